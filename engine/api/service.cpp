@@ -1,0 +1,195 @@
+#include "api/service.hpp"
+
+#include <cmath>
+#include <exception>
+#include <map>
+#include <memory>
+#include <random>
+
+#include "core/facelets.hpp"
+#include "core/sequence.hpp"
+#include "puzzles/catalogue.hpp"
+#include "search/solver.hpp"
+#include "core/text.hpp"
+
+namespace polytwist::service {
+namespace {
+
+Json failure(const std::string& message) {
+  return Json(Json::Object{}).set("ok", false).set("error", message);
+}
+
+Json success() { return Json(Json::Object{}).set("ok", true); }
+
+std::string knownPuzzles() {
+  std::vector<std::string> names;
+  for (const Puzzle& puzzle : allPuzzles()) names.push_back(puzzle.id());
+  return join(names, ", ");
+}
+
+// Runs an operation on a known puzzle; unknown names, oversized inputs and any exception become
+// error answers.
+template <typename Operation>
+Json onPuzzle(const std::string& id, std::size_t inputBytes, Operation operation) {
+  if (inputBytes > kMaxInputBytes) {
+    return failure("input of " + std::to_string(inputBytes) + " bytes is too long (limit " +
+                   std::to_string(kMaxInputBytes) + ")");
+  }
+  const Puzzle* puzzle = findPuzzle(id);
+  if (!puzzle) {
+    return failure("unknown puzzle '" + id.substr(0, 64) + "' (known: " + knownPuzzles() + ")");
+  }
+  try {
+    return operation(*puzzle);
+  } catch (const std::exception& error) {
+    return failure(std::string("internal error: ") + error.what());
+  }
+}
+
+Solver& solverFor(const Puzzle& puzzle) {
+  static std::map<std::string, std::unique_ptr<Solver>> solvers;
+  auto& solver = solvers[puzzle.id()];
+  if (!solver) solver = std::make_unique<Solver>(puzzle);
+  return *solver;
+}
+
+// A state from the API: "" is solved; otherwise a state string from an earlier answer.
+std::optional<State> readState(const Puzzle& puzzle, const std::string& text, Json& error) {
+  if (text.empty()) return puzzle.solved();
+  std::optional<State> state = puzzle.decodeState(text);
+  if (!state) {
+    error = failure("malformed state string (pass back a \"state\" from an earlier answer, or "
+                    "\"\" for solved)");
+    return std::nullopt;
+  }
+  if (auto problem = puzzle.checkReachable(*state)) {
+    error = failure("impossible state: " + *problem);
+    return std::nullopt;
+  }
+  return state;
+}
+
+Json positionAnswer(const Puzzle& puzzle, const State& state) {
+  return success()
+      .set("state", puzzle.encodeState(state))
+      .set("facelets", puzzle.facelets(state))
+      .set("solved", state == puzzle.solved());
+}
+
+}  // namespace
+
+Json version() { return success().set("version", kVersion); }
+
+Json listPuzzles() {
+  Json::Array puzzles;
+  for (const Puzzle& puzzle : allPuzzles()) {
+    puzzles.push_back(Json(Json::Object{}).set("id", puzzle.id()).set("name", puzzle.spec().name));
+  }
+  return success().set("puzzles", puzzles);
+}
+
+Json puzzleInfo(const std::string& id) {
+  return onPuzzle(id, id.size(), [](const Puzzle& puzzle) {
+    Json::Array faces, moves;
+    for (const FaceSpec& face : puzzle.spec().faces) {
+      faces.push_back(Json(Json::Object{})
+                          .set("name", std::string(1, face.letter))
+                          .set("colour", face.colour)
+                          .set("stickers", face.stickers));
+    }
+    for (const Move& move : puzzle.moves()) moves.push_back(move.name);
+    return success()
+        .set("id", puzzle.id())
+        .set("name", puzzle.spec().name)
+        .set("faces", faces)
+        .set("facelet_count", puzzle.faceletCount())
+        .set("moves", moves)
+        .set("state_count", puzzle.stateCountText())
+        .set("has_distance_table", puzzle.spec().hasDistanceTable);
+  });
+}
+
+Json applyMoves(const std::string& id, const std::string& stateText, const std::string& moves) {
+  return onPuzzle(id, stateText.size() + moves.size(), [&](const Puzzle& puzzle) {
+    Json error;
+    std::optional<State> state = readState(puzzle, stateText, error);
+    if (!state) return error;
+    const ResolvedSequence sequence = resolveSequence(puzzle, moves);
+    if (sequence.error) return failure(sequence.error->message).set("column", sequence.error->column);
+    return positionAnswer(puzzle, puzzle.applySequence(*state, sequence.moves))
+        .set("moves", sequence.normalized);
+  });
+}
+
+Json scramble(const std::string& id, double seed) {
+  return onPuzzle(id, id.size(), [&](const Puzzle& puzzle) {
+    if (!(seed >= 0 && seed < 9007199254740992.0 && seed == std::floor(seed))) {
+      return failure("seed must be a whole number from 0 to 2^53-1");
+    }
+    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    Solver& solver = solverFor(puzzle);
+    for (;;) {
+      const State state = puzzle.randomState(rng);
+      const SolveOutcome solution = solver.solve(state);
+      if (solution.status != SolveOutcome::Status::Solved) return failure(solution.error);
+      if (static_cast<int>(solution.moves.size()) < puzzle.spec().scrambleMinDistance) continue;
+      return positionAnswer(puzzle, state)
+          .set("scramble", formatMoves(puzzle, invertMoves(puzzle, solution.moves)));
+    }
+  });
+}
+
+Json validate(const std::string& id, const std::string& facelets) {
+  return onPuzzle(id, facelets.size(), [&](const Puzzle& puzzle) {
+    const FaceletReading reading = stateFromFacelets(puzzle, facelets);
+    if (!reading.state) {
+      Json::Array stickers;
+      for (int s : reading.error.stickers) stickers.push_back(s);
+      return failure(reading.error.message).set("stickers", stickers);
+    }
+    return positionAnswer(puzzle, *reading.state);
+  });
+}
+
+Json solve(const std::string& id, const std::string& stateText, const SolveProgressFn& progress,
+           Cancellation cancel) {
+  return onPuzzle(id, stateText.size(), [&](const Puzzle& puzzle) {
+    Json error;
+    std::optional<State> state = readState(puzzle, stateText, error);
+    if (!state) return error;
+    SearchOptions options;
+    options.cancel = cancel;
+    options.progress = progress;
+    const SolveOutcome outcome = solverFor(puzzle).solve(*state, options);
+    switch (outcome.status) {
+      case SolveOutcome::Status::Solved: break;
+      case SolveOutcome::Status::Cancelled: return failure("cancelled");
+      default: return failure(outcome.error);
+    }
+    return success()
+        .set("puzzle", puzzle.id())
+        .set("solution", formatMoves(puzzle, outcome.moves))
+        .set("length", static_cast<int>(outcome.moves.size()))
+        .set("nodes", outcome.nodes)
+        .set("ms", std::round(outcome.milliseconds * 1000) / 1000);
+  });
+}
+
+Json distanceTable(const std::string& id, const BuildProgressFn& progress, Cancellation cancel) {
+  return onPuzzle(id, id.size(), [&](const Puzzle& puzzle) {
+    if (!puzzle.spec().hasDistanceTable) {
+      return failure(puzzle.id() + " has " + puzzle.stateCountText() +
+                     " positions: too many for a complete distance table");
+    }
+    const DistanceTable* table = solverFor(puzzle).wholeTable(progress, cancel);
+    if (!table) return failure("cancelled");
+    Json::Array counts;
+    for (std::uint64_t count : table->counts()) counts.push_back(count);
+    return success()
+        .set("puzzle", puzzle.id())
+        .set("counts", counts)
+        .set("gods_number", table->maxDistance());
+  });
+}
+
+}  // namespace polytwist::service

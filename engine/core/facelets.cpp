@@ -1,0 +1,227 @@
+#include "core/facelets.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "core/ranking.hpp"
+#include "core/text.hpp"
+
+namespace polytwist {
+namespace {
+
+std::string printable(char c) {
+  if (c >= 0x20 && c < 0x7f) return std::string("'") + c + "'";
+  const char* hex = "0123456789abcdef";
+  const auto byte = static_cast<unsigned char>(c);
+  return std::string("byte 0x") + hex[byte >> 4] + hex[byte & 15];
+}
+
+class Reader {
+ public:
+  Reader(const Puzzle& puzzle, std::string_view facelets) : puzzle_(puzzle), text_(facelets) {}
+
+  FaceletReading read() {
+    if (!checkLettersAndCounts() || !checkFixedStickers() || !identifyPieces() || !checkRules()) {
+      return {std::nullopt, error_};
+    }
+    return {state_, {}};
+  }
+
+ private:
+  bool reject(std::string message, std::vector<int> stickers = {}) {
+    error_ = {std::move(message), std::move(stickers)};
+    return false;
+  }
+
+  std::string stickerList(const std::vector<int>& stickers) const {
+    std::vector<std::string> names;
+    for (int s : stickers) names.push_back(puzzle_.faceletName(s));
+    return join(names, " ");
+  }
+
+  int faceOfLetter(char letter) const {
+    const auto& faces = puzzle_.spec().faces;
+    for (int f = 0; f < static_cast<int>(faces.size()); ++f) {
+      if (faces[f].letter == letter) return f;
+    }
+    return -1;
+  }
+
+  bool checkLettersAndCounts() {
+    const int count = puzzle_.faceletCount();
+    if (static_cast<int>(text_.size()) != count) {
+      return reject("expected " + std::to_string(count) + " stickers, got " +
+                    std::to_string(text_.size()));
+    }
+    const auto& faces = puzzle_.spec().faces;
+    std::vector<std::string> letterList;
+    for (const FaceSpec& face : faces) letterList.push_back(std::string(1, face.letter));
+    const std::string letters = join(letterList, " ");
+    std::vector<std::vector<int>> stickersOfFace(faces.size());
+    for (int s = 0; s < count; ++s) {
+      const int face = faceOfLetter(text_[s]);
+      if (face < 0) {
+        return reject("sticker " + std::to_string(s) + " (" + puzzle_.faceletName(s) + ") is " +
+                          printable(text_[s]) + ", which is no face's letter (use " + letters + ")",
+                      {s});
+      }
+      stickersOfFace[face].push_back(s);
+    }
+    std::vector<std::string> wrongCounts;
+    std::vector<int> blamed;
+    for (std::size_t f = 0; f < faces.size(); ++f) {
+      const int have = static_cast<int>(stickersOfFace[f].size());
+      if (have == faces[f].stickers) continue;
+      wrongCounts.push_back(std::to_string(have) + " " + std::string(1, faces[f].letter));
+      if (have > faces[f].stickers) blamed.insert(blamed.end(), stickersOfFace[f].begin(), stickersOfFace[f].end());
+    }
+    if (!wrongCounts.empty()) {
+      return reject("wrong colour counts: " + join(wrongCounts, ", ") + " (each face's colour must appear " +
+                        "as often as that face has stickers)",
+                    blamed);
+    }
+    return true;
+  }
+
+  bool checkFixedStickers() {
+    for (int s = 0; s < puzzle_.faceletCount(); ++s) {
+      const int expected = puzzle_.faceOfFacelet(s);
+      if (puzzle_.faceletOwner(s).first < 0 && faceOfLetter(text_[s]) != expected) {
+        return reject("sticker " + puzzle_.faceletName(s) + " belongs to no moving piece, so it " +
+                          "must show " + std::string(1, puzzle_.spec().faces[expected].letter) +
+                          ", not " + printable(text_[s]),
+                      {s});
+      }
+    }
+    return true;
+  }
+
+  bool identifyPieces() {
+    state_ = puzzle_.solved();
+    for (const Orbit& orbit : puzzle_.orbits()) {
+      const int n = orbit.stickersPerPiece;
+      const int step = n / orbit.orientations;
+      std::map<int, int> foundAt;  // piece -> position
+      for (int position = 0; position < orbit.size; ++position) {
+        const std::vector<int>& stickers = orbit.facelets[position];
+        std::vector<int> seen;
+        for (int s : stickers) seen.push_back(faceOfLetter(text_[s]));
+        int piece = -1, turn = -1, lockedTurn = -1;
+        for (int q = 0; q < orbit.size && piece < 0; ++q) {
+          for (int r = 0; r < n; ++r) {
+            bool match = true;
+            for (int k = 0; k < n && match; ++k) {
+              match = seen[k] == puzzle_.faceOfFacelet(orbit.facelets[q][((k - r) % n + n) % n]);
+            }
+            if (!match) continue;
+            if (r % step == 0) {
+              piece = q;
+              turn = r / step;
+              break;
+            }
+            lockedTurn = q;
+          }
+        }
+        const std::string where = "stickers " + stickerList(stickers);
+        if (piece < 0 && lockedTurn >= 0) {
+          return reject(where + " show the " + orbit.pieceNames[lockedTurn] + " " + orbit.name +
+                            " turned in a way this puzzle's moves never turn it",
+                        stickers);
+        }
+        if (piece < 0) {
+          std::string colours;
+          for (int s : stickers) colours += text_[s];
+          bool mirrored = false;
+          for (int q = 0; q < orbit.size && !mirrored; ++q) {
+            std::string home;
+            for (int s : orbit.facelets[q]) home += puzzle_.spec().faces[puzzle_.faceOfFacelet(s)].letter;
+            std::string a = colours, b = home;
+            std::sort(a.begin(), a.end());
+            std::sort(b.begin(), b.end());
+            if (a == b) {
+              mirrored = true;
+              return reject(where + " show " + colours + ": the " + orbit.pieceNames[q] + " " +
+                                orbit.name + " in mirror image, which no real piece can show",
+                            stickers);
+            }
+          }
+          return reject(where + " show " + colours + ": no " + orbit.name + " has these colours",
+                        stickers);
+        }
+        if (auto twin = foundAt.find(piece); twin != foundAt.end()) {
+          std::vector<int> both = orbit.facelets[twin->second];
+          both.insert(both.end(), stickers.begin(), stickers.end());
+          return reject("the " + orbit.pieceNames[piece] + " " + orbit.name + " appears twice: at " +
+                            stickerList(orbit.facelets[twin->second]) + " and at " + stickerList(stickers),
+                        both);
+        }
+        foundAt[piece] = position;
+        state_.pieces[orbit.offset + position] = static_cast<std::uint8_t>(piece);
+        state_.ori[orbit.offset + position] = static_cast<std::uint8_t>(turn);
+      }
+    }
+    return true;
+  }
+
+  std::vector<int> stickersWhere(const Orbit& orbit, bool (*test)(const State&, int, int)) const {
+    std::vector<int> stickers;
+    for (int p = 0; p < orbit.size; ++p) {
+      if (test(state_, orbit.offset + p, p)) {
+        stickers.insert(stickers.end(), orbit.facelets[p].begin(), orbit.facelets[p].end());
+      }
+    }
+    return stickers;
+  }
+
+  bool checkRules() {
+    const auto twisted = [](const State& s, int global, int) { return s.ori[global] != 0; };
+    const auto displaced = [](const State& s, int global, int local) { return s.pieces[global] != local; };
+    std::vector<int> parities;
+    for (const Orbit& orbit : puzzle_.orbits()) {
+      const std::span<const std::uint8_t> pieces(state_.pieces.data() + orbit.offset, orbit.size);
+      parities.push_back(permutationParity(pieces));
+      int sum = 0;
+      for (int p = 0; p < orbit.size; ++p) sum += state_.ori[orbit.offset + p];
+      if (orbit.orientationSumZero && sum % orbit.orientations != 0) {
+        return reject("the " + orbit.name + " orientations add up to " +
+                          std::to_string(sum % orbit.orientations) + " (mod " +
+                          std::to_string(orbit.orientations) + "), not 0: a " + orbit.name +
+                          " has been " + (orbit.orientations == 2 ? "flipped" : "twisted") +
+                          " in place",
+                      stickersWhere(orbit, twisted));
+      }
+      const bool odd = parities.back() != 0;
+      if (orbit.permutation == PermutationRule::Even && odd) {
+        return reject("the " + orbit.name + "s form an odd permutation: two " + orbit.name +
+                          "s have been swapped",
+                      stickersWhere(orbit, displaced));
+      }
+      if (orbit.permutation == PermutationRule::Fixed) {
+        if (auto stickers = stickersWhere(orbit, displaced); !stickers.empty()) {
+          return reject("a " + orbit.name + " is out of its place, where no move can take it",
+                        stickers);
+        }
+      }
+      if (orbit.permutation == PermutationRule::SameParityAs &&
+          parities.back() != parities[orbit.parityOrbit]) {
+        return reject("the " + orbit.name + " and " + puzzle_.orbits()[orbit.parityOrbit].name +
+                          " permutations have different parities: two pieces have been swapped",
+                      stickersWhere(orbit, displaced));
+      }
+    }
+    return true;
+  }
+
+  const Puzzle& puzzle_;
+  std::string_view text_;
+  State state_;
+  FaceletError error_;
+};
+
+}  // namespace
+
+FaceletReading stateFromFacelets(const Puzzle& puzzle, std::string_view facelets) {
+  return Reader(puzzle, facelets).read();
+}
+
+}  // namespace polytwist

@@ -1,0 +1,175 @@
+// The generic puzzle model. A puzzle is declared as data (PuzzleSpec: faces, pieces named by their
+// stickers, moves as sticker cycles) and compiled into a Puzzle: orbits of pieces with
+// orientations, and each move as "position i receives the piece from position from[i], whose
+// orientation grows by twist[i]". Nothing here knows any particular puzzle.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace polytwist {
+
+// Which permutations of an orbit's pieces are reachable.
+enum class PermutationRule {
+  Any,           // every permutation
+  Even,          // even permutations only
+  Fixed,         // the pieces never leave their places (e.g. Pyraminx tips and axial centres)
+  SameParityAs,  // parity equals the parity of another orbit (cube corners and edges)
+};
+
+struct FaceSpec {
+  std::string name;    // "U", "BL": used in sticker names such as "BL3"
+  char letter;         // the face's one character in facelet strings
+  int stickers;        // stickers on this face; numbering is face by face, in declaration order
+  std::string colour;  // CSS colour of the solved face
+};
+
+struct OrbitSpec {
+  std::string name;                 // singular noun for messages: "corner", "edge"
+  std::vector<std::string> pieces;  // each piece as its stickers in orientation order: "U3 R0 F1"
+  int orientations = 1;             // divides the number of stickers of each piece
+  PermutationRule permutation = PermutationRule::Any;
+  bool orientationSumZero = false;  // orientations sum to 0 modulo `orientations`
+  std::string parityOrbit = {};     // with SameParityAs: the other orbit's name (declared earlier)
+};
+
+struct PowerSpec {
+  int power;           // how many times the base turn is applied
+  std::string suffix;  // "", "2", "'", "2'"
+};
+
+struct MoveSpec {
+  std::string name;                 // base name: "U"
+  std::vector<std::string> cycles;  // sticker cycles of the base turn: "U0 U1 U3 U2"
+  std::vector<PowerSpec> powers;    // which powers are moves of the puzzle, each counting one
+};
+
+// A distance table over a product of coordinates, used as an IDA* heuristic or, when it covers the
+// whole puzzle, for table descent and God's number.
+struct CoordinateSpec {
+  std::string orbit;
+  std::vector<int> pieces;  // tracked pieces (empty = all); orientation-only coordinates need all
+  bool positions = true;    // track where the pieces are
+  bool orientations = true; // track their orientations
+};
+
+struct TableSpec {
+  std::string name;
+  std::vector<CoordinateSpec> coordinates;
+  int bitsPerEntry = 2;                 // 2 (distance mod 3) or 4 (exact distance, < 15)
+  std::vector<std::string> symmetries;  // also look the table up in these conjugated frames
+};
+
+enum class SolverKind { TableDescent, IdaStar };
+
+struct PuzzleSpec {
+  std::string id;
+  std::string name;
+  std::vector<FaceSpec> faces;
+  std::vector<OrbitSpec> orbits;
+  std::vector<MoveSpec> moves;
+  // Whole-puzzle symmetries (rotations) as sticker cycles, for conjugated table lookups.
+  std::vector<std::pair<std::string, std::vector<std::string>>> symmetries;
+  SolverKind solver = SolverKind::IdaStar;
+  std::vector<TableSpec> tables;  // TableDescent uses the first, which must cover the puzzle
+  // Move names the puzzle refuses, with the reason shown to the user (e.g. a jamming turn).
+  std::vector<std::pair<std::string, std::string>> rejectedMoves;
+  bool hasDistanceTable = false;  // the whole state space is small enough for `godsnumber`
+  int scrambleMinDistance = 0;    // random states closer to solved than this are drawn again
+};
+
+// A position: pieces[i] is the piece at position i (orbits concatenated, piece numbers local to
+// their orbit); ori[i] its orientation. Moves and symmetries are States too; the solved state is
+// the identity, and applying move m to s is compose(s, m).
+struct State {
+  std::vector<std::uint8_t> pieces;
+  std::vector<std::uint8_t> ori;
+  bool operator==(const State&) const = default;
+};
+
+struct Orbit {
+  std::string name;
+  int size = 0;
+  int orientations = 1;
+  int stickersPerPiece = 1;
+  int offset = 0;  // first position of this orbit in a State
+  PermutationRule permutation = PermutationRule::Any;
+  bool orientationSumZero = false;
+  int parityOrbit = -1;
+  std::vector<std::vector<int>> facelets;  // per position, its stickers in orientation order
+  std::vector<std::string> pieceNames;     // "URF": the faces of the piece's stickers
+};
+
+struct Move {
+  std::string name;  // "U2'"
+  int base = 0;      // index of the base turn; moves of one base form a group (never repeated)
+  int power = 1;
+  State effect;
+};
+
+struct Symmetry {
+  std::string name;
+  State effect;
+  std::vector<int> moveMap;  // move m, seen in the symmetric frame, is move moveMap[m]
+};
+
+class Puzzle {
+ public:
+  // Throws std::invalid_argument with a description when the spec is inconsistent (a programming
+  // error in a puzzle definition, caught by the unit tests of every puzzle).
+  explicit Puzzle(PuzzleSpec spec);
+
+  const PuzzleSpec& spec() const { return spec_; }
+  const std::string& id() const { return spec_.id; }
+  const std::vector<Orbit>& orbits() const { return orbits_; }
+  const std::vector<Move>& moves() const { return moves_; }
+  const std::vector<Symmetry>& symmetries() const { return symmetries_; }
+  int baseCount() const { return static_cast<int>(spec_.moves.size()); }
+  bool basesCommute(int a, int b) const { return commute_[a * baseCount() + b]; }
+  int inverseMove(int move) const { return inverse_[move]; }
+  int orbitIndex(std::string_view name) const;  // -1 when absent
+  int positionCount() const { return positionCount_; }
+  int faceletCount() const { return static_cast<int>(faceletFace_.size()); }
+  int faceOfFacelet(int facelet) const { return faceletFace_[facelet]; }
+  std::string faceletName(int facelet) const;
+  // The position and slot that owns a sticker; position -1 for stickers of no piece (fixed).
+  std::pair<int, int> faceletOwner(int facelet) const { return faceletOwner_[facelet]; }
+  std::optional<int> findMove(std::string_view name) const;
+  std::string stateCountText() const;  // exact count of reachable states, in decimal
+
+  State solved() const;
+  State compose(const State& a, const State& b) const;
+  State inverse(const State& s) const;
+  void applyMove(State& s, int move) const { s = compose(s, moves_[move].effect); }
+  State applySequence(State s, const std::vector<int>& moves) const;
+
+  std::string facelets(const State& s) const;  // one face letter per sticker
+  // Empty when the state is a reachable position, else what is wrong.
+  std::optional<std::string> checkReachable(const State& s) const;
+  State randomState(std::mt19937_64& rng) const;
+
+  // "0.1.2|0.0.1" style text for the JS API; parse returns nullopt on any malformed input.
+  std::string encodeState(const State& s) const;
+  std::optional<State> decodeState(std::string_view text) const;
+
+ private:
+  State effectOfCycles(const std::vector<std::string>& cycles, bool allowFixedStickersToMove,
+                       const std::string& what) const;
+  int faceletByName(std::string_view name, const std::string& what) const;
+
+  PuzzleSpec spec_;
+  std::vector<Orbit> orbits_;
+  std::vector<Move> moves_;
+  std::vector<Symmetry> symmetries_;
+  std::vector<bool> commute_;
+  std::vector<int> inverse_;
+  std::vector<int> faceletFace_;
+  std::vector<std::pair<int, int>> faceletOwner_;
+  int positionCount_ = 0;
+};
+
+}  // namespace polytwist

@@ -1,0 +1,20 @@
+// The puzzles polytwist knows. Each lives in engine/puzzles/<id>/ as one function returning its
+// declarative PuzzleSpec; adding a puzzle means adding that file and one line in catalogue.cpp.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "core/puzzle.hpp"
+
+namespace polytwist {
+
+namespace puzzles {
+PuzzleSpec cube2();
+}  // namespace puzzles
+
+// Compiled once, on first use.
+const std::vector<Puzzle>& allPuzzles();
+const Puzzle* findPuzzle(std::string_view id);
+
+}  // namespace polytwist

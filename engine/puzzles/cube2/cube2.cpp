@@ -1,0 +1,33 @@
+// Pocket cube 2x2x2: the foundation's reference puzzle (docs/puzzles/cube2.md). The DBL corner
+// never moves (only U, R, F turn), so its stickers are fixed and 7 corners remain.
+#include "puzzles/catalogue.hpp"
+
+namespace polytwist::puzzles {
+
+PuzzleSpec cube2() {
+  const std::vector<PowerSpec> quarterTurns = {{1, ""}, {2, "2"}, {3, "'"}};
+  PuzzleSpec spec;
+  spec.id = "cube2";
+  spec.name = "Pocket cube 2x2x2";
+  spec.faces = {{"U", 'U', 4, "#ffffff"}, {"R", 'R', 4, "#d0021b"}, {"F", 'F', 4, "#1a9e3a"},
+                {"D", 'D', 4, "#ffd500"}, {"L", 'L', 4, "#ff7a00"}, {"B", 'B', 4, "#0046ad"}};
+  // Stickers of each corner: U or D first, then clockwise seen from outside.
+  spec.orbits = {{.name = "corner",
+                  .pieces = {"U3 R0 F1", "U2 F0 L1", "U0 L0 B1", "U1 B0 R1", "D1 F3 R2",
+                             "D0 L3 F2", "D3 R3 B2"},
+                  .orientations = 3,
+                  .orientationSumZero = true}};
+  spec.moves = {{"U", {"U0 U1 U3 U2", "F0 L0 B0 R0", "F1 L1 B1 R1"}, quarterTurns},
+                {"R", {"R0 R1 R3 R2", "U3 B0 D3 F3", "F1 U1 B2 D1"}, quarterTurns},
+                {"F", {"F0 F1 F3 F2", "U2 R0 D1 L3", "L1 U3 R2 D0"}, quarterTurns}};
+  // The turn of the whole cube about the UFR-DBL diagonal taking U to R, R to F and F to U.
+  spec.symmetries = {{"UFR120",
+                      {"U3 R0 F1", "U2 R1 F3", "U1 R2 F0", "U0 R3 F2", "D1 L1 B0", "D0 L0 B2",
+                       "D3 L3 B1", "D2 L2 B3"}}};
+  spec.solver = SolverKind::TableDescent;
+  spec.hasDistanceTable = true;
+  spec.scrambleMinDistance = 4;  // as WCA 2x2x2 scrambles
+  return spec;
+}
+
+}  // namespace polytwist::puzzles

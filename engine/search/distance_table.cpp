@@ -1,0 +1,187 @@
+#include "search/distance_table.hpp"
+
+#include <cstring>
+#include <stdexcept>
+
+namespace polytwist {
+namespace {
+
+constexpr char kMagic[8] = {'P', 'T', 'W', 'T', 'A', 'B', 'L', '1'};
+
+std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
+  std::uint64_t hash = 1469598103934665603ull;
+  for (std::size_t i = 0; i < size; ++i) hash = (hash ^ data[i]) * 1099511628211ull;
+  return hash;
+}
+
+void putU64(std::string& out, std::uint64_t value) {
+  for (int i = 0; i < 8; ++i) out += static_cast<char>((value >> (8 * i)) & 0xff);
+}
+
+bool getU64(const std::string& in, std::size_t& at, std::uint64_t& value) {
+  if (at + 8 > in.size()) return false;
+  value = 0;
+  for (int i = 0; i < 8; ++i) value |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(in[at + i])) << (8 * i);
+  at += 8;
+  return true;
+}
+
+}  // namespace
+
+PackedArray::PackedArray(std::uint64_t size, int bitsPerEntry)
+    : size_(size), bits_(bitsPerEntry), bytes_((size * bitsPerEntry + 7) / 8, 0xff) {
+  if (bitsPerEntry != 2 && bitsPerEntry != 4) throw std::invalid_argument("2 or 4 bits per entry");
+}
+
+DistanceTable::DistanceTable(const Puzzle& puzzle, const TableSpec& spec)
+    : name_(spec.name),
+      space_(puzzle, spec.coordinates),
+      entries_(space_.size(), spec.bitsPerEntry),
+      moveCount_(static_cast<int>(puzzle.moves().size())) {}
+
+std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const TableSpec& spec,
+                                                  const std::vector<State>& goals,
+                                                  const BuildProgressFn& progress,
+                                                  Cancellation cancel) {
+  DistanceTable table(puzzle, spec);
+  PackedArray& entries = table.entries_;
+  const std::uint64_t size = entries.size();
+  const int modulus = entries.bitsPerEntry() == 2 ? 3 : 16;
+  const int unknown = entries.unknown();
+  const int moves = table.moveCount_;
+
+  std::uint64_t visited = 0;
+  for (const State& goal : goals) {
+    const std::uint64_t index = table.space_.index(goal);
+    if (entries.get(index) == unknown) {
+      entries.set(index, 0);
+      ++visited;
+    }
+  }
+  table.counts_.push_back(visited);
+  if (progress) progress({0, visited, size});
+
+  for (int depth = 0;; ++depth) {
+    if (entries.bitsPerEntry() == 4 && depth + 1 >= unknown) {
+      throw std::runtime_error("table " + spec.name + " is deeper than 4 bits can hold");
+    }
+    const int current = depth % modulus;
+    const int next = (depth + 1) % modulus;
+    const std::uint64_t frontier = table.counts_.back();
+    std::uint64_t found = 0;
+    // Forward from the frontier while it is smaller than what is left, then backward: an
+    // unreached entry with a neighbour on the frontier is on the next layer. With mod 3, "current"
+    // also matches layers depth-3, depth-6...: expanding those again finds nothing new, and going
+    // backward they cannot neighbour an unreached entry.
+    const bool forward = frontier < size - visited;
+    for (std::uint64_t i = 0; i < size; ++i) {
+      if ((i & 0xfffff) == 0 && cancel.requested()) return std::nullopt;
+      const int value = entries.get(i);
+      if (forward) {
+        if (value != current) continue;
+        for (int m = 0; m < moves; ++m) {
+          const std::uint64_t j = table.space_.neighbour(i, m);
+          if (entries.get(j) == unknown) {
+            entries.set(j, next);
+            ++found;
+          }
+        }
+      } else {
+        if (value != unknown) continue;
+        for (int m = 0; m < moves; ++m) {
+          if (entries.get(table.space_.neighbour(i, m)) == current) {
+            entries.set(i, next);
+            ++found;
+            break;
+          }
+        }
+      }
+    }
+    if (found == 0) break;
+    visited += found;
+    table.counts_.push_back(found);
+    if (progress) progress({depth + 1, visited, size});
+  }
+  return table;
+}
+
+int DistanceTable::distance(std::uint64_t index) const {
+  if (stored(index) == entries_.unknown()) return -1;
+  if (exact()) return stored(index);
+  return static_cast<int>(descend(index).size());
+}
+
+int DistanceTable::neighbourDistance(int distance, std::uint64_t neighbourIndex) const {
+  const int value = stored(neighbourIndex);
+  if (value == entries_.unknown()) return -1;
+  if (exact()) return value;
+  // The neighbour is at distance-1, distance or distance+1; the residue says which.
+  return distance + ((value - distance % 3 + 4) % 3) - 1;
+}
+
+std::vector<int> DistanceTable::descend(std::uint64_t index) const {
+  std::vector<int> path;
+  if (stored(index) == entries_.unknown()) return path;
+  // Without exact values, keep taking the move whose residue is one lower; an entry with no such
+  // neighbour is a goal (every other entry at distance d has a neighbour at d-1).
+  for (;;) {
+    const int value = stored(index);
+    if (exact() && value == 0) return path;
+    const int lower = exact() ? value - 1 : (value + 2) % 3;
+    int chosen = -1;
+    for (int m = 0; m < moveCount_ && chosen < 0; ++m) {
+      if (stored(space_.neighbour(index, m)) == lower) chosen = m;
+    }
+    if (chosen < 0) return path;
+    path.push_back(chosen);
+    index = space_.neighbour(index, chosen);
+  }
+}
+
+std::string DistanceTable::serialize() const {
+  std::string out(kMagic, sizeof kMagic);
+  putU64(out, static_cast<std::uint64_t>(bitsPerEntry()));
+  putU64(out, entries_.size());
+  putU64(out, counts_.size());
+  for (std::uint64_t count : counts_) putU64(out, count);
+  out.append(reinterpret_cast<const char*>(entries_.bytes().data()), entries_.bytes().size());
+  putU64(out, fnv1a(reinterpret_cast<const std::uint8_t*>(out.data()), out.size()));
+  return out;
+}
+
+std::optional<DistanceTable> DistanceTable::deserialize(const Puzzle& puzzle, const TableSpec& spec,
+                                                        const std::string& bytes,
+                                                        std::string* error) {
+  auto reject = [&](const std::string& why) -> std::optional<DistanceTable> {
+    if (error) *error = "table " + spec.name + ": " + why;
+    return std::nullopt;
+  };
+  if (bytes.size() < sizeof kMagic + 32 || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
+    return reject("not a polytwist table file");
+  }
+  std::size_t at = bytes.size() - 8;
+  std::uint64_t checksum = 0;
+  getU64(bytes, at, checksum);
+  if (checksum != fnv1a(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size() - 8)) {
+    return reject("checksum mismatch (file damaged)");
+  }
+  DistanceTable table(puzzle, spec);
+  at = sizeof kMagic;
+  std::uint64_t bits = 0, size = 0, depths = 0;
+  if (!getU64(bytes, at, bits) || !getU64(bytes, at, size) || !getU64(bytes, at, depths) ||
+      bits != static_cast<std::uint64_t>(table.bitsPerEntry()) || size != table.entries_.size() ||
+      depths > 256) {
+    return reject("made for a different table layout");
+  }
+  for (std::uint64_t d = 0; d < depths; ++d) {
+    std::uint64_t count = 0;
+    if (!getU64(bytes, at, count)) return reject("truncated");
+    table.counts_.push_back(count);
+  }
+  std::vector<std::uint8_t>& data = table.entries_.bytes();
+  if (at + data.size() + 8 != bytes.size()) return reject("wrong length");
+  std::memcpy(data.data(), bytes.data() + at, data.size());
+  return table;
+}
+
+}  // namespace polytwist

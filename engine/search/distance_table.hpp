@@ -1,0 +1,95 @@
+// Packed distance tables filled by breadth-first search over a coordinate space.
+//
+// Two encodings: 2 bits per entry holding the distance mod 3 (3 = not reached), or 4 bits holding
+// the exact distance (15 = not reached). Mod 3 is enough wherever distances are followed along
+// moves: neighbours differ by at most one, so the residue tells whether a move went up, down or
+// sideways (Korf's trick), and an exact distance is recovered by walking down to a goal.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "search/coordinate.hpp"
+
+namespace polytwist {
+
+class PackedArray {
+ public:
+  PackedArray(std::uint64_t size, int bitsPerEntry);
+  std::uint64_t size() const { return size_; }
+  int bitsPerEntry() const { return bits_; }
+  int unknown() const { return (1 << bits_) - 1; }
+  int get(std::uint64_t i) const {
+    return (bytes_[(i * bits_) >> 3] >> ((i * bits_) & 7)) & unknown();
+  }
+  void set(std::uint64_t i, int value) {
+    std::uint8_t& byte = bytes_[(i * bits_) >> 3];
+    const int shift = static_cast<int>((i * bits_) & 7);
+    byte = static_cast<std::uint8_t>((byte & ~(unknown() << shift)) | (value << shift));
+  }
+  std::vector<std::uint8_t>& bytes() { return bytes_; }
+  const std::vector<std::uint8_t>& bytes() const { return bytes_; }
+
+ private:
+  std::uint64_t size_;
+  int bits_;
+  std::vector<std::uint8_t> bytes_;
+};
+
+struct BuildProgress {
+  int depth;              // the layer just finished
+  std::uint64_t visited;  // entries reached so far
+  std::uint64_t total;    // entries in the table
+};
+using BuildProgressFn = std::function<void(const BuildProgress&)>;
+
+struct Cancellation {
+  const std::atomic<bool>* flag = nullptr;
+  bool requested() const { return flag && flag->load(std::memory_order_relaxed); }
+};
+
+class DistanceTable {
+ public:
+  // BFS from the given goal states. Returns nullopt when cancelled.
+  static std::optional<DistanceTable> build(const Puzzle& puzzle, const TableSpec& spec,
+                                            const std::vector<State>& goals,
+                                            const BuildProgressFn& progress = {},
+                                            Cancellation cancel = {});
+
+  const std::string& name() const { return name_; }
+  const CoordinateSpace& space() const { return space_; }
+  const PackedArray& entries() const { return entries_; }
+  int bitsPerEntry() const { return entries_.bitsPerEntry(); }
+  bool exact() const { return entries_.bitsPerEntry() == 4; }
+  // Positions at each distance (the table's own statistics, kept from the BFS).
+  const std::vector<std::uint64_t>& counts() const { return counts_; }
+  int maxDistance() const { return static_cast<int>(counts_.size()) - 1; }
+
+  int stored(std::uint64_t index) const { return entries_.get(index); }
+  // Exact distance, or -1 when the entry was never reached.
+  int distance(std::uint64_t index) const;
+  // Given the exact distance of an entry, that of its neighbour (or -1 when unreached).
+  int neighbourDistance(int distance, std::uint64_t neighbourIndex) const;
+  // The moves of a shortest path from `index` down to a goal.
+  std::vector<int> descend(std::uint64_t index) const;
+
+  // Binary format: magic, version, bits, entry count, the counts, the entries, FNV-1a checksum.
+  std::string serialize() const;
+  // Nullopt (with `error` set) on a wrong magic, size, spec or checksum.
+  static std::optional<DistanceTable> deserialize(const Puzzle& puzzle, const TableSpec& spec,
+                                                  const std::string& bytes, std::string* error);
+
+ private:
+  DistanceTable(const Puzzle& puzzle, const TableSpec& spec);
+  std::string name_;
+  CoordinateSpace space_;
+  PackedArray entries_;
+  std::vector<std::uint64_t> counts_;
+  int moveCount_;
+};
+
+}  // namespace polytwist

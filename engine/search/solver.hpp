@@ -1,0 +1,46 @@
+// The solver of one puzzle, as its definition asks for: direct descent of the whole-puzzle
+// distance table, or IDA* over the pattern databases it lists. Tables are built on first use.
+// Every solution is re-applied to the start and checked against the goals before it is returned.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "search/ida_star.hpp"
+
+namespace polytwist {
+
+struct SolveOutcome {
+  enum class Status { Solved, Unsolvable, Cancelled, Failed } status;
+  std::vector<int> moves;
+  std::uint64_t nodes = 0;
+  double milliseconds = 0;
+  std::string error;  // for Failed/Unsolvable: what happened
+};
+
+class Solver {
+ public:
+  explicit Solver(const Puzzle& puzzle, std::vector<State> goals = {});
+
+  // Builds the tables the solver needs; false when cancelled.
+  bool prepare(const BuildProgressFn& progress = {}, Cancellation cancel = {});
+  SolveOutcome solve(const State& start, const SearchOptions& options = {});
+
+  // The BFS table of the whole puzzle (for God's number and table descent); nullptr when
+  // cancelled. Throws std::logic_error for puzzles too large to have one.
+  const DistanceTable* wholeTable(const BuildProgressFn& progress = {}, Cancellation cancel = {});
+  // Pattern databases built so far, in TableSpec order.
+  const std::vector<DistanceTable>& patternTables() const { return tables_; }
+  static TableSpec wholeTableSpec(const Puzzle& puzzle);
+
+ private:
+  const Puzzle& puzzle_;
+  std::vector<State> goals_;
+  std::optional<DistanceTable> whole_;
+  std::vector<DistanceTable> tables_;
+  std::unique_ptr<IdaStar> search_;
+};
+
+}  // namespace polytwist
