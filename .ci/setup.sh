@@ -1,0 +1,52 @@
+# Shared by ./run and ./test: installs what is missing, then builds the engine (native + WASM) and
+# the static site. Sourced, not run; a second call reuses everything already built.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+chromium_path() {
+  if [ -n "${CHROMIUM_PATH:-}" ]; then echo "$CHROMIUM_PATH"; else echo /usr/bin/chromium; fi
+}
+
+install_missing_packages() {
+  local missing=()
+  command -v cmake >/dev/null || missing+=(cmake)
+  command -v g++ >/dev/null || missing+=(g++)
+  command -v make >/dev/null || missing+=(make)
+  command -v em++ >/dev/null || missing+=(emscripten)
+  [ -f /usr/include/doctest/doctest.h ] || missing+=(doctest-dev)
+  [ -x "$(chromium_path)" ] || missing+=(chromium)
+  command -v node >/dev/null || missing+=(nodejs)
+  command -v npm >/dev/null || missing+=(npm)
+  [ ${#missing[@]} -eq 0 ] && return
+  say "installing ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "need root (or sudo) to apt-get install ${missing[*]}" >&2; exit 1; }
+    sudo=(sudo)
+  fi
+  "${sudo[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${missing[@]}"
+}
+
+install_node_modules() {
+  # npm ci only when the lock file changed since the last install.
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    say "npm ci"
+    npm ci --no-audit --no-fund
+  fi
+}
+
+build_everything() {
+  export NODE_PATH=/usr/share/nodejs  # Debian's emscripten tools need it
+  say "building engine (native + WebAssembly)"
+  [ -f build/CMakeCache.txt ] || cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build build -j "$(nproc)"
+  say "building the static site"
+  npm run --silent build:web
+}
+
+install_missing_packages
+install_node_modules
+build_everything
