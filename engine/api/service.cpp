@@ -8,9 +8,9 @@
 
 #include "core/facelets.hpp"
 #include "core/sequence.hpp"
+#include "core/text.hpp"
 #include "puzzles/catalogue.hpp"
 #include "search/solver.hpp"
-#include "core/text.hpp"
 
 namespace polytwist::service {
 namespace {
@@ -58,8 +58,9 @@ std::optional<State> readState(const Puzzle& puzzle, const std::string& text, Js
   if (text.empty()) return puzzle.solved();
   std::optional<State> state = puzzle.decodeState(text);
   if (!state) {
-    error = failure("malformed state string (pass back a \"state\" from an earlier answer, or "
-                    "\"\" for solved)");
+    error = failure(
+        "malformed state string (pass back a \"state\" from an earlier answer, or "
+        "\"\" for solved)");
     return std::nullopt;
   }
   if (auto problem = puzzle.checkReachable(*state)) {
@@ -115,7 +116,8 @@ Json applyMoves(const std::string& id, const std::string& stateText, const std::
     std::optional<State> state = readState(puzzle, stateText, error);
     if (!state) return error;
     const ResolvedSequence sequence = resolveSequence(puzzle, moves);
-    if (sequence.error) return failure(sequence.error->message).set("column", sequence.error->column);
+    if (sequence.error)
+      return failure(sequence.error->message).set("column", sequence.error->column);
     return positionAnswer(puzzle, puzzle.applySequence(*state, sequence.moves))
         .set("moves", sequence.normalized);
   });
@@ -162,9 +164,12 @@ Json solve(const std::string& id, const std::string& stateText, const SolveProgr
     options.progress = progress;
     const SolveOutcome outcome = solverFor(puzzle).solve(*state, options);
     switch (outcome.status) {
-      case SolveOutcome::Status::Solved: break;
-      case SolveOutcome::Status::Cancelled: return failure("cancelled");
-      default: return failure(outcome.error);
+      case SolveOutcome::Status::Solved:
+        break;
+      case SolveOutcome::Status::Cancelled:
+        return failure("cancelled");
+      default:
+        return failure(outcome.error);
     }
     return success()
         .set("puzzle", puzzle.id())

@@ -105,7 +105,9 @@ int bench(const Arguments& args) {
   polytwist::Solver solver(*puzzle);
   const auto buildStart = std::chrono::steady_clock::now();
   solver.prepare();
-  const double buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - buildStart).count();
+  const double buildMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - buildStart)
+          .count();
 
   std::mt19937_64 rng(seed);
   std::vector<double> times;
@@ -115,11 +117,14 @@ int bench(const Arguments& args) {
     // A random canonical sequence: no two turns of one base in a row.
     std::vector<int> scramble;
     while (scramble.size() < length) {
-      const int move = std::uniform_int_distribution<int>(0, static_cast<int>(puzzle->moves().size()) - 1)(rng);
-      if (!scramble.empty() && puzzle->moves()[move].base == puzzle->moves()[scramble.back()].base) continue;
+      const int move =
+          std::uniform_int_distribution<int>(0, static_cast<int>(puzzle->moves().size()) - 1)(rng);
+      if (!scramble.empty() && puzzle->moves()[move].base == puzzle->moves()[scramble.back()].base)
+        continue;
       scramble.push_back(move);
     }
-    const polytwist::SolveOutcome outcome = solver.solve(puzzle->applySequence(puzzle->solved(), scramble));
+    const polytwist::SolveOutcome outcome =
+        solver.solve(puzzle->applySequence(puzzle->solved(), scramble));
     if (outcome.status != polytwist::SolveOutcome::Status::Solved) {
       return usageError(args, "solve failed: " + outcome.error);
     }
@@ -141,7 +146,9 @@ int bench(const Arguments& args) {
   }
   std::sort(times.begin(), times.end());
   auto percentile = [&](double p) {
-    return times.empty() ? 0.0 : times[std::min(times.size() - 1, static_cast<std::size_t>(p * times.size()))];
+    return times.empty()
+               ? 0.0
+               : times[std::min(times.size() - 1, static_cast<std::size_t>(p * times.size()))];
   };
   if (args.json) {
     std::cout << Json(Json::Object{})
@@ -195,12 +202,13 @@ int main(int argc, char** argv) {
   }
   if (command == "scramble" && need(2)) {
     std::uint64_t seed = std::random_device{}();
-    if (auto found = args.options.find("seed"); found != args.options.end() &&
-                                                !readWholeNumber(found->second, 9007199254740991ull, seed)) {
+    if (auto found = args.options.find("seed");
+        found != args.options.end() && !readWholeNumber(found->second, 9007199254740991ull, seed)) {
       return usageError(args, "--seed needs a whole number from 0 to 2^53-1");
     }
-    return report(args, service::scramble(args.positional[1], static_cast<double>(seed)),
-                  [](const Json& answer) { std::cout << answer.find("scramble")->string() << "\n"; });
+    return report(
+        args, service::scramble(args.positional[1], static_cast<double>(seed)),
+        [](const Json& answer) { std::cout << answer.find("scramble")->string() << "\n"; });
   }
   if (command == "validate" && need(3)) {
     return report(args, service::validate(args.positional[1], args.positional[2]),
@@ -209,15 +217,17 @@ int main(int argc, char** argv) {
   if (command == "godsnumber" && need(2)) {
     const auto progress = [](const polytwist::BuildProgress& p) {
       std::fprintf(stderr, "depth %d: %llu of %llu positions reached\n", p.depth,
-                   static_cast<unsigned long long>(p.visited), static_cast<unsigned long long>(p.total));
+                   static_cast<unsigned long long>(p.visited),
+                   static_cast<unsigned long long>(p.total));
     };
-    return report(args, service::distanceTable(args.positional[1], progress), [](const Json& answer) {
-      int depth = 0;
-      for (const Json& count : answer.find("counts")->array()) {
-        std::printf("%2d %.0f\n", depth++, count.number());
-      }
-      std::printf("God's number: %.0f\n", answer.find("gods_number")->number());
-    });
+    return report(args, service::distanceTable(args.positional[1], progress),
+                  [](const Json& answer) {
+                    int depth = 0;
+                    for (const Json& count : answer.find("counts")->array()) {
+                      std::printf("%2d %.0f\n", depth++, count.number());
+                    }
+                    std::printf("God's number: %.0f\n", answer.find("gods_number")->number());
+                  });
   }
   if (command == "bench" && need(2)) return bench(args);
   return usageError(args, "unknown command or wrong number of arguments: '" + command + "'");

@@ -73,11 +73,12 @@ class Reader {
       const int have = static_cast<int>(stickersOfFace[f].size());
       if (have == faces[f].stickers) continue;
       wrongCounts.push_back(std::to_string(have) + " " + std::string(1, faces[f].letter));
-      if (have > faces[f].stickers) blamed.insert(blamed.end(), stickersOfFace[f].begin(), stickersOfFace[f].end());
+      if (have > faces[f].stickers)
+        blamed.insert(blamed.end(), stickersOfFace[f].begin(), stickersOfFace[f].end());
     }
     if (!wrongCounts.empty()) {
-      return reject("wrong colour counts: " + join(wrongCounts, ", ") + " (each face's colour must appear " +
-                        "as often as that face has stickers)",
+      return reject("wrong colour counts: " + join(wrongCounts, ", ") +
+                        " (each face's colour must appear " + "as often as that face has stickers)",
                     blamed);
     }
     return true;
@@ -134,7 +135,8 @@ class Reader {
           bool mirrored = false;
           for (int q = 0; q < orbit.size && !mirrored; ++q) {
             std::string home;
-            for (int s : orbit.facelets[q]) home += puzzle_.spec().faces[puzzle_.faceOfFacelet(s)].letter;
+            for (int s : orbit.facelets[q])
+              home += puzzle_.spec().faces[puzzle_.faceOfFacelet(s)].letter;
             std::string a = colours, b = home;
             std::sort(a.begin(), a.end());
             std::sort(b.begin(), b.end());
@@ -151,8 +153,9 @@ class Reader {
         if (auto twin = foundAt.find(piece); twin != foundAt.end()) {
           std::vector<int> both = orbit.facelets[twin->second];
           both.insert(both.end(), stickers.begin(), stickers.end());
-          return reject("the " + orbit.pieceNames[piece] + " " + orbit.name + " appears twice: at " +
-                            stickerList(orbit.facelets[twin->second]) + " and at " + stickerList(stickers),
+          return reject("the " + orbit.pieceNames[piece] + " " + orbit.name +
+                            " appears twice: at " + stickerList(orbit.facelets[twin->second]) +
+                            " and at " + stickerList(stickers),
                         both);
         }
         foundAt[piece] = position;
@@ -175,7 +178,9 @@ class Reader {
 
   bool checkRules() {
     const auto twisted = [](const State& s, int global, int) { return s.ori[global] != 0; };
-    const auto displaced = [](const State& s, int global, int local) { return s.pieces[global] != local; };
+    const auto displaced = [](const State& s, int global, int local) {
+      return s.pieces[global] != local;
+    };
     std::vector<int> parities;
     for (const Orbit& orbit : puzzle_.orbits()) {
       const std::span<const std::uint8_t> pieces(state_.pieces.data() + orbit.offset, orbit.size);

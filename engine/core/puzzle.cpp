@@ -204,13 +204,18 @@ std::string Puzzle::stateCountText() const {
     unsigned __int128 permutations = 1;
     for (int i = 2; i <= orbit.size; ++i) permutations *= static_cast<unsigned>(i);
     switch (orbit.permutation) {
-      case PermutationRule::Any: break;
+      case PermutationRule::Any:
+        break;
       case PermutationRule::Even:
-      case PermutationRule::SameParityAs: permutations /= 2; break;
-      case PermutationRule::Fixed: permutations = 1; break;
+      case PermutationRule::SameParityAs:
+        permutations /= 2;
+        break;
+      case PermutationRule::Fixed:
+        permutations = 1;
+        break;
     }
-    count *= permutations * orientationCount(orbit.size, orbit.orientations,
-                                             orbit.orientationSumZero);
+    count *=
+        permutations * orientationCount(orbit.size, orbit.orientations, orbit.orientationSumZero);
   }
   std::string text;
   do {
@@ -305,7 +310,8 @@ std::optional<std::string> Puzzle::checkReachable(const State& s) const {
              std::to_string(orbit.orientations);
     }
     switch (orbit.permutation) {
-      case PermutationRule::Any: break;
+      case PermutationRule::Any:
+        break;
       case PermutationRule::Even:
         if (parities.back() != 0) return "the " + orbit.name + " permutation is odd";
         break;
@@ -340,7 +346,8 @@ State Puzzle::randomState(std::mt19937_64& rng) const {
     // to one, so the result stays uniform.
     int wantedParity = -1;
     if (orbit.permutation == PermutationRule::Even) wantedParity = 0;
-    if (orbit.permutation == PermutationRule::SameParityAs) wantedParity = parities[orbit.parityOrbit];
+    if (orbit.permutation == PermutationRule::SameParityAs)
+      wantedParity = parities[orbit.parityOrbit];
     const std::span<const std::uint8_t> view(pieces, orbit.size);
     if (wantedParity >= 0 && orbit.size >= 2 && permutationParity(view) != wantedParity) {
       std::swap(pieces[0], pieces[1]);
@@ -351,8 +358,8 @@ State Puzzle::randomState(std::mt19937_64& rng) const {
     for (int i = 0; i < orbit.size; ++i) sum += ori[i] = static_cast<std::uint8_t>(twist(rng));
     if (orbit.orientationSumZero) {
       sum -= ori[orbit.size - 1];
-      ori[orbit.size - 1] =
-          static_cast<std::uint8_t>((orbit.orientations - sum % orbit.orientations) % orbit.orientations);
+      ori[orbit.size - 1] = static_cast<std::uint8_t>(
+          (orbit.orientations - sum % orbit.orientations) % orbit.orientations);
     }
   }
   return s;

@@ -52,9 +52,9 @@ struct MoveSpec {
 // whole puzzle, for table descent and God's number.
 struct CoordinateSpec {
   std::string orbit;
-  std::vector<int> pieces;  // tracked pieces (empty = all); orientation-only coordinates need all
-  bool positions = true;    // track where the pieces are
-  bool orientations = true; // track their orientations
+  std::vector<int> pieces;   // tracked pieces (empty = all); orientation-only coordinates need all
+  bool positions = true;     // track where the pieces are
+  bool orientations = true;  // track their orientations
 };
 
 struct TableSpec {

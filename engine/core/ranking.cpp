@@ -74,7 +74,8 @@ void unrankPermutationOfParity(std::uint64_t rank, int parity, std::span<std::ui
 
 std::uint64_t orientationCount(int n, int orientations, bool sumIsZero) {
   std::uint64_t count = 1;
-  for (int i = 0; i < (sumIsZero ? n - 1 : n); ++i) count *= static_cast<std::uint64_t>(orientations);
+  for (int i = 0; i < (sumIsZero ? n - 1 : n); ++i)
+    count *= static_cast<std::uint64_t>(orientations);
   return count;
 }
 
@@ -96,7 +97,8 @@ void unrankOrientations(std::uint64_t rank, int orientations, bool sumIsZero,
     sum += ori[i];
     rank /= orientations;
   }
-  if (ranked < n) ori[n - 1] = static_cast<std::uint8_t>((orientations - sum % orientations) % orientations);
+  if (ranked < n)
+    ori[n - 1] = static_cast<std::uint8_t>((orientations - sum % orientations) % orientations);
 }
 
 }  // namespace polytwist

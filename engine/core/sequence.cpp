@@ -28,7 +28,8 @@ ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text) {
       }
       result.error = SequenceError{
           "unknown move '" + flat.text + "' at column " + std::to_string(flat.column) +
-              (explanation.empty() ? " (" + puzzle.id() + " moves: " + join(known, " ") + ")" : explanation),
+              (explanation.empty() ? " (" + puzzle.id() + " moves: " + join(known, " ") + ")"
+                                   : explanation),
           flat.column};
       return result;
     }

@@ -72,11 +72,13 @@ Coordinate::Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec)
       if (positions_) {
         for (int j = 0; j < k; ++j) {
           after.position[j] = dest[before.position[j]];
-          after.orientation[j] = static_cast<std::uint8_t>((before.orientation[j] + tw[after.position[j]]) % o);
+          after.orientation[j] =
+              static_cast<std::uint8_t>((before.orientation[j] + tw[after.position[j]]) % o);
         }
       } else {
         for (int from = 0; from < n; ++from) {
-          after.orientation[dest[from]] = static_cast<std::uint8_t>((before.orientation[from] + tw[dest[from]]) % o);
+          after.orientation[dest[from]] =
+              static_cast<std::uint8_t>((before.orientation[from] + tw[dest[from]]) % o);
         }
       }
       moveTable_[static_cast<std::size_t>(value) * moveCount_ + m] = encode(after);
@@ -130,7 +132,8 @@ std::uint32_t Coordinate::rank(const State& s) const {
   if (positions_) {
     std::int8_t slotOfPiece[32];
     for (int i = 0; i < orbit_->size; ++i) slotOfPiece[i] = -1;
-    for (int j = 0; j < static_cast<int>(pieces_.size()); ++j) slotOfPiece[pieces_[j]] = static_cast<std::int8_t>(j);
+    for (int j = 0; j < static_cast<int>(pieces_.size()); ++j)
+      slotOfPiece[pieces_[j]] = static_cast<std::int8_t>(j);
     for (int position = 0; position < orbit_->size; ++position) {
       const int slot = slotOfPiece[s.pieces[offset + position]];
       if (slot < 0) continue;

@@ -37,7 +37,7 @@ class Coordinate {
   std::vector<int> pieces_;
   bool positions_;
   bool orientations_;
-  bool evenPermutation_;    // all pieces tracked and only even permutations reachable
+  bool evenPermutation_;     // all pieces tracked and only even permutations reachable
   bool orientationSumZero_;  // the last tracked orientation is implied
   std::uint32_t orientationCount_ = 1;
   std::uint32_t size_ = 1;

@@ -21,7 +21,8 @@ void putU64(std::string& out, std::uint64_t value) {
 bool getU64(const std::string& in, std::size_t& at, std::uint64_t& value) {
   if (at + 8 > in.size()) return false;
   value = 0;
-  for (int i = 0; i < 8; ++i) value |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(in[at + i])) << (8 * i);
+  for (int i = 0; i < 8; ++i)
+    value |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(in[at + i])) << (8 * i);
   at += 8;
   return true;
 }

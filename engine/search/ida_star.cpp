@@ -58,7 +58,8 @@ SearchResult IdaStar::solve(const State& start, const SearchOptions& options) co
       seen = puzzle_.compose(puzzle_.compose(puzzle_.inverse(sym), start), sym);
     }
     const CoordinateSpace& space = lookup.table->space();
-    for (int p = 0; p < space.partCount(); ++p) frames[0].values[l * kMaxParts + p] = space.part(p).rank(seen);
+    for (int p = 0; p < space.partCount(); ++p)
+      frames[0].values[l * kMaxParts + p] = space.part(p).rank(seen);
     const int d = lookup.table->distance(indexOf(l, &frames[0].values[l * kMaxParts]));
     if (d < 0) return result;  // no goal reachable from here in that projection
     frames[0].distances[l] = d;
@@ -90,7 +91,8 @@ SearchResult IdaStar::solve(const State& start, const SearchOptions& options) co
       const int base = puzzle_.moves()[m].base;
       // Canonical sequences: no two turns of one base in a row, and of two commuting bases
       // only the lower one first.
-      if (lastBase >= 0 && (base == lastBase || (base < lastBase && puzzle_.basesCommute(base, lastBase)))) {
+      if (lastBase >= 0 &&
+          (base == lastBase || (base < lastBase && puzzle_.basesCommute(base, lastBase)))) {
         continue;
       }
       bool unreachable = false;
@@ -98,7 +100,8 @@ SearchResult IdaStar::solve(const State& start, const SearchOptions& options) co
         const CoordinateSpace& space = lookups_[l].table->space();
         const int framed = moveMaps_[l][m];
         for (int p = 0; p < space.partCount(); ++p) {
-          child.values[l * kMaxParts + p] = space.part(p).move(frame.values[l * kMaxParts + p], framed);
+          child.values[l * kMaxParts + p] =
+              space.part(p).move(frame.values[l * kMaxParts + p], framed);
         }
         child.distances[l] = lookups_[l].table->neighbourDistance(
             frame.distances[l], indexOf(l, &child.values[l * kMaxParts]));

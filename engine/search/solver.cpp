@@ -19,12 +19,14 @@ const DistanceTable* Solver::wholeTable(const BuildProgressFn& progress, Cancell
   if (!puzzle_.spec().hasDistanceTable) {
     throw std::logic_error(puzzle_.id() + " has too many positions for a whole distance table");
   }
-  if (!whole_) whole_ = DistanceTable::build(puzzle_, wholeTableSpec(puzzle_), goals_, progress, cancel);
+  if (!whole_)
+    whole_ = DistanceTable::build(puzzle_, wholeTableSpec(puzzle_), goals_, progress, cancel);
   return whole_ ? &*whole_ : nullptr;
 }
 
 bool Solver::prepare(const BuildProgressFn& progress, Cancellation cancel) {
-  if (puzzle_.spec().solver == SolverKind::TableDescent) return wholeTable(progress, cancel) != nullptr;
+  if (puzzle_.spec().solver == SolverKind::TableDescent)
+    return wholeTable(progress, cancel) != nullptr;
   if (search_) return true;
   const std::vector<TableSpec>& specs = puzzle_.spec().tables;
   while (tables_.size() < specs.size()) {
@@ -57,7 +59,8 @@ SolveOutcome Solver::solve(const State& start, const SearchOptions& options) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
     return outcome;
   };
-  if (auto problem = puzzle_.checkReachable(start)) return finish(SolveOutcome::Status::Failed, *problem);
+  if (auto problem = puzzle_.checkReachable(start))
+    return finish(SolveOutcome::Status::Failed, *problem);
   if (!prepare({}, options.cancel)) return finish(SolveOutcome::Status::Cancelled);
 
   if (puzzle_.spec().solver == SolverKind::TableDescent) {
@@ -71,10 +74,14 @@ SolveOutcome Solver::solve(const State& start, const SearchOptions& options) {
     SearchResult result = search_->solve(start, options);
     outcome.nodes = result.nodes;
     switch (result.status) {
-      case SearchResult::Status::Solved: outcome.moves = std::move(result.moves); break;
-      case SearchResult::Status::Cancelled: return finish(SolveOutcome::Status::Cancelled);
+      case SearchResult::Status::Solved:
+        outcome.moves = std::move(result.moves);
+        break;
+      case SearchResult::Status::Cancelled:
+        return finish(SolveOutcome::Status::Cancelled);
       case SearchResult::Status::Unsolvable:
-        return finish(SolveOutcome::Status::Unsolvable, "no goal can be reached from this position");
+        return finish(SolveOutcome::Status::Unsolvable,
+                      "no goal can be reached from this position");
       case SearchResult::Status::DepthLimit:
         return finish(SolveOutcome::Status::Failed,
                       "no solution within " + std::to_string(options.maxDepth) + " moves");
@@ -82,7 +89,8 @@ SolveOutcome Solver::solve(const State& start, const SearchOptions& options) {
   }
   const State reached = puzzle_.applySequence(start, outcome.moves);
   if (std::find(goals_.begin(), goals_.end(), reached) == goals_.end()) {
-    return finish(SolveOutcome::Status::Failed, "internal error: the solution found does not solve");
+    return finish(SolveOutcome::Status::Failed,
+                  "internal error: the solution found does not solve");
   }
   return finish(SolveOutcome::Status::Solved);
 }

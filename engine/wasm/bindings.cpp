@@ -18,7 +18,9 @@ std::string puzzleInfo(const std::string& id) { return service::puzzleInfo(id).d
 std::string applyMoves(const std::string& id, const std::string& state, const std::string& moves) {
   return service::applyMoves(id, state, moves).dump();
 }
-std::string scramble(const std::string& id, double seed) { return service::scramble(id, seed).dump(); }
+std::string scramble(const std::string& id, double seed) {
+  return service::scramble(id, seed).dump();
+}
 std::string validate(const std::string& id, const std::string& facelets) {
   return service::validate(id, facelets).dump();
 }

@@ -13,8 +13,8 @@ PuzzleSpec cube2() {
                 {"D", 'D', 4, "#ffd500"}, {"L", 'L', 4, "#ff7a00"}, {"B", 'B', 4, "#0046ad"}};
   // Stickers of each corner: U or D first, then clockwise seen from outside.
   spec.orbits = {{.name = "corner",
-                  .pieces = {"U3 R0 F1", "U2 F0 L1", "U0 L0 B1", "U1 B0 R1", "D1 F3 R2",
-                             "D0 L3 F2", "D3 R3 B2"},
+                  .pieces = {"U3 R0 F1", "U2 F0 L1", "U0 L0 B1", "U1 B0 R1", "D1 F3 R2", "D0 L3 F2",
+                             "D3 R3 B2"},
                   .orientations = 3,
                   .orientationSumZero = true}};
   spec.moves = {{"U", {"U0 U1 U3 U2", "F0 L0 B0 R0", "F1 L1 B1 R1"}, quarterTurns},
