@@ -71,10 +71,11 @@ std::optional<State> readState(const Puzzle& puzzle, const std::string& text, Js
 }
 
 Json positionAnswer(const Puzzle& puzzle, const State& state) {
+  const bool solved = state == puzzle.solved();
   return success()
-      .set("state", puzzle.encodeState(state))
+      .set("state", solved ? std::string() : puzzle.encodeState(state))
       .set("facelets", puzzle.facelets(state))
-      .set("solved", state == puzzle.solved());
+      .set("solved", solved);
 }
 
 }  // namespace

@@ -1,0 +1,281 @@
+// The built site (build/site, from `npm run build:web`) in headless Debian Chromium.
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { after, afterEach, before, beforeEach, describe, it } from "node:test";
+import { chromium } from "playwright-core";
+
+import { repoDir } from "../js/engine.mjs";
+import { serveStatic } from "../js/static-server.mjs";
+
+const siteDir = `${repoDir}build/site`;
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--use-angle=swiftshader",
+  "--enable-unsafe-swiftshader",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const TEST = { timeout: 60_000 };
+
+let server;
+let browser;
+let page;
+let problems; // console errors, page errors and failed requests of the current test
+let responses; // every response of the current test: {url, status, type}
+
+before(async () => {
+  if (!existsSync(`${siteDir}/index.html`)) {
+    throw new Error(`${siteDir}/index.html is missing: run \`npm run build:web\` first`);
+  }
+  server = await serveStatic(siteDir);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A new page that records its problems and responses. */
+async function newPage() {
+  problems = [];
+  responses = [];
+  page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  page.on("requestfailed", (req) =>
+    problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`),
+  );
+  page.on("response", (res) =>
+    responses.push({ url: res.url(), status: res.status(), type: res.headers()["content-type"] }),
+  );
+  return page;
+}
+
+afterEach(async () => {
+  await page?.close();
+  page = null;
+});
+
+const app = (name) => page.getAttribute("#app", `data-${name}`);
+const idle = () => page.waitForSelector('#app[data-busy="false"]');
+
+async function applyMoves(moves) {
+  await page.fill("#notation", moves);
+  await page.click("#apply");
+  await idle();
+}
+
+/** Screenshot of the canvas, decoded in the page: distinct colours and the top colour's share. */
+async function canvasPixels() {
+  const png = await page.locator("#view").screenshot();
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    const counts = new Map();
+    for (let i = 0; i < data.length; i += 4) {
+      const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const pixels = data.length / 4;
+    const top = Math.max(...counts.values());
+    // A coarse fingerprint of the image, to tell two renderings apart.
+    const cells = [];
+    for (let y = 0; y < 16; y++) {
+      for (let x = 0; x < 16; x++) {
+        const px = Math.floor(((x + 0.5) * image.width) / 16);
+        const py = Math.floor(((y + 0.5) * image.height) / 16);
+        const i = (py * image.width + px) * 4;
+        cells.push(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+      }
+    }
+    return { pixels, distinct: counts.size, topShare: top / pixels, cells };
+  }, png.toString("base64"));
+}
+
+function assertNoProblems() {
+  assert.deepEqual(problems, [], problems.join("\n"));
+}
+
+describe("polytwist site", () => {
+  beforeEach(async () => {
+    await newPage();
+    await page.goto(server.url);
+    await page.waitForSelector('#app[data-ready="true"]', { timeout: 30_000 });
+  });
+
+  it("loads the engine in a worker and renders the cube with WebGL", TEST, async () => {
+    assert.equal(await page.title(), "polytwist");
+    assert.match(await page.textContent("header"), /polytwist/);
+    assert.match(await page.textContent("#version"), /engine \d+\.\d+\.\d+/);
+
+    const options = await page.$$eval("#puzzle option", (els) => els.map((el) => el.value));
+    assert.ok(options.includes("cube2"), `picker: ${options}`);
+    assert.equal(await app("puzzle"), "cube2");
+    assert.equal(await app("solved"), "true");
+    assert.match(await app("facelets"), /^[URFDLB]{24}$/);
+    assert.equal(await page.textContent("#facelets"), await app("facelets"));
+
+    const wasm = responses.filter((r) => r.url.endsWith(".wasm"));
+    assert.equal(wasm.length, 1, `wasm responses: ${JSON.stringify(wasm)}`);
+    assert.equal(wasm[0].status, 200);
+    assert.equal(wasm[0].type, "application/wasm");
+
+    const canvas = await page.locator("#view").boundingBox();
+    assert.ok(canvas.width > 200 && canvas.height > 200, `canvas ${JSON.stringify(canvas)}`);
+    const hasWebGL = await page.evaluate(() => {
+      const c = document.createElement("canvas");
+      return Boolean(c.getContext("webgl2") || c.getContext("webgl"));
+    });
+    assert.ok(hasWebGL, "no WebGL in this browser");
+    const pixels = await canvasPixels();
+    assert.ok(pixels.distinct > 20, `only ${pixels.distinct} colours: nothing was drawn`);
+    assert.ok(pixels.topShare < 0.95, `${(pixels.topShare * 100).toFixed(1)}% of one colour`);
+    assertNoProblems();
+  });
+
+  it("applies typed moves and redraws the new state", TEST, async () => {
+    const solvedFacelets = await app("facelets");
+    const before = await canvasPixels();
+
+    await applyMoves("R U R' U'");
+    assert.equal(await app("solved"), "false");
+    const moved = await app("facelets");
+    assert.notEqual(moved, solvedFacelets);
+    assert.notEqual(await app("state"), "");
+    assert.equal(await page.inputValue("#notation"), "");
+    assert.equal(await page.textContent("#notation-error"), "");
+    await page.waitForTimeout(100); // one animation frame for the redraw
+    const after = await canvasPixels();
+    assert.notDeepEqual(after.cells, before.cells, "the view did not change");
+
+    await applyMoves("U R U' R'");
+    assert.equal(await app("solved"), "true");
+    assert.equal(await app("facelets"), solvedFacelets);
+    assertNoProblems();
+  });
+
+  it("shows the engine's notation error inline under the box", TEST, async () => {
+    await applyMoves("R");
+    const state = await app("state");
+    await applyMoves("R U X");
+    const error = page.locator("#notation-error");
+    assert.equal(await error.getAttribute("aria-live"), "polite");
+    await error.waitFor({ state: "visible" });
+    const text = await page.textContent("#notation-error .message");
+    assert.ok(text.trim().length > 0, "no error text");
+    assert.match(text, /\b5\b/, `error does not name column 5: ${text}`);
+    assert.equal(await page.getAttribute("#notation", "aria-invalid"), "true");
+    assert.equal(await page.inputValue("#notation"), "R U X", "the text was not kept for fixing");
+    assert.equal(await app("state"), state, "a bad sequence changed the state");
+
+    await page.fill("#notation", "R'");
+    assert.equal(await error.textContent(), "", "the error stays after editing");
+    assertNoProblems();
+  });
+
+  it("scrambles, solves optimally and reports solved", TEST, async () => {
+    await page.click("#scramble");
+    await idle();
+    assert.equal(await app("solved"), "false");
+    assert.match(await page.textContent("#status"), /Scrambled/);
+
+    await page.click("#solve");
+    await page.waitForSelector('#app[data-busy="false"]', { timeout: 45_000 });
+    const status = await page.textContent("#status");
+    assert.equal(await app("solved"), "true", `not solved; status: ${status}`);
+    assert.match(status, /Solved/);
+    const solution = (await page.textContent("#solution")).trim();
+    assert.ok(solution.length > 0, "no solution shown");
+    const moves = solution.split(/\s+/);
+    assert.ok(moves.length <= 11, `solution of ${moves.length} moves: ${solution}`);
+    assert.equal(await page.isDisabled("#cancel"), true);
+    assertNoProblems();
+  });
+
+  it(
+    "cancel terminates a long call, rejects it as cancelled, and the engine still answers",
+    TEST,
+    async () => {
+      const outcome = await page.evaluate(async () => {
+        const { engine } = window.polytwist;
+        // Cancel at the first BFS layer report, i.e. while the search is surely still running.
+        let firstReport;
+        const reported = new Promise((resolve) => (firstReport = resolve));
+        const table = engine.distanceTable("cube2", firstReport).then(
+          () => "finished",
+          (err) => `${err.name}: ${err.message}`,
+        );
+        await Promise.race([reported, table]);
+        engine.cancel();
+        const result = await table;
+        const version = await engine.version();
+        const unknown = await engine.call("noSuchMethod");
+        return { result, version, unknown };
+      });
+      assert.match(outcome.result, /^CancelledError: .*cancelled/);
+      assert.equal(outcome.version.ok, true);
+      assert.equal(outcome.unknown.ok, false);
+      assert.match(outcome.unknown.error, /noSuchMethod/);
+      assertNoProblems();
+    },
+  );
+});
+
+describe("when the engine cannot be loaded", () => {
+  it(
+    "reports the failure on the page and in rejected calls, never as an uncaught error",
+    TEST,
+    async () => {
+      await newPage();
+      await page.route("**/*.wasm", (route) => route.fulfill({ status: 404, body: "gone" }));
+      await page.goto(server.url);
+      await page.waitForSelector('#status[data-kind="error"]', { timeout: 30_000 });
+      assert.match(await page.textContent("#status"), /engine failed to load/);
+      assert.equal(await app("ready"), "false");
+      assert.equal(await page.isDisabled("#solve"), true);
+      const rejection = await page.evaluate(() =>
+        window.polytwist.engine.version().then(
+          () => "resolved",
+          (err) => `${err.name}: ${err.message}`,
+        ),
+      );
+      assert.match(rejection, /^EngineError: version: engine failed to load/);
+      const uncaught = problems.filter((p) => p.startsWith("page error"));
+      assert.deepEqual(uncaught, [], uncaught.join("\n"));
+    },
+  );
+
+  it("reports a worker script that cannot be loaded the same way", TEST, async () => {
+    await newPage();
+    await page.route("**/engine.worker*.js", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto(server.url);
+    await page.waitForSelector('#status[data-kind="error"]', { timeout: 30_000 });
+    assert.match(await page.textContent("#status"), /engine worker failed/);
+    assert.equal(await app("ready"), "false");
+    const rejection = await page.evaluate(() =>
+      window.polytwist.engine.call("version").then(
+        () => "resolved",
+        (err) => `${err.name}: ${err.message}`,
+      ),
+    );
+    assert.match(rejection, /^EngineError: version: engine worker failed/);
+    const uncaught = problems.filter((p) => p.startsWith("page error"));
+    assert.deepEqual(uncaught, [], uncaught.join("\n"));
+  });
+});

@@ -1,0 +1,26 @@
+// Loads the real wasm engine (build/wasm/, built by CMake + Emscripten) into Node.
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const repoDir = fileURLToPath(new URL("../../", import.meta.url));
+export const engineDir = `${repoDir}build/wasm/`;
+
+/** Returns a fresh engine instance; throws a clear error when the module has not been built. */
+export async function loadEngine() {
+  const modulePath = `${engineDir}polytwist_engine.mjs`;
+  const wasmPath = `${engineDir}polytwist_engine.wasm`;
+  for (const file of [modulePath, wasmPath]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: build the engine first`);
+  }
+  const { default: createEngine } = await import(pathToFileURL(modulePath).href);
+  return createEngine({ wasmBinary: readFileSync(wasmPath) });
+}
+
+/** Calls an engine function and parses its JSON answer. */
+export function callJson(engine, method, ...args) {
+  const answer = engine[method](...args);
+  if (typeof answer !== "string") {
+    throw new Error(`${method} returned ${typeof answer}, not a JSON string`);
+  }
+  return JSON.parse(answer);
+}
