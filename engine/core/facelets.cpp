@@ -209,9 +209,14 @@ class Reader {
       }
       if (orbit.permutation == PermutationRule::SameParityAs &&
           parities.back() != parities[orbit.parityOrbit]) {
-        return reject("the " + orbit.name + " and " + puzzle_.orbits()[orbit.parityOrbit].name +
+        // The swap may be in either orbit: name the displaced pieces of both.
+        const Orbit& other = puzzle_.orbits()[orbit.parityOrbit];
+        std::vector<int> stickers = stickersWhere(other, displaced);
+        const std::vector<int> own = stickersWhere(orbit, displaced);
+        stickers.insert(stickers.end(), own.begin(), own.end());
+        return reject("the " + orbit.name + " and " + other.name +
                           " permutations have different parities: two pieces have been swapped",
-                      stickersWhere(orbit, displaced));
+                      stickers);
       }
     }
     return true;

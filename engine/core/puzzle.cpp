@@ -33,6 +33,10 @@ int digitValue(char c) {
 
 Puzzle::Puzzle(PuzzleSpec spec) : spec_(std::move(spec)) {
   for (int face = 0; face < static_cast<int>(spec_.faces.size()); ++face) {
+    for (int other = 0; other < face; ++other) {
+      if (spec_.faces[other].letter == spec_.faces[face].letter)
+        fail(spec_.id, "two faces share a letter");
+    }
     for (int i = 0; i < spec_.faces[face].stickers; ++i) faceletFace_.push_back(face);
   }
   faceletOwner_.assign(faceletFace_.size(), {-1, 0});
@@ -80,6 +84,9 @@ Puzzle::Puzzle(PuzzleSpec spec) : spec_(std::move(spec)) {
       State effect = solved();
       for (int i = 0; i < power.power; ++i) effect = compose(effect, baseEffect);
       if (effect == solved()) fail(spec_.id, moveSpec.name + power.suffix + " does nothing");
+      if (auto broken = checkReachable(effect)) {
+        fail(spec_.id, moveSpec.name + power.suffix + " breaks the declared rules: " + *broken);
+      }
       moves_.push_back({moveSpec.name + power.suffix, base, power.power, std::move(effect)});
     }
   }
@@ -128,7 +135,8 @@ int Puzzle::faceletByName(std::string_view name, const std::string& what) const 
   for (const FaceSpec& face : spec_.faces) {
     if (name.size() > face.name.size() && name.substr(0, face.name.size()) == face.name) {
       const std::string_view digits = name.substr(face.name.size());
-      if (std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      if (digits.size() <= 6 &&
+          std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
         const int index = std::stoi(std::string(digits));
         if (index < face.stickers) return first + index;
       }

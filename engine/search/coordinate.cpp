@@ -1,5 +1,6 @@
 #include "search/coordinate.hpp"
 
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -37,17 +38,27 @@ Coordinate::Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec)
   evenPermutation_ = positions_ && k == n && orbit_->permutation == PermutationRule::Even;
   orientationSumZero_ = orientations_ && k == n && orbit_->orientationSumZero;
 
+  // Estimated in floating point first: the exact counts overflow 64 bits for large orbits.
+  const int entries = positions_ ? k : n;
+  const int rankedEntries = orientationSumZero_ ? entries - 1 : entries;
+  double estimate = static_cast<double>(puzzle.moves().size());
+  if (positions_) {
+    for (int i = 0; i < k; ++i) estimate *= n - i;
+    if (evenPermutation_) estimate /= 2;
+  }
+  if (orientations_) estimate *= std::pow(static_cast<double>(orbit_->orientations), rankedEntries);
+  if (estimate > static_cast<double>(kMaxMoveTableEntries)) {
+    throw std::invalid_argument("coordinate on " + spec.orbit + ": about " +
+                                std::to_string(estimate) + " move-table entries is too many");
+  }
   std::uint64_t size = 1;
   if (positions_) size = fallingFactorial(n, k) / (evenPermutation_ ? 2 : 1);
   if (orientations_) {
     orientationCount_ = static_cast<std::uint32_t>(
-        orientationCount(positions_ ? k : n, orbit_->orientations, orientationSumZero_));
+        orientationCount(entries, orbit_->orientations, orientationSumZero_));
     size *= orientationCount_;
   }
   moveCount_ = static_cast<int>(puzzle.moves().size());
-  if (size * moveCount_ > kMaxMoveTableEntries) {
-    throw std::invalid_argument("coordinate: " + std::to_string(size) + " values is too many");
-  }
   size_ = static_cast<std::uint32_t>(size);
 
   // Where each move sends each position of this orbit, and the twist it adds there.

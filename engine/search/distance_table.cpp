@@ -14,6 +14,23 @@ std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
   return hash;
 }
 
+// Identifies the coordinates a table is indexed by, so a file made for another layout of the same
+// size is refused.
+std::uint64_t layoutFingerprint(const TableSpec& spec) {
+  std::string layout = std::to_string(spec.bitsPerEntry);
+  for (const CoordinateSpec& c : spec.coordinates) {
+    layout += '|';
+    layout += c.orbit;
+    if (c.positions) layout += "+p";
+    if (c.orientations) layout += "+o";
+    for (int piece : c.pieces) {
+      layout += ',';
+      layout += std::to_string(piece);
+    }
+  }
+  return fnv1a(reinterpret_cast<const std::uint8_t*>(layout.data()), layout.size());
+}
+
 void putU64(std::string& out, std::uint64_t value) {
   for (int i = 0; i < 8; ++i) out += static_cast<char>((value >> (8 * i)) & 0xff);
 }
@@ -36,6 +53,7 @@ PackedArray::PackedArray(std::uint64_t size, int bitsPerEntry)
 
 DistanceTable::DistanceTable(const Puzzle& puzzle, const TableSpec& spec)
     : name_(spec.name),
+      layout_(layoutFingerprint(spec)),
       space_(puzzle, spec.coordinates),
       entries_(space_.size(), spec.bitsPerEntry),
       moveCount_(static_cast<int>(puzzle.moves().size())) {}
@@ -63,8 +81,17 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
   if (progress) progress({0, visited, size});
 
   for (int depth = 0;; ++depth) {
-    if (entries.bitsPerEntry() == 4 && depth + 1 >= unknown) {
-      throw std::runtime_error("table " + spec.name + " is deeper than 4 bits can hold");
+    if (entries.bitsPerEntry() == 4 && depth + 1 == unknown) {
+      // Distance 15 would read as "unreached": fine only if there is no such layer.
+      for (std::uint64_t i = 0; i < size; ++i) {
+        if (entries.get(i) != unknown) continue;
+        for (int m = 0; m < moves; ++m) {
+          if (entries.get(table.space_.neighbour(i, m)) == depth) {
+            throw std::runtime_error(spec.name + ": deeper than 4 bits can hold");
+          }
+        }
+      }
+      break;
     }
     const int current = depth % modulus;
     const int next = (depth + 1) % modulus;
@@ -141,6 +168,7 @@ std::vector<int> DistanceTable::descend(std::uint64_t index) const {
 
 std::string DistanceTable::serialize() const {
   std::string out(kMagic, sizeof kMagic);
+  putU64(out, layout_);
   putU64(out, static_cast<std::uint64_t>(bitsPerEntry()));
   putU64(out, entries_.size());
   putU64(out, counts_.size());
@@ -154,10 +182,10 @@ std::optional<DistanceTable> DistanceTable::deserialize(const Puzzle& puzzle, co
                                                         const std::string& bytes,
                                                         std::string* error) {
   auto reject = [&](const std::string& why) -> std::optional<DistanceTable> {
-    if (error) *error = "table " + spec.name + ": " + why;
+    if (error) *error = spec.name + ": " + why;
     return std::nullopt;
   };
-  if (bytes.size() < sizeof kMagic + 32 || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
+  if (bytes.size() < sizeof kMagic + 40 || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
     return reject("not a polytwist table file");
   }
   std::size_t at = bytes.size() - 8;
@@ -168,8 +196,9 @@ std::optional<DistanceTable> DistanceTable::deserialize(const Puzzle& puzzle, co
   }
   DistanceTable table(puzzle, spec);
   at = sizeof kMagic;
-  std::uint64_t bits = 0, size = 0, depths = 0;
-  if (!getU64(bytes, at, bits) || !getU64(bytes, at, size) || !getU64(bytes, at, depths) ||
+  std::uint64_t layout = 0, bits = 0, size = 0, depths = 0;
+  if (!getU64(bytes, at, layout) || layout != table.layout_ || !getU64(bytes, at, bits) ||
+      !getU64(bytes, at, size) || !getU64(bytes, at, depths) ||
       bits != static_cast<std::uint64_t>(table.bitsPerEntry()) || size != table.entries_.size() ||
       depths > 256) {
     return reject("made for a different table layout");

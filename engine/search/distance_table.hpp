@@ -77,7 +77,8 @@ class DistanceTable {
   // The moves of a shortest path from `index` down to a goal.
   std::vector<int> descend(std::uint64_t index) const;
 
-  // Binary format: magic, version, bits, entry count, the counts, the entries, FNV-1a checksum.
+  // Binary format: magic (with the format version), layout fingerprint, bits, entry count, the
+  // counts, the entries, FNV-1a checksum of all before it.
   std::string serialize() const;
   // Nullopt (with `error` set) on a wrong magic, size, spec or checksum.
   static std::optional<DistanceTable> deserialize(const Puzzle& puzzle, const TableSpec& spec,
@@ -86,6 +87,7 @@ class DistanceTable {
  private:
   DistanceTable(const Puzzle& puzzle, const TableSpec& spec);
   std::string name_;
+  std::uint64_t layout_;
   CoordinateSpace space_;
   PackedArray entries_;
   std::vector<std::uint64_t> counts_;

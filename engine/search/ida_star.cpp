@@ -20,7 +20,7 @@ IdaStar::IdaStar(const Puzzle& puzzle, std::vector<Lookup> lookups, std::vector<
     : puzzle_(puzzle), lookups_(std::move(lookups)), goals_(std::move(goals)) {
   for (const Lookup& lookup : lookups_) {
     if (lookup.table->space().partCount() > kMaxParts) {
-      throw std::invalid_argument("table " + lookup.table->name() + " has too many coordinates");
+      throw std::invalid_argument(lookup.table->name() + ": a table of more than 8 coordinates");
     }
     std::vector<int> map(puzzle_.moves().size());
     for (std::size_t m = 0; m < map.size(); ++m) {
@@ -33,6 +33,10 @@ IdaStar::IdaStar(const Puzzle& puzzle, std::vector<Lookup> lookups, std::vector<
 
 SearchResult IdaStar::solve(const State& start, const SearchOptions& options) const {
   SearchResult result{SearchResult::Status::Unsolvable, {}, 0};
+  if (options.maxDepth < 0 || options.maxDepth > 255) {
+    result.status = SearchResult::Status::DepthLimit;
+    return result;
+  }
   const int lookupCount = static_cast<int>(lookups_.size());
   const int moveCount = static_cast<int>(puzzle_.moves().size());
   std::vector<Frame> frames(static_cast<std::size_t>(options.maxDepth) + 1);

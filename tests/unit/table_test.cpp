@@ -1,0 +1,472 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <deque>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "fixtures.hpp"
+#include "search/coordinate.hpp"
+#include "search/distance_table.hpp"
+#include "search/solver.hpp"
+
+using namespace polytwist;
+
+namespace {
+
+DistanceTable buildTable(const Puzzle& puzzle, const TableSpec& spec,
+                         const std::vector<State>& goals) {
+  std::optional<DistanceTable> table = DistanceTable::build(puzzle, spec, goals);
+  REQUIRE(table.has_value());
+  return std::move(*table);
+}
+
+// The part of a state a coordinate spec tracks, as text: for each tracked piece its position
+// and/or orientation, or for orientation-only specs the orientation at every position.
+std::string projection(const Puzzle& puzzle, const CoordinateSpec& spec, const State& s) {
+  const Orbit& orbit = puzzle.orbits()[puzzle.orbitIndex(spec.orbit)];
+  std::vector<int> pieces = spec.pieces;
+  if (pieces.empty()) {
+    for (int i = 0; i < orbit.size; ++i) pieces.push_back(i);
+  }
+  std::string key;
+  if (!spec.positions) {
+    for (int p = 0; p < orbit.size; ++p) key += char('0' + s.ori[orbit.offset + p]);
+    return key;
+  }
+  for (int piece : pieces) {
+    for (int p = 0; p < orbit.size; ++p) {
+      if (s.pieces[orbit.offset + p] != piece) continue;
+      key += char('a' + p);
+      if (spec.orientations) key += char('0' + s.ori[orbit.offset + p]);
+    }
+  }
+  return key;
+}
+
+// BFS over the projections of states (a representative state stands for each projection).
+std::map<std::string, int> projectedDistances(const Puzzle& puzzle,
+                                              const std::vector<CoordinateSpec>& specs,
+                                              std::vector<State>* representatives) {
+  const auto key = [&](const State& s) {
+    std::string k;
+    for (const CoordinateSpec& spec : specs) k += projection(puzzle, spec, s) + "|";
+    return k;
+  };
+  std::map<std::string, int> distance;
+  std::deque<State> queue = {puzzle.solved()};
+  distance[key(puzzle.solved())] = 0;
+  while (!queue.empty()) {
+    const State s = queue.front();
+    queue.pop_front();
+    if (representatives) representatives->push_back(s);
+    const int d = distance[key(s)];
+    for (int m = 0; m < static_cast<int>(puzzle.moves().size()); ++m) {
+      State next = s;
+      puzzle.applyMove(next, m);
+      if (distance.emplace(key(next), d + 1).second) queue.push_back(next);
+    }
+  }
+  return distance;
+}
+
+std::uint64_t reachedEntries(const DistanceTable& table) {
+  std::uint64_t reached = 0;
+  for (std::uint64_t i = 0; i < table.entries().size(); ++i) {
+    reached += table.stored(i) != table.entries().unknown();
+  }
+  return reached;
+}
+
+}  // namespace
+
+TEST_CASE("table: fixture whole tables equal a brute-force BFS (2-bit and 4-bit)") {
+  for (const auto& [puzzle, reference] :
+       {std::pair{&fixtures::gear(), &fixtures::gearStates()},
+        std::pair{&fixtures::linked(), &fixtures::linkedStates()}}) {
+    for (int bits : {2, 4}) {
+      CAPTURE(puzzle->id());
+      CAPTURE(bits);
+      const DistanceTable table =
+          buildTable(*puzzle, fixtures::wholeSpec(*puzzle, bits), {puzzle->solved()});
+      CHECK(table.bitsPerEntry() == bits);
+      CHECK(table.exact() == (bits == 4));
+      CHECK(table.counts() == reference->counts);
+      CHECK(table.maxDistance() == static_cast<int>(reference->counts.size()) - 1);
+      std::set<std::uint64_t> indices;
+      int bad = 0;
+      for (const State& s : reference->states) {
+        const std::uint64_t index = table.space().index(s);
+        REQUIRE(index < table.space().size());
+        indices.insert(index);
+        const int d = reference->of(*puzzle, s);
+        if (table.stored(index) != (bits == 4 ? d : d % 3)) ++bad;
+      }
+      CHECK(bad == 0);
+      CHECK(indices.size() == reference->states.size());  // distinct states, distinct entries
+      CHECK(reachedEntries(table) == reference->states.size());
+    }
+  }
+  // gear's coordinates are a perfect hash; linked's parity link leaves half the product unreached.
+  CHECK(CoordinateSpace(fixtures::gear(), fixtures::wholeSpec(fixtures::gear(), 2).coordinates)
+            .size() == 864);
+  CHECK(CoordinateSpace(fixtures::linked(), fixtures::wholeSpec(fixtures::linked(), 2).coordinates)
+            .size() == 2 * 576);
+}
+
+TEST_CASE("table: distance, descend and neighbours agree with brute force on every state") {
+  for (const auto& [puzzle, reference] :
+       {std::pair{&fixtures::gear(), &fixtures::gearStates()},
+        std::pair{&fixtures::linked(), &fixtures::linkedStates()}}) {
+    for (int bits : {2, 4}) {
+      CAPTURE(puzzle->id());
+      CAPTURE(bits);
+      const DistanceTable table =
+          buildTable(*puzzle, fixtures::wholeSpec(*puzzle, bits), {puzzle->solved()});
+      const CoordinateSpace& space = table.space();
+      int bad = 0;
+      for (const State& s : reference->states) {
+        const std::uint64_t index = space.index(s);
+        const int d = reference->of(*puzzle, s);
+        if (table.distance(index) != d) ++bad;
+        // descend: a path of exactly d moves, each lowering the distance by one, ending solved.
+        const std::vector<int> path = table.descend(index);
+        if (static_cast<int>(path.size()) != d) ++bad;
+        State walk = s;
+        for (std::size_t i = 0; i < path.size(); ++i) {
+          puzzle->applyMove(walk, path[i]);
+          if (reference->of(*puzzle, walk) != d - 1 - static_cast<int>(i)) ++bad;
+        }
+        if (walk != puzzle->solved()) ++bad;
+        // Move tables follow the moves; neighbourDistance recovers the neighbour's exact distance.
+        for (int m = 0; m < static_cast<int>(puzzle->moves().size()); ++m) {
+          State next = s;
+          puzzle->applyMove(next, m);
+          const std::uint64_t neighbour = space.neighbour(index, m);
+          if (neighbour != space.index(next)) ++bad;
+          if (table.neighbourDistance(d, neighbour) != reference->of(*puzzle, next)) ++bad;
+        }
+      }
+      CHECK(bad == 0);
+    }
+  }
+  // linked: a state breaking the parity link is in the coordinate space but never reached.
+  const Puzzle& linked = fixtures::linked();
+  const DistanceTable table = buildTable(linked, fixtures::wholeSpec(linked, 2), {linked.solved()});
+  State odd = linked.solved();
+  std::swap(odd.pieces[0], odd.pieces[1]);
+  const std::uint64_t index = table.space().index(odd);
+  CHECK(table.stored(index) == table.entries().unknown());
+  CHECK(table.distance(index) == -1);
+  CHECK(table.descend(index).empty());
+  CHECK(table.neighbourDistance(3, index) == -1);
+}
+
+TEST_CASE("table: pattern tables equal a brute-force BFS of their projection") {
+  struct Case {
+    const Puzzle* puzzle;
+    std::vector<CoordinateSpec> coordinates;
+    bool complete = true;  // every combination of coordinate values is reachable
+  };
+  const std::vector<Case> cases = {
+      {&fixtures::gear(), {{"edge", {}, true, true}}},
+      {&fixtures::gear(), {{"edge", {1, 3}, true, true}, {"tip", {}, false, true}}},
+      {&fixtures::linked(), {{"b", {}, true, true}}},
+      {&fixtures::linked(), {{"a", {2}, true, false}, {"b", {0}, true, true}}},
+      {&fixtures::cube2(), {{"corner", {}, true, false}}},
+      {&fixtures::cube2(), {{"corner", {}, false, true}}},
+      {&fixtures::cube2(), {{"corner", {0, 1, 2}, true, true}}},
+      // Two coordinates of one orbit: piece 4 never shares a place with pieces 5 and 2.
+      {&fixtures::cube2(), {{"corner", {5, 2}, true, true}, {"corner", {4}, true, false}}, false},
+  };
+  for (const Case& c : cases) {
+    for (int bits : {2, 4}) {
+      const Puzzle& puzzle = *c.puzzle;
+      CAPTURE(puzzle.id());
+      CAPTURE(bits);
+      CAPTURE(c.coordinates.size());
+      CAPTURE(c.coordinates[0].pieces.size());
+      std::vector<State> representatives;
+      const std::map<std::string, int> reference =
+          projectedDistances(puzzle, c.coordinates, &representatives);
+      const DistanceTable table =
+          buildTable(puzzle, {"pattern", c.coordinates, bits, {}}, {puzzle.solved()});
+      // Every value of these coordinates is reachable: the table covers exactly the projections.
+      if (c.complete) CHECK(table.space().size() == reference.size());
+      CHECK(reachedEntries(table) == reference.size());
+      std::vector<std::uint64_t> counts;
+      for (const auto& [key, d] : reference) {
+        if (static_cast<int>(counts.size()) <= d) counts.resize(d + 1, 0);
+        ++counts[d];
+      }
+      CHECK(table.counts() == counts);
+      int bad = 0;
+      for (const State& s : representatives) {
+        std::string key;
+        for (const CoordinateSpec& spec : c.coordinates) key += projection(puzzle, spec, s) + "|";
+        if (table.distance(table.space().index(s)) != reference.at(key)) ++bad;
+      }
+      CHECK(bad == 0);
+    }
+  }
+  // A pattern table never overestimates: on every gear state it is at most the true distance.
+  const Puzzle& gear = fixtures::gear();
+  const DistanceTable edges =
+      buildTable(gear, {"edges", {{"edge", {}, true, true}}, 4, {}}, {gear.solved()});
+  for (const State& s : fixtures::gearStates().states) {
+    REQUIRE(edges.distance(edges.space().index(s)) <= fixtures::gearStates().of(gear, s));
+  }
+}
+
+TEST_CASE("table: cube2 whole-puzzle counts equal the published A079761") {
+  const Puzzle& cube = fixtures::cube2();
+  const DistanceTable& exact = fixtures::cube2Exact();
+  CHECK(exact.counts() == fixtures::kA079761);
+  CHECK(exact.maxDistance() == 11);
+  CHECK(exact.space().size() == 3674160);
+  const DistanceTable mod3 = buildTable(cube, Solver::wholeTableSpec(cube), {cube.solved()});
+  CHECK(mod3.bitsPerEntry() == 2);
+  CHECK(mod3.counts() == fixtures::kA079761);
+  CHECK(reachedEntries(mod3) == 3674160);
+  // The two encodings agree, and descents are valid shortest paths.
+  std::mt19937_64 rng(41);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const State s = cube.randomState(rng);
+    const std::uint64_t index = mod3.space().index(s);
+    const int d = exact.distance(exact.space().index(s));
+    REQUIRE(mod3.distance(index) == d);
+    const std::vector<int> path = mod3.descend(index);
+    REQUIRE(static_cast<int>(path.size()) == d);
+    REQUIRE(cube.applySequence(s, path) == cube.solved());
+  }
+  // A k-move sequence reaches a state at most k away, and one move changes the distance by <= 1.
+  for (int trial = 0; trial < 500; ++trial) {
+    const std::vector<int> moves = fixtures::randomMoves(cube, rng, trial % 14);
+    const State s = cube.applySequence(cube.solved(), moves);
+    const int d = fixtures::cube2Distance(s);
+    CHECK(d <= static_cast<int>(moves.size()));
+    for (int m = 0; m < 9; ++m) {
+      State next = s;
+      cube.applyMove(next, m);
+      CHECK(std::abs(fixtures::cube2Distance(next) - d) <= 1);
+    }
+  }
+  // The moves themselves are at distance 1.
+  for (const Move& move : cube.moves()) CHECK(fixtures::cube2Distance(move.effect) == 1);
+}
+
+TEST_CASE("table: serialize and deserialize") {
+  const Puzzle& gear = fixtures::gear();
+  for (int bits : {2, 4}) {
+    CAPTURE(bits);
+    const TableSpec spec = fixtures::wholeSpec(gear, bits);
+    const DistanceTable table = buildTable(gear, spec, {gear.solved()});
+    const std::string bytes = table.serialize();
+    std::string error;
+    const std::optional<DistanceTable> back = DistanceTable::deserialize(gear, spec, bytes, &error);
+    REQUIRE(back.has_value());
+    CHECK(error.empty());
+    CHECK(back->entries().bytes() == table.entries().bytes());
+    CHECK(back->counts() == table.counts());
+    CHECK(back->bitsPerEntry() == bits);
+    CHECK(back->name() == table.name());
+    for (std::uint64_t i = 0; i < table.entries().size(); ++i)
+      REQUIRE(back->stored(i) == table.stored(i));
+    CHECK(back->serialize() == bytes);
+
+    const auto rejected = [&](const std::string& damaged, const TableSpec& with) {
+      std::string why;
+      const bool failed = !DistanceTable::deserialize(gear, with, damaged, &why).has_value();
+      CHECK(failed);
+      CHECK(!why.empty());
+      CHECK(why.find(with.name) != std::string::npos);  // names the table
+      return why;
+    };
+    // One flipped bit anywhere: in the entries, in the counts, in the checksum itself.
+    for (std::size_t at : {bytes.size() / 2, std::size_t{40}, bytes.size() - 1, std::size_t{9}}) {
+      CAPTURE(at);
+      std::string damaged = bytes;
+      damaged[at] = static_cast<char>(damaged[at] ^ 0x04);
+      CHECK(rejected(damaged, spec).find("checksum") != std::string::npos);
+    }
+    // Truncated, extended, empty.
+    rejected(bytes.substr(0, bytes.size() - 1), spec);
+    rejected(bytes.substr(0, bytes.size() / 2), spec);
+    rejected(bytes.substr(0, 20), spec);
+    rejected(bytes + '\0', spec);
+    rejected(std::string(), spec);
+    // Wrong magic.
+    std::string magic = bytes;
+    magic[0] = 'X';
+    CHECK(rejected(magic, spec).find("not a polytwist table") != std::string::npos);
+    // A sound file for another layout: other bits per entry, another puzzle's coordinates.
+    rejected(bytes, fixtures::wholeSpec(gear, bits == 2 ? 4 : 2));
+    rejected(bytes, {"edges only", {{"edge", {}, true, true}}, bits, {}});
+    // A null error pointer is allowed.
+    CHECK_FALSE(DistanceTable::deserialize(gear, spec, magic, nullptr).has_value());
+  }
+}
+
+TEST_CASE("table: progress is reported once per layer") {
+  for (const Puzzle* puzzle : {&fixtures::gear(), &fixtures::linked(), &fixtures::cube2()}) {
+    CAPTURE(puzzle->id());
+    std::vector<BuildProgress> calls;
+    const TableSpec spec = fixtures::wholeSpec(*puzzle, 2);
+    const std::optional<DistanceTable> table = DistanceTable::build(
+        *puzzle, spec, {puzzle->solved()}, [&](const BuildProgress& p) { calls.push_back(p); });
+    REQUIRE(table.has_value());
+    REQUIRE(calls.size() == table->counts().size());
+    std::uint64_t visited = 0;
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+      CAPTURE(i);
+      visited += table->counts()[i];
+      CHECK(calls[i].depth == static_cast<int>(i));
+      CHECK(calls[i].visited == visited);
+      CHECK(calls[i].total == table->space().size());
+      if (i > 0) CHECK(calls[i].visited > calls[i - 1].visited);
+    }
+    CHECK(calls.back().visited == reachedEntries(*table));
+  }
+}
+
+TEST_CASE("table: cancellation returns nullopt") {
+  for (const Puzzle* puzzle : {&fixtures::gear(), &fixtures::cube2()}) {
+    CAPTURE(puzzle->id());
+    const TableSpec spec = fixtures::wholeSpec(*puzzle, 2);
+    std::atomic<bool> cancel{false};
+    int calls = 0;
+    const auto stopAtThree = [&](const BuildProgress& p) {
+      ++calls;
+      if (p.depth == 3) cancel = true;
+    };
+    CHECK_FALSE(DistanceTable::build(*puzzle, spec, {puzzle->solved()}, stopAtThree, {&cancel})
+                    .has_value());
+    CHECK(calls == 4);  // layers 0..3, nothing after the request
+    // Already cancelled before the start.
+    CHECK_FALSE(DistanceTable::build(*puzzle, spec, {puzzle->solved()}, {}, {&cancel}).has_value());
+    // Cancelling after the last layer still counts.
+    std::atomic<bool> late{false};
+    const auto stopAtEnd = [&](const BuildProgress& p) {
+      if (p.visited == p.total) late = true;
+    };
+    CHECK_FALSE(
+        DistanceTable::build(*puzzle, spec, {puzzle->solved()}, stopAtEnd, {&late}).has_value());
+    // An unset flag changes nothing.
+    std::atomic<bool> never{false};
+    CHECK(DistanceTable::build(*puzzle, spec, {puzzle->solved()}, {}, {&never}).has_value());
+  }
+}
+
+TEST_CASE("table: multi-source BFS gives the distance to the nearest goal") {
+  for (const auto& [puzzle, reference] :
+       {std::pair{&fixtures::gear(), &fixtures::gearStates()},
+        std::pair{&fixtures::linked(), &fixtures::linkedStates()}}) {
+    CAPTURE(puzzle->id());
+    // A second goal 4 moves from solved.
+    const State other =
+        *std::find_if(reference->states.begin(), reference->states.end(),
+                      [&](const State& s) { return reference->of(*puzzle, s) == 4; });
+    const fixtures::BruteForce fromOther = fixtures::bruteForce(*puzzle, {other});
+    const fixtures::BruteForce fromBoth = fixtures::bruteForce(*puzzle, {puzzle->solved(), other});
+    for (int bits : {2, 4}) {
+      CAPTURE(bits);
+      const DistanceTable table =
+          buildTable(*puzzle, fixtures::wholeSpec(*puzzle, bits), {puzzle->solved(), other});
+      CHECK(table.counts() == fromBoth.counts);
+      CHECK(table.counts()[0] == 2);
+      int bad = 0;
+      for (const State& s : reference->states) {
+        const int nearest = std::min(reference->of(*puzzle, s), fromOther.of(*puzzle, s));
+        const std::uint64_t index = table.space().index(s);
+        if (table.distance(index) != nearest || fromBoth.of(*puzzle, s) != nearest) ++bad;
+        const State end = puzzle->applySequence(s, table.descend(index));
+        if (end != puzzle->solved() && end != other) ++bad;
+      }
+      CHECK(bad == 0);
+    }
+    // The same goal twice is one goal.
+    const DistanceTable twice =
+        buildTable(*puzzle, fixtures::wholeSpec(*puzzle, 4), {puzzle->solved(), puzzle->solved()});
+    CHECK(twice.counts() == reference->counts);
+  }
+}
+
+TEST_CASE("table: coordinates refuse bad specs") {
+  const Puzzle& cube = fixtures::cube2();
+  CHECK_THROWS_AS(Coordinate(cube, {"edge", {}, true, true}), std::invalid_argument);
+  CHECK_THROWS_AS(Coordinate(cube, {"corner", {0, 0}, true, true}), std::invalid_argument);
+  CHECK_THROWS_AS(Coordinate(cube, {"corner", {7}, true, true}), std::invalid_argument);
+  CHECK_THROWS_AS(Coordinate(cube, {"corner", {-1}, true, false}), std::invalid_argument);
+  // Orientations without positions must cover the whole orbit.
+  CHECK_THROWS_AS(Coordinate(cube, {"corner", {0, 1}, false, true}), std::invalid_argument);
+  // Six of 32 pieces: 32·31·30·29·28·27 values, far too many for a move table.
+  const Puzzle ring(fixtures::ringSpec(32));
+  CHECK_THROWS_AS(Coordinate(ring, {"ring", {0, 1, 2, 3, 4, 5}, true, false}),
+                  std::invalid_argument);
+  // Sizes: 7!, 3^6, 7·6·5 · 3^3.
+  CHECK(Coordinate(cube, {"corner", {}, true, false}).size() == 5040);
+  CHECK(Coordinate(cube, {"corner", {}, false, true}).size() == 729);
+  CHECK(Coordinate(cube, {"corner", {0, 1, 2}, true, true}).size() == 210 * 27);
+  CHECK(Coordinate(ring, {"ring", {0}, true, true}).size() == 64);
+}
+
+TEST_CASE("table: a 2^32-value orientation coordinate is refused") {
+  const Puzzle ring(fixtures::ringSpec(32));
+  CHECK_THROWS_AS(Coordinate(ring, {"ring", {}, false, true}), std::invalid_argument);
+}
+
+TEST_CASE("table: 4-bit tables and deep BFS") {
+  // Piece 0 of a ring of n pieces is at distance min(k, n - k) from home at place k.
+  for (int n : {27, 32}) {
+    CAPTURE(n);
+    const Puzzle ring(fixtures::ringSpec(n));
+    const TableSpec spec2 = {"piece 0", {{"ring", {0}, true, false}}, 2, {}};
+    const DistanceTable table = buildTable(ring, spec2, {ring.solved()});
+    std::vector<std::uint64_t> expected(n / 2 + 1, 2);
+    expected[0] = 1;
+    if (n % 2 == 0) expected.back() = 1;
+    CHECK(table.counts() == expected);
+    State s = ring.solved();
+    for (int k = 0; k < n; ++k) {
+      CHECK(table.distance(table.space().index(s)) == std::min(k, n - k));
+      ring.applyMove(s, *ring.findMove("C"));
+    }
+    TableSpec spec4 = spec2;
+    spec4.bitsPerEntry = 4;
+    if (n / 2 < 15) {
+      const DistanceTable exact = buildTable(ring, spec4, {ring.solved()});
+      CHECK(exact.counts() == expected);
+    } else {
+      // Distance 16 does not fit in 4 bits (15 means unreached).
+      CHECK_THROWS_AS(DistanceTable::build(ring, spec4, {ring.solved()}), std::runtime_error);
+    }
+  }
+}
+
+TEST_CASE("table: a 4-bit table may reach distance 14") {
+  const Puzzle ring(fixtures::ringSpec(29));  // piece 0: distances 0..14
+  std::optional<DistanceTable> table;
+  CHECK_NOTHROW(table = DistanceTable::build(ring, {"piece 0", {{"ring", {0}, true, false}}, 4, {}},
+                                             {ring.solved()}));
+  REQUIRE(table.has_value());
+  CHECK(table->maxDistance() == 14);
+  CHECK(table->counts() == std::vector<std::uint64_t>{1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2});
+}
+
+TEST_CASE("table: a table file is refused for another spec of the same size") {
+  const Puzzle& gear = fixtures::gear();
+  const TableSpec spec = fixtures::wholeSpec(gear, 2);
+  TableSpec reordered = spec;
+  std::reverse(reordered.coordinates.begin(), reordered.coordinates.end());
+  REQUIRE(CoordinateSpace(gear, reordered.coordinates).size() ==
+          CoordinateSpace(gear, spec.coordinates).size());
+  const std::string bytes = buildTable(gear, spec, {gear.solved()}).serialize();
+  std::string error;
+  CHECK_FALSE(DistanceTable::deserialize(gear, reordered, bytes, &error).has_value());
+  CHECK(!error.empty());
+}
