@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -25,7 +26,7 @@ Usage:
   polytwist scramble PUZZLE [--seed N]           random-state scramble
   polytwist validate PUZZLE FACELETS             check a sticker colouring (one face letter each)
   polytwist godsnumber PUZZLE                    distance of every position (BFS), God's number
-  polytwist bench PUZZLE --length K --count N --seed S
+  polytwist bench PUZZLE --length K --count N --seed S [--solver descent|ida]
                                                  solve N random K-move scrambles; CSV rows
                                                  scramble,solution,length,nodes,ms
 Options:
@@ -102,9 +103,23 @@ int bench(const Arguments& args) {
       !option("seed", 9007199254740991ull, seed)) {
     return usageError(args, "bench needs --length K (0-200) --count N (1-1000000) --seed S");
   }
-  polytwist::Solver solver(*puzzle);
+  std::optional<polytwist::SolverKind> kind;
+  if (auto found = args.options.find("solver"); found != args.options.end()) {
+    if (found->second == "ida") {
+      kind = polytwist::SolverKind::IdaStar;
+    } else if (found->second == "descent" && puzzle->spec().hasDistanceTable) {
+      kind = polytwist::SolverKind::TableDescent;
+    } else {
+      return usageError(args, "--solver takes 'ida' or (for puzzles with a whole table) 'descent'");
+    }
+  }
+  polytwist::Solver solver(*puzzle, {}, kind);
   const auto buildStart = std::chrono::steady_clock::now();
-  solver.prepare();
+  try {
+    solver.prepare();
+  } catch (const std::exception& error) {
+    return usageError(args, error.what());
+  }
   const double buildMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - buildStart)
           .count();

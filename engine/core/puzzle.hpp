@@ -60,8 +60,8 @@ struct CoordinateSpec {
 struct TableSpec {
   std::string name;
   std::vector<CoordinateSpec> coordinates;
-  int bitsPerEntry = 2;                 // 2 (distance mod 3) or 4 (exact distance, < 15)
-  std::vector<std::string> symmetries;  // also look the table up in these conjugated frames
+  int bitsPerEntry = 2;                      // 2 (distance mod 3) or 4 (exact distance, < 15)
+  std::vector<std::string> symmetries = {};  // also look the table up in these frames
 };
 
 enum class SolverKind { TableDescent, IdaStar };

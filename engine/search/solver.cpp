@@ -6,8 +6,8 @@
 
 namespace polytwist {
 
-Solver::Solver(const Puzzle& puzzle, std::vector<State> goals)
-    : puzzle_(puzzle), goals_(std::move(goals)) {
+Solver::Solver(const Puzzle& puzzle, std::vector<State> goals, std::optional<SolverKind> kind)
+    : puzzle_(puzzle), goals_(std::move(goals)), kind_(kind.value_or(puzzle.spec().solver)) {
   if (goals_.empty()) goals_.push_back(puzzle_.solved());
 }
 
@@ -25,10 +25,10 @@ const DistanceTable* Solver::wholeTable(const BuildProgressFn& progress, Cancell
 }
 
 bool Solver::prepare(const BuildProgressFn& progress, Cancellation cancel) {
-  if (puzzle_.spec().solver == SolverKind::TableDescent)
-    return wholeTable(progress, cancel) != nullptr;
+  if (kind_ == SolverKind::TableDescent) return wholeTable(progress, cancel) != nullptr;
   if (search_) return true;
   const std::vector<TableSpec>& specs = puzzle_.spec().tables;
+  if (specs.empty()) throw std::logic_error(puzzle_.id() + " declares no pattern databases");
   while (tables_.size() < specs.size()) {
     auto table = DistanceTable::build(puzzle_, specs[tables_.size()], goals_, progress, cancel);
     if (!table) return false;
@@ -63,7 +63,7 @@ SolveOutcome Solver::solve(const State& start, const SearchOptions& options) {
     return finish(SolveOutcome::Status::Failed, *problem);
   if (!prepare({}, options.cancel)) return finish(SolveOutcome::Status::Cancelled);
 
-  if (puzzle_.spec().solver == SolverKind::TableDescent) {
+  if (kind_ == SolverKind::TableDescent) {
     const std::uint64_t index = whole_->space().index(start);
     if (whole_->stored(index) == whole_->entries().unknown()) {
       return finish(SolveOutcome::Status::Unsolvable, "no goal can be reached from this position");

@@ -22,7 +22,9 @@ struct SolveOutcome {
 
 class Solver {
  public:
-  explicit Solver(const Puzzle& puzzle, std::vector<State> goals = {});
+  // `kind` overrides the puzzle's own choice (benchmarks compare both on one puzzle).
+  explicit Solver(const Puzzle& puzzle, std::vector<State> goals = {},
+                  std::optional<SolverKind> kind = std::nullopt);
 
   // Builds the tables the solver needs; false when cancelled.
   bool prepare(const BuildProgressFn& progress = {}, Cancellation cancel = {});
@@ -38,6 +40,7 @@ class Solver {
  private:
   const Puzzle& puzzle_;
   std::vector<State> goals_;
+  SolverKind kind_;
   std::optional<DistanceTable> whole_;
   std::vector<DistanceTable> tables_;
   std::unique_ptr<IdaStar> search_;

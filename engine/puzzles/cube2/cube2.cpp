@@ -25,6 +25,11 @@ PuzzleSpec cube2() {
                       {"U3 R0 F1", "U2 R1 F3", "U1 R2 F0", "U0 R3 F2", "D1 L1 B0", "D0 L0 B2",
                        "D3 L3 B1", "D2 L2 B3"}}};
   spec.solver = SolverKind::TableDescent;
+  // For IDA* (benchmarks of the search machinery): corner permutation (7! = 5,040, exact) and
+  // corner orientation (3^6 = 729, mod 3).
+  spec.tables = {
+      {"corner permutation", {{.orbit = "corner", .pieces = {}, .orientations = false}}, 4},
+      {"corner orientation", {{.orbit = "corner", .pieces = {}, .positions = false}}, 2}};
   spec.hasDistanceTable = true;
   spec.scrambleMinDistance = 4;  // as WCA 2x2x2 scrambles
   return spec;
