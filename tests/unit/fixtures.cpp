@@ -1,6 +1,9 @@
 #include "fixtures.hpp"
 
+#include <doctest/doctest.h>
+
 #include <deque>
+#include <optional>
 
 #include "puzzles/catalogue.hpp"
 #include "search/coordinate.hpp"
@@ -166,6 +169,15 @@ std::vector<int> randomMoves(const Puzzle& puzzle, std::mt19937_64& rng, int len
   std::vector<int> moves;
   for (int i = 0; i < length; ++i) moves.push_back(pick(rng));
   return moves;
+}
+
+polytwist::DistanceTable buildTable(const polytwist::Puzzle& puzzle,
+                                    const polytwist::TableSpec& spec,
+                                    const std::vector<polytwist::State>& goals) {
+  std::optional<polytwist::DistanceTable> table =
+      polytwist::DistanceTable::build(puzzle, spec, goals);
+  REQUIRE(table.has_value());
+  return std::move(*table);
 }
 
 }  // namespace fixtures

@@ -67,4 +67,9 @@ std::vector<int> randomMoves(const polytwist::Puzzle& puzzle, std::mt19937_64& r
 inline const std::vector<std::uint64_t> kA079761 = {1,     9,      54,     321,     1847,   9992,
                                                     50136, 227536, 870072, 1887748, 623800, 2644};
 
+// Builds a table that must not be cancelled (REQUIREs success).
+polytwist::DistanceTable buildTable(const polytwist::Puzzle& puzzle,
+                                    const polytwist::TableSpec& spec,
+                                    const std::vector<polytwist::State>& goals);
+
 }  // namespace fixtures

@@ -17,13 +17,6 @@ using namespace polytwist;
 
 namespace {
 
-DistanceTable buildTable(const Puzzle& puzzle, const TableSpec& spec,
-                         const std::vector<State>& goals) {
-  std::optional<DistanceTable> table = DistanceTable::build(puzzle, spec, goals);
-  REQUIRE(table.has_value());
-  return std::move(*table);
-}
-
 // Canonical form of a search's answer: never two turns of one base in a row, and of two commuting
 // bases the lower first (the order IdaStar prunes to, see ida_star.cpp).
 bool canonical(const Puzzle& puzzle, const std::vector<int>& moves) {
@@ -101,7 +94,7 @@ TEST_CASE("search: IDA* is optimal on every state of the fixtures") {
     CAPTURE(c.tables.size());
     std::vector<DistanceTable> tables;
     for (const TableSpec& spec : c.tables)
-      tables.push_back(buildTable(puzzle, spec, {puzzle.solved()}));
+      tables.push_back(fixtures::buildTable(puzzle, spec, {puzzle.solved()}));
     std::vector<Lookup> lookups;
     for (const DistanceTable& table : tables) lookups.push_back({&table, -1});
     const IdaStar search(puzzle, lookups, {puzzle.solved()});
@@ -122,9 +115,9 @@ TEST_CASE("search: IDA* is optimal on every state of the fixtures") {
 TEST_CASE("search: IDA* with pattern tables is optimal on random cube2 states") {
   const Puzzle& cube = fixtures::cube2();
   // Corner permutation (5040, mod 3) and corner orientation (729, exact), their maximum.
-  const DistanceTable permutation = buildTable(
+  const DistanceTable permutation = fixtures::buildTable(
       cube, {"corner permutation", {{"corner", {}, true, false}}, 2, {}}, {cube.solved()});
-  const DistanceTable orientation = buildTable(
+  const DistanceTable orientation = fixtures::buildTable(
       cube, {"corner orientation", {{"corner", {}, false, true}}, 4, {}}, {cube.solved()});
   const IdaStar search(cube, {{&permutation, -1}, {&orientation, -1}}, {cube.solved()});
   std::mt19937_64 rng(1234);
@@ -168,8 +161,8 @@ TEST_CASE("search: symmetric lookups are admissible and keep solutions optimal")
   std::mt19937_64 rng(99);
   for (const std::vector<int>& pieces : {std::vector<int>{0, 1, 2, 3}, std::vector<int>{1, 2}}) {
     CAPTURE(pieces.size());
-    const DistanceTable corners =
-        buildTable(cube, {"corners", {{"corner", pieces, true, true}}, 2, {}}, {cube.solved()});
+    const DistanceTable corners = fixtures::buildTable(
+        cube, {"corners", {{"corner", pieces, true, true}}, 2, {}}, {cube.solved()});
     const std::vector<Lookup> lookups = {{&corners, -1}, {&corners, 0}, {&corners, 1}};
     const IdaStar search(cube, lookups, {cube.solved()});
     int tighter = 0;
@@ -233,7 +226,7 @@ TEST_CASE("search: multi-goal IDA* reaches the nearest goal") {
   const std::vector<State> goals = {gear.solved(), other};
   std::vector<DistanceTable> tables;
   for (const TableSpec& spec : fixtures::gearSpec().tables)
-    tables.push_back(buildTable(gear, spec, goals));
+    tables.push_back(fixtures::buildTable(gear, spec, goals));
   const IdaStar search(gear, {{&tables[0], -1}, {&tables[1], -1}}, goals);
   int bad = 0, toOther = 0;
   for (const State& s : fromSolved.states) {
@@ -255,10 +248,10 @@ TEST_CASE("search: multi-goal IDA* reaches the nearest goal") {
   std::mt19937_64 rng(5);
   const State g = cube2StateAtDistance(6, rng);
   const std::vector<State> cubeGoals = {cube.solved(), g};
-  const DistanceTable corners =
-      buildTable(cube, {"corners", {{"corner", {0, 1, 2, 3}, true, true}}, 2, {}}, cubeGoals);
+  const DistanceTable corners = fixtures::buildTable(
+      cube, {"corners", {{"corner", {0, 1, 2, 3}, true, true}}, 2, {}}, cubeGoals);
   const DistanceTable orientation =
-      buildTable(cube, {"twist", {{"corner", {}, false, true}}, 2, {}}, cubeGoals);
+      fixtures::buildTable(cube, {"twist", {{"corner", {}, false, true}}, 2, {}}, cubeGoals);
   const IdaStar cubeSearch(cube, {{&corners, -1}, {&orientation, -1}}, cubeGoals);
   for (int trial = 0; trial < 100; ++trial) {
     const State s = cube.randomState(rng);
@@ -277,8 +270,8 @@ TEST_CASE("search: cancellation, depth limit and unsolvable starts") {
   std::mt19937_64 rng(8);
   const State far = cube2StateAtDistance(10, rng);
   // A deliberately weak heuristic (where one corner is) so that the search takes many nodes.
-  const DistanceTable weak =
-      buildTable(cube, {"corner 0", {{"corner", {0}, true, false}}, 2, {}}, {cube.solved()});
+  const DistanceTable weak = fixtures::buildTable(
+      cube, {"corner 0", {{"corner", {0}, true, false}}, 2, {}}, {cube.solved()});
   const IdaStar search(cube, {{&weak, -1}}, {cube.solved()});
 
   std::atomic<bool> cancel{true};
@@ -319,7 +312,8 @@ TEST_CASE("search: cancellation, depth limit and unsolvable starts") {
 
   // linked: a state breaking the parity link has no entry in the whole table: unsolvable at once.
   const Puzzle& linked = fixtures::linked();
-  const DistanceTable whole = buildTable(linked, fixtures::wholeSpec(linked, 2), {linked.solved()});
+  const DistanceTable whole =
+      fixtures::buildTable(linked, fixtures::wholeSpec(linked, 2), {linked.solved()});
   const IdaStar linkedSearch(linked, {{&whole, -1}}, {linked.solved()});
   State odd = linked.solved();
   std::swap(odd.pieces[0], odd.pieces[1]);

@@ -19,13 +19,6 @@ using namespace polytwist;
 
 namespace {
 
-DistanceTable buildTable(const Puzzle& puzzle, const TableSpec& spec,
-                         const std::vector<State>& goals) {
-  std::optional<DistanceTable> table = DistanceTable::build(puzzle, spec, goals);
-  REQUIRE(table.has_value());
-  return std::move(*table);
-}
-
 // The part of a state a coordinate spec tracks, as text: for each tracked piece its position
 // and/or orientation, or for orientation-only specs the orientation at every position.
 std::string projection(const Puzzle& puzzle, const CoordinateSpec& spec, const State& s) {
@@ -93,7 +86,7 @@ TEST_CASE("table: fixture whole tables equal a brute-force BFS (2-bit and 4-bit)
       CAPTURE(puzzle->id());
       CAPTURE(bits);
       const DistanceTable table =
-          buildTable(*puzzle, fixtures::wholeSpec(*puzzle, bits), {puzzle->solved()});
+          fixtures::buildTable(*puzzle, fixtures::wholeSpec(*puzzle, bits), {puzzle->solved()});
       CHECK(table.bitsPerEntry() == bits);
       CHECK(table.exact() == (bits == 4));
       CHECK(table.counts() == reference->counts);
@@ -127,7 +120,7 @@ TEST_CASE("table: distance, descend and neighbours agree with brute force on eve
       CAPTURE(puzzle->id());
       CAPTURE(bits);
       const DistanceTable table =
-          buildTable(*puzzle, fixtures::wholeSpec(*puzzle, bits), {puzzle->solved()});
+          fixtures::buildTable(*puzzle, fixtures::wholeSpec(*puzzle, bits), {puzzle->solved()});
       const CoordinateSpace& space = table.space();
       int bad = 0;
       for (const State& s : reference->states) {
@@ -157,7 +150,8 @@ TEST_CASE("table: distance, descend and neighbours agree with brute force on eve
   }
   // linked: a state breaking the parity link is in the coordinate space but never reached.
   const Puzzle& linked = fixtures::linked();
-  const DistanceTable table = buildTable(linked, fixtures::wholeSpec(linked, 2), {linked.solved()});
+  const DistanceTable table =
+      fixtures::buildTable(linked, fixtures::wholeSpec(linked, 2), {linked.solved()});
   State odd = linked.solved();
   std::swap(odd.pieces[0], odd.pieces[1]);
   const std::uint64_t index = table.space().index(odd);
@@ -195,7 +189,7 @@ TEST_CASE("table: pattern tables equal a brute-force BFS of their projection") {
       const std::map<std::string, int> reference =
           projectedDistances(puzzle, c.coordinates, &representatives);
       const DistanceTable table =
-          buildTable(puzzle, {"pattern", c.coordinates, bits, {}}, {puzzle.solved()});
+          fixtures::buildTable(puzzle, {"pattern", c.coordinates, bits, {}}, {puzzle.solved()});
       // Every value of these coordinates is reachable: the table covers exactly the projections.
       if (c.complete) CHECK(table.space().size() == reference.size());
       CHECK(reachedEntries(table) == reference.size());
@@ -217,7 +211,7 @@ TEST_CASE("table: pattern tables equal a brute-force BFS of their projection") {
   // A pattern table never overestimates: on every gear state it is at most the true distance.
   const Puzzle& gear = fixtures::gear();
   const DistanceTable edges =
-      buildTable(gear, {"edges", {{"edge", {}, true, true}}, 4, {}}, {gear.solved()});
+      fixtures::buildTable(gear, {"edges", {{"edge", {}, true, true}}, 4, {}}, {gear.solved()});
   for (const State& s : fixtures::gearStates().states) {
     REQUIRE(edges.distance(edges.space().index(s)) <= fixtures::gearStates().of(gear, s));
   }
@@ -229,7 +223,8 @@ TEST_CASE("table: cube2 whole-puzzle counts equal the published A079761") {
   CHECK(exact.counts() == fixtures::kA079761);
   CHECK(exact.maxDistance() == 11);
   CHECK(exact.space().size() == 3674160);
-  const DistanceTable mod3 = buildTable(cube, Solver::wholeTableSpec(cube), {cube.solved()});
+  const DistanceTable mod3 =
+      fixtures::buildTable(cube, Solver::wholeTableSpec(cube), {cube.solved()});
   CHECK(mod3.bitsPerEntry() == 2);
   CHECK(mod3.counts() == fixtures::kA079761);
   CHECK(reachedEntries(mod3) == 3674160);
@@ -265,7 +260,7 @@ TEST_CASE("table: serialize and deserialize") {
   for (int bits : {2, 4}) {
     CAPTURE(bits);
     const TableSpec spec = fixtures::wholeSpec(gear, bits);
-    const DistanceTable table = buildTable(gear, spec, {gear.solved()});
+    const DistanceTable table = fixtures::buildTable(gear, spec, {gear.solved()});
     const std::string bytes = table.serialize();
     std::string error;
     const std::optional<DistanceTable> back = DistanceTable::deserialize(gear, spec, bytes, &error);
@@ -375,8 +370,8 @@ TEST_CASE("table: multi-source BFS gives the distance to the nearest goal") {
     const fixtures::BruteForce fromBoth = fixtures::bruteForce(*puzzle, {puzzle->solved(), other});
     for (int bits : {2, 4}) {
       CAPTURE(bits);
-      const DistanceTable table =
-          buildTable(*puzzle, fixtures::wholeSpec(*puzzle, bits), {puzzle->solved(), other});
+      const DistanceTable table = fixtures::buildTable(*puzzle, fixtures::wholeSpec(*puzzle, bits),
+                                                       {puzzle->solved(), other});
       CHECK(table.counts() == fromBoth.counts);
       CHECK(table.counts()[0] == 2);
       int bad = 0;
@@ -390,8 +385,8 @@ TEST_CASE("table: multi-source BFS gives the distance to the nearest goal") {
       CHECK(bad == 0);
     }
     // The same goal twice is one goal.
-    const DistanceTable twice =
-        buildTable(*puzzle, fixtures::wholeSpec(*puzzle, 4), {puzzle->solved(), puzzle->solved()});
+    const DistanceTable twice = fixtures::buildTable(*puzzle, fixtures::wholeSpec(*puzzle, 4),
+                                                     {puzzle->solved(), puzzle->solved()});
     CHECK(twice.counts() == reference->counts);
   }
 }
@@ -426,7 +421,7 @@ TEST_CASE("table: 4-bit tables and deep BFS") {
     CAPTURE(n);
     const Puzzle ring(fixtures::ringSpec(n));
     const TableSpec spec2 = {"piece 0", {{"ring", {0}, true, false}}, 2, {}};
-    const DistanceTable table = buildTable(ring, spec2, {ring.solved()});
+    const DistanceTable table = fixtures::buildTable(ring, spec2, {ring.solved()});
     std::vector<std::uint64_t> expected(n / 2 + 1, 2);
     expected[0] = 1;
     if (n % 2 == 0) expected.back() = 1;
@@ -439,7 +434,7 @@ TEST_CASE("table: 4-bit tables and deep BFS") {
     TableSpec spec4 = spec2;
     spec4.bitsPerEntry = 4;
     if (n / 2 < 15) {
-      const DistanceTable exact = buildTable(ring, spec4, {ring.solved()});
+      const DistanceTable exact = fixtures::buildTable(ring, spec4, {ring.solved()});
       CHECK(exact.counts() == expected);
     } else {
       // Distance 16 does not fit in 4 bits (15 means unreached).
@@ -465,7 +460,7 @@ TEST_CASE("table: a table file is refused for another spec of the same size") {
   std::reverse(reordered.coordinates.begin(), reordered.coordinates.end());
   REQUIRE(CoordinateSpace(gear, reordered.coordinates).size() ==
           CoordinateSpace(gear, spec.coordinates).size());
-  const std::string bytes = buildTable(gear, spec, {gear.solved()}).serialize();
+  const std::string bytes = fixtures::buildTable(gear, spec, {gear.solved()}).serialize();
   std::string error;
   CHECK_FALSE(DistanceTable::deserialize(gear, reordered, bytes, &error).has_value());
   CHECK(!error.empty());
