@@ -1,5 +1,6 @@
 #include "api/service.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <map>
@@ -20,6 +21,12 @@ Json failure(const std::string& message) {
 }
 
 Json success() { return Json(Json::Object{}).set("ok", true); }
+
+Json numbers(const std::vector<std::uint64_t>& values) {
+  Json::Array array(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) array[i] = Json(values[i]);
+  return Json(std::move(array));
+}
 
 std::string knownPuzzles() {
   std::vector<std::string> names;
@@ -135,7 +142,9 @@ Json scramble(const std::string& id, double seed) {
       const State state = puzzle.randomState(rng);
       const SolveOutcome solution = solver.solve(state);
       if (solution.status != SolveOutcome::Status::Solved) return failure(solution.error);
-      if (static_cast<int>(solution.moves.size()) < puzzle.spec().scrambleMinDistance) continue;
+      const auto coreMoves = std::count_if(solution.moves.begin(), solution.moves.end(),
+                                           [&](int m) { return !puzzle.isSeparableMove(m); });
+      if (coreMoves < puzzle.spec().scrambleMinDistance) continue;
       return positionAnswer(puzzle, state)
           .set("scramble", formatMoves(puzzle, invertMoves(puzzle, solution.moves)));
     }
@@ -187,14 +196,21 @@ Json distanceTable(const std::string& id, const BuildProgressFn& progress, Cance
       return failure(puzzle.id() + " has " + puzzle.stateCountText() +
                      " positions: too many for a complete distance table");
     }
-    const DistanceTable* table = solverFor(puzzle).wholeTable(progress, cancel);
+    Solver& solver = solverFor(puzzle);
+    const DistanceTable* table = solver.wholeTable(progress, cancel);
     if (!table) return failure("cancelled");
-    Json::Array counts;
-    for (std::uint64_t count : table->counts()) counts.push_back(count);
-    return success()
-        .set("puzzle", puzzle.id())
-        .set("counts", counts)
-        .set("gods_number", table->maxDistance());
+    const std::vector<std::uint64_t> counts = solver.countsWithSeparable(table->counts());
+    Json answer = success()
+                      .set("puzzle", puzzle.id())
+                      .set("counts", numbers(counts))
+                      .set("gods_number", static_cast<int>(counts.size()) - 1);
+    if (puzzle.spec().separable) {
+      answer.set("without", Json(Json::Object{})
+                                .set("pieces", puzzle.spec().separable->label)
+                                .set("counts", numbers(table->counts()))
+                                .set("gods_number", table->maxDistance()));
+    }
+    return answer;
   });
 }
 

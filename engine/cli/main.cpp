@@ -25,7 +25,9 @@ Usage:
   polytwist solve PUZZLE "MOVES"                 optimal solution of the position MOVES reach
   polytwist scramble PUZZLE [--seed N]           random-state scramble
   polytwist validate PUZZLE FACELETS             check a sticker colouring (one face letter each)
-  polytwist godsnumber PUZZLE                    distance of every position (BFS), God's number
+  polytwist godsnumber PUZZLE [--tips]           distance of every position (BFS), God's number;
+                                                 for the Pyraminx without tips (OEIS A079744)
+                                                 unless --tips
   polytwist bench PUZZLE --length K --count N --seed S [--solver descent|ida]
                                                  solve N random K-move scrambles; CSV rows
                                                  scramble,solution,length,nodes,ms
@@ -42,6 +44,7 @@ struct Arguments {
   std::map<std::string, std::string> options;  // --name value, or --name ""
   bool json = false;
   bool help = false;
+  bool tips = false;
 };
 
 Arguments parseArguments(int argc, char** argv) {
@@ -52,6 +55,8 @@ Arguments parseArguments(int argc, char** argv) {
       args.json = true;
     } else if (arg == "--help" || arg == "-h") {
       args.help = true;
+    } else if (arg == "--tips") {
+      args.tips = true;
     } else if (arg.rfind("--", 0) == 0 && arg.size() > 2) {
       args.options[arg.substr(2)] = (i + 1 < argc) ? argv[++i] : "";
     } else {
@@ -235,14 +240,23 @@ int main(int argc, char** argv) {
                    static_cast<unsigned long long>(p.visited),
                    static_cast<unsigned long long>(p.total));
     };
-    return report(args, service::distanceTable(args.positional[1], progress),
-                  [](const Json& answer) {
-                    int depth = 0;
-                    for (const Json& count : answer.find("counts")->array()) {
-                      std::printf("%2d %.0f\n", depth++, count.number());
-                    }
-                    std::printf("God's number: %.0f\n", answer.find("gods_number")->number());
-                  });
+    Json answer = service::distanceTable(args.positional[1], progress);
+    // Puzzles with separable pieces (Pyraminx tips) report without them unless --tips.
+    if (const Json* without = answer.find("without"); without && !args.tips) {
+      const Json pieces = *without->find("pieces");
+      answer.set("counts", *without->find("counts"));
+      answer.set("gods_number", *without->find("gods_number"));
+      answer.set("without", pieces);
+    } else {
+      answer.erase("without");
+    }
+    return report(args, answer, [](const Json& answer) {
+      int depth = 0;
+      for (const Json& count : answer.find("counts")->array()) {
+        std::printf("%2d %.0f\n", depth++, count.number());
+      }
+      std::printf("God's number: %.0f\n", answer.find("gods_number")->number());
+    });
   }
   if (command == "bench" && need(2)) return bench(args);
   return usageError(args, "unknown command or wrong number of arguments: '" + command + "'");

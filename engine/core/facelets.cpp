@@ -190,9 +190,9 @@ class Reader {
       if (orbit.orientationSumZero && sum % orbit.orientations != 0) {
         return reject("the " + orbit.name + " orientations add up to " +
                           std::to_string(sum % orbit.orientations) + " (mod " +
-                          std::to_string(orbit.orientations) + "), not 0: a " + orbit.name +
-                          " has been " + (orbit.orientations == 2 ? "flipped" : "twisted") +
-                          " in place",
+                          std::to_string(orbit.orientations) +
+                          "), not 0: " + withArticle(orbit.name) + " has been " +
+                          (orbit.orientations == 2 ? "flipped" : "twisted") + " in place",
                       stickersWhere(orbit, twisted));
       }
       const bool odd = parities.back() != 0;
@@ -203,7 +203,7 @@ class Reader {
       }
       if (orbit.permutation == PermutationRule::Fixed) {
         if (auto stickers = stickersWhere(orbit, displaced); !stickers.empty()) {
-          return reject("a " + orbit.name + " is out of its place, where no move can take it",
+          return reject(withArticle(orbit.name) + " is out of its place, where no move can take it",
                         stickers);
         }
       }

@@ -53,6 +53,13 @@ Json& Json::set(const std::string& key, Json value) {
   return *this;
 }
 
+Json& Json::erase(const std::string& key) {
+  if (Object* object = std::get_if<Object>(&value_)) {
+    std::erase_if(*object, [&](const auto& member) { return member.first == key; });
+  }
+  return *this;
+}
+
 const Json* Json::find(const std::string& key) const {
   if (const Object* object = std::get_if<Object>(&value_)) {
     for (const auto& [name, value] : *object) {

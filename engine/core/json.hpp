@@ -27,6 +27,7 @@ class Json {
 
   // Adds (or replaces) a key of an object.
   Json& set(const std::string& key, Json value);
+  Json& erase(const std::string& key);
   const Json* find(const std::string& key) const;
   bool isString() const { return std::holds_alternative<std::string>(value_); }
   bool isArray() const { return std::holds_alternative<Array>(value_); }

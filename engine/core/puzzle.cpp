@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/ranking.hpp"
+#include "core/text.hpp"
 
 namespace polytwist {
 namespace {
@@ -70,8 +71,10 @@ Puzzle::Puzzle(PuzzleSpec spec) : spec_(std::move(spec)) {
           orbit.stickersPerPiece % orbit.orientations != 0) {
         fail(spec_.id, orbit.name + " '" + piece + "': sticker count does not fit the orbit");
       }
+      const std::size_t index = orbit.facelets.size();
       orbit.facelets.push_back(stickers);
-      orbit.pieceNames.push_back(pieceName);
+      orbit.pieceNames.push_back(index < orbitSpec.names.size() ? orbitSpec.names[index]
+                                                                : pieceName);
     }
     positionCount_ += orbit.size;
     orbits_.push_back(std::move(orbit));
@@ -121,6 +124,51 @@ Puzzle::Puzzle(PuzzleSpec spec) : spec_(std::move(spec)) {
     }
     symmetries_.push_back(std::move(symmetry));
   }
+  compileSeparable();
+}
+
+void Puzzle::compileSeparable() {
+  separableMove_.assign(moves_.size(), false);
+  if (!spec_.separable) return;
+  const SeparableSpec& separable = *spec_.separable;
+  separableOrbit_ = orbitIndex(separable.orbit);
+  separablePartner_ = orbitIndex(separable.relativeTo);
+  if (separableOrbit_ < 0 || separablePartner_ < 0) fail(spec_.id, "separable: unknown orbit");
+  const Orbit& own = orbits_[separableOrbit_];
+  const Orbit& partner = orbits_[separablePartner_];
+  if (own.size != partner.size || own.orientations != partner.orientations ||
+      own.permutation != PermutationRule::Fixed || partner.permutation != PermutationRule::Fixed) {
+    fail(spec_.id, "separable: both orbits must be fixed in place and alike");
+  }
+  for (int m = 0; m < static_cast<int>(moves_.size()); ++m) {
+    const std::string& base = spec_.moves[moves_[m].base].name;
+    separableMove_[m] =
+        std::find(separable.moves.begin(), separable.moves.end(), base) != separable.moves.end();
+    const State& effect = moves_[m].effect;
+    int turnedPieces = 0;
+    for (int p = 0; p < positionCount_; ++p) {
+      const bool ownPiece = p >= own.offset && p < own.offset + own.size;
+      if (separableMove_[m] && !ownPiece && effect.ori[p] != 0) {
+        fail(spec_.id, "separable: " + moves_[m].name + " turns other pieces");
+      }
+      if (separableMove_[m] && ownPiece && effect.ori[p] != 0) ++turnedPieces;
+    }
+    for (int i = 0; i < own.size && !separableMove_[m]; ++i) {
+      if (effect.ori[own.offset + i] != effect.ori[partner.offset + i]) {
+        fail(spec_.id, "separable: " + moves_[m].name + " turns a " + own.name + " apart");
+      }
+    }
+    if (separableMove_[m] && turnedPieces != 1) {
+      fail(spec_.id, "separable: " + moves_[m].name + " must turn exactly one " + own.name);
+    }
+  }
+}
+
+int Puzzle::relativeOrientation(const State& s, int piece) const {
+  const Orbit& own = orbits_[separableOrbit_];
+  const Orbit& partner = orbits_[separablePartner_];
+  return (s.ori[own.offset + piece] - s.ori[partner.offset + piece] + own.orientations) %
+         own.orientations;
 }
 
 int Puzzle::orbitIndex(std::string_view name) const {
@@ -308,7 +356,7 @@ std::optional<std::string> Puzzle::checkReachable(const State& s) const {
       }
       seen |= 1u << pieces[i];
       if (s.ori[orbit.offset + i] >= orbit.orientations) {
-        return "a " + orbit.name + " has an orientation out of range";
+        return withArticle(orbit.name) + " has an orientation out of range";
       }
       orientationSum += s.ori[orbit.offset + i];
     }
@@ -325,7 +373,7 @@ std::optional<std::string> Puzzle::checkReachable(const State& s) const {
         break;
       case PermutationRule::Fixed:
         for (int i = 0; i < orbit.size; ++i) {
-          if (pieces[i] != i) return "a " + orbit.name + " has left its place";
+          if (pieces[i] != i) return withArticle(orbit.name) + " has left its place";
         }
         break;
       case PermutationRule::SameParityAs:

@@ -35,6 +35,7 @@ struct OrbitSpec {
   PermutationRule permutation = PermutationRule::Any;
   bool orientationSumZero = false;  // orientations sum to 0 modulo `orientations`
   std::string parityOrbit = {};     // with SameParityAs: the other orbit's name (declared earlier)
+  std::vector<std::string> names = {};  // piece names for messages (default: their faces, "URF")
 };
 
 struct PowerSpec {
@@ -62,6 +63,17 @@ struct TableSpec {
   std::vector<CoordinateSpec> coordinates;
   int bitsPerEntry = 2;                      // 2 (distance mod 3) or 4 (exact distance, < 15)
   std::vector<std::string> symmetries = {};  // also look the table up in these frames
+  std::vector<std::string> moves = {};       // base moves the BFS uses (empty: all)
+};
+
+// Pieces whose orientation relative to a partner orbit only their own moves change, each of those
+// moves touching one piece (Pyraminx tips against the axial centres). Distances then split: the
+// rest of the puzzle without these moves, plus each piece's own distance. Checked when compiled.
+struct SeparableSpec {
+  std::string orbit;               // "tip"
+  std::string relativeTo;          // "centre": same size; every other move turns both alike
+  std::vector<std::string> moves;  // base names of the moves that turn these pieces alone
+  std::string label;               // plural for messages and answers: "tips"
 };
 
 enum class SolverKind { TableDescent, IdaStar };
@@ -76,10 +88,12 @@ struct PuzzleSpec {
   std::vector<std::pair<std::string, std::vector<std::string>>> symmetries;
   SolverKind solver = SolverKind::IdaStar;
   std::vector<TableSpec> tables;  // TableDescent uses the first, which must cover the puzzle
+  std::optional<SeparableSpec> separable;
   // Move names the puzzle refuses, with the reason shown to the user (e.g. a jamming turn).
   std::vector<std::pair<std::string, std::string>> rejectedMoves;
   bool hasDistanceTable = false;  // the whole state space is small enough for `godsnumber`
-  int scrambleMinDistance = 0;    // random states closer to solved than this are drawn again
+  // Random states closer to solved than this (not counting separable pieces) are drawn again.
+  int scrambleMinDistance = 0;
 };
 
 // A position: pieces[i] is the piece at position i (orbits concatenated, piece numbers local to
@@ -131,6 +145,12 @@ class Puzzle {
   int baseCount() const { return static_cast<int>(spec_.moves.size()); }
   bool basesCommute(int a, int b) const { return commute_[a * baseCount() + b]; }
   int inverseMove(int move) const { return inverse_[move]; }
+  // The separable orbit (or -1), its partner, and whether a move is one of its own.
+  int separableOrbit() const { return separableOrbit_; }
+  int separablePartner() const { return separablePartner_; }
+  bool isSeparableMove(int move) const { return separableMove_[move]; }
+  // Orientation of separable piece i relative to its partner.
+  int relativeOrientation(const State& s, int piece) const;
   int orbitIndex(std::string_view name) const;  // -1 when absent
   int positionCount() const { return positionCount_; }
   int faceletCount() const { return static_cast<int>(faceletFace_.size()); }
@@ -160,6 +180,7 @@ class Puzzle {
   State effectOfCycles(const std::vector<std::string>& cycles, bool allowFixedStickersToMove,
                        const std::string& what) const;
   int faceletByName(std::string_view name, const std::string& what) const;
+  void compileSeparable();
 
   PuzzleSpec spec_;
   std::vector<Orbit> orbits_;
@@ -167,6 +188,9 @@ class Puzzle {
   std::vector<Symmetry> symmetries_;
   std::vector<bool> commute_;
   std::vector<int> inverse_;
+  int separableOrbit_ = -1;
+  int separablePartner_ = -1;
+  std::vector<bool> separableMove_;
   std::vector<int> faceletFace_;
   std::vector<std::pair<int, int>> faceletOwner_;
   int positionCount_ = 0;

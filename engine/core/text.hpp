@@ -16,4 +16,11 @@ inline std::string join(const std::vector<std::string>& items, std::string_view 
   return text;
 }
 
+// "a corner", "an edge": the noun with its indefinite article.
+inline std::string withArticle(const std::string& noun) {
+  const bool vowel =
+      !noun.empty() && std::string_view("aeiou").find(noun[0]) != std::string_view::npos;
+  return (vowel ? "an " : "a ") + noun;
+}
+
 }  // namespace polytwist

@@ -5,6 +5,7 @@ namespace polytwist {
 const std::vector<Puzzle>& allPuzzles() {
   static const std::vector<Puzzle> puzzles = [] {
     std::vector<Puzzle> list;
+    list.emplace_back(puzzles::pyraminx());
     list.emplace_back(puzzles::cube2());
     return list;
   }();

@@ -11,6 +11,7 @@ namespace polytwist {
 
 namespace puzzles {
 PuzzleSpec cube2();
+PuzzleSpec pyraminx();
 }  // namespace puzzles
 
 // Compiled once, on first use.

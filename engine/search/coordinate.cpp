@@ -168,9 +168,11 @@ std::string Coordinate::describe() const {
   return what + " of " + std::to_string(pieces_.size()) + " pieces: " + std::to_string(size_);
 }
 
-std::vector<CoordinateSpec> wholePuzzleCoordinates(const Puzzle& puzzle) {
+std::vector<CoordinateSpec> wholePuzzleCoordinates(const Puzzle& puzzle, bool withSeparable) {
   std::vector<CoordinateSpec> specs;
-  for (const Orbit& orbit : puzzle.orbits()) {
+  for (int o = 0; o < static_cast<int>(puzzle.orbits().size()); ++o) {
+    const Orbit& orbit = puzzle.orbits()[o];
+    if (!withSeparable && o == puzzle.separableOrbit()) continue;
     if (orbit.permutation != PermutationRule::Fixed) specs.push_back({orbit.name, {}, true, false});
     if (orbit.orientations > 1) specs.push_back({orbit.name, {}, false, true});
   }

@@ -47,8 +47,9 @@ class Coordinate {
 
 // Coordinates that together determine a whole state: per orbit, the positions of all its pieces
 // and the orientation at every position. Their product is a perfect hash of the reachable states
-// (for puzzles without parity links between orbits).
-std::vector<CoordinateSpec> wholePuzzleCoordinates(const Puzzle& puzzle);
+// (for puzzles without parity links between orbits). Without `withSeparable`, the separable orbit
+// (Pyraminx tips) is left out.
+std::vector<CoordinateSpec> wholePuzzleCoordinates(const Puzzle& puzzle, bool withSeparable = true);
 
 // Mixed-radix product of coordinates; the last one varies fastest.
 class CoordinateSpace {

@@ -1,5 +1,6 @@
 #include "search/distance_table.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -44,6 +45,19 @@ bool getU64(const std::string& in, std::size_t& at, std::uint64_t& value) {
   return true;
 }
 
+// The moves a table's BFS follows: the spec's base moves, or all.
+std::vector<int> movesOf(const Puzzle& puzzle, const TableSpec& spec) {
+  std::vector<int> moves;
+  for (int m = 0; m < static_cast<int>(puzzle.moves().size()); ++m) {
+    const std::string& base = puzzle.spec().moves[puzzle.moves()[m].base].name;
+    if (spec.moves.empty() ||
+        std::find(spec.moves.begin(), spec.moves.end(), base) != spec.moves.end()) {
+      moves.push_back(m);
+    }
+  }
+  return moves;
+}
+
 }  // namespace
 
 PackedArray::PackedArray(std::uint64_t size, int bitsPerEntry)
@@ -56,7 +70,7 @@ DistanceTable::DistanceTable(const Puzzle& puzzle, const TableSpec& spec)
       layout_(layoutFingerprint(spec)),
       space_(puzzle, spec.coordinates),
       entries_(space_.size(), spec.bitsPerEntry),
-      moveCount_(static_cast<int>(puzzle.moves().size())) {}
+      moves_(movesOf(puzzle, spec)) {}
 
 std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const TableSpec& spec,
                                                   const std::vector<State>& goals,
@@ -67,7 +81,7 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
   const std::uint64_t size = entries.size();
   const int modulus = entries.bitsPerEntry() == 2 ? 3 : 16;
   const int unknown = entries.unknown();
-  const int moves = table.moveCount_;
+  const std::vector<int>& moves = table.moves_;
 
   std::uint64_t visited = 0;
   for (const State& goal : goals) {
@@ -85,7 +99,7 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
       // Distance 15 would read as "unreached": fine only if there is no such layer.
       for (std::uint64_t i = 0; i < size; ++i) {
         if (entries.get(i) != unknown) continue;
-        for (int m = 0; m < moves; ++m) {
+        for (int m : moves) {
           if (entries.get(table.space_.neighbour(i, m)) == depth) {
             throw std::runtime_error(spec.name + ": deeper than 4 bits can hold");
           }
@@ -107,7 +121,7 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
       const int value = entries.get(i);
       if (forward) {
         if (value != current) continue;
-        for (int m = 0; m < moves; ++m) {
+        for (int m : moves) {
           const std::uint64_t j = table.space_.neighbour(i, m);
           if (entries.get(j) == unknown) {
             entries.set(j, next);
@@ -116,7 +130,7 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
         }
       } else {
         if (value != unknown) continue;
-        for (int m = 0; m < moves; ++m) {
+        for (int m : moves) {
           if (entries.get(table.space_.neighbour(i, m)) == current) {
             entries.set(i, next);
             ++found;
@@ -157,8 +171,11 @@ std::vector<int> DistanceTable::descend(std::uint64_t index) const {
     if (exact() && value == 0) return path;
     const int lower = exact() ? value - 1 : (value + 2) % 3;
     int chosen = -1;
-    for (int m = 0; m < moveCount_ && chosen < 0; ++m) {
-      if (stored(space_.neighbour(index, m)) == lower) chosen = m;
+    for (int m : moves_) {
+      if (stored(space_.neighbour(index, m)) == lower) {
+        chosen = m;
+        break;
+      }
     }
     if (chosen < 0) return path;
     path.push_back(chosen);

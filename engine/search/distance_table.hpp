@@ -68,6 +68,8 @@ class DistanceTable {
   // Positions at each distance (the table's own statistics, kept from the BFS).
   const std::vector<std::uint64_t>& counts() const { return counts_; }
   int maxDistance() const { return static_cast<int>(counts_.size()) - 1; }
+  // The moves its BFS followed (all moves unless the spec named some).
+  const std::vector<int>& moves() const { return moves_; }
 
   int stored(std::uint64_t index) const { return entries_.get(index); }
   // Exact distance, or -1 when the entry was never reached.
@@ -91,7 +93,7 @@ class DistanceTable {
   CoordinateSpace space_;
   PackedArray entries_;
   std::vector<std::uint64_t> counts_;
-  int moveCount_;
+  std::vector<int> moves_;
 };
 
 }  // namespace polytwist

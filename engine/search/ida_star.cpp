@@ -19,6 +19,10 @@ struct IdaStar::Frame {
 IdaStar::IdaStar(const Puzzle& puzzle, std::vector<Lookup> lookups, std::vector<State> goals)
     : puzzle_(puzzle), lookups_(std::move(lookups)), goals_(std::move(goals)) {
   for (const Lookup& lookup : lookups_) {
+    if (lookup.table->moves().size() != puzzle_.moves().size()) {
+      throw std::invalid_argument(lookup.table->name() +
+                                  ": built with fewer moves, not admissible");
+    }
     if (lookup.table->space().partCount() > kMaxParts) {
       throw std::invalid_argument(lookup.table->name() + ": a table of more than 8 coordinates");
     }

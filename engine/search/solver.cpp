@@ -9,10 +9,61 @@ namespace polytwist {
 Solver::Solver(const Puzzle& puzzle, std::vector<State> goals, std::optional<SolverKind> kind)
     : puzzle_(puzzle), goals_(std::move(goals)), kind_(kind.value_or(puzzle.spec().solver)) {
   if (goals_.empty()) goals_.push_back(puzzle_.solved());
+  if (puzzle_.separableOrbit() < 0) return;
+  if (goals_.size() != 1 || goals_[0] != puzzle_.solved()) {
+    throw std::logic_error("separable pieces are only split off for the solved goal");
+  }
+  // BFS of each separable piece's relative orientation under the moves that turn it alone.
+  const Orbit& orbit = puzzle_.orbits()[puzzle_.separableOrbit()];
+  for (int piece = 0; piece < orbit.size; ++piece) {
+    std::vector<std::vector<int>> fixes(orbit.orientations);
+    std::vector<bool> reached(orbit.orientations, false);
+    reached[0] = true;
+    std::vector<int> frontier = {0};
+    while (!frontier.empty()) {
+      std::vector<int> next;
+      for (int rel : frontier) {
+        for (int m = 0; m < static_cast<int>(puzzle_.moves().size()); ++m) {
+          const int turn = puzzle_.moves()[m].effect.ori[orbit.offset + piece];
+          if (!puzzle_.isSeparableMove(m) || turn == 0) continue;
+          // Undoing move m from `from` leads to `rel`, so from `from` the fix starts with m.
+          const int from = (rel - turn + orbit.orientations) % orbit.orientations;
+          if (reached[from]) continue;
+          reached[from] = true;
+          fixes[from] = fixes[rel];
+          fixes[from].insert(fixes[from].begin(), m);
+          next.push_back(from);
+        }
+      }
+      frontier = std::move(next);
+    }
+    separableFixes_.push_back(std::move(fixes));
+  }
+}
+
+std::vector<std::uint64_t> Solver::countsWithSeparable(
+    const std::vector<std::uint64_t>& counts) const {
+  std::vector<std::uint64_t> result = counts;
+  for (const auto& fixes : separableFixes_) {
+    std::vector<std::uint64_t> convolved(result.size() + fixes.size(), 0);
+    for (std::size_t d = 0; d < result.size(); ++d) {
+      for (const std::vector<int>& fix : fixes) convolved[d + fix.size()] += result[d];
+    }
+    while (!convolved.empty() && convolved.back() == 0) convolved.pop_back();
+    result = std::move(convolved);
+  }
+  return result;
 }
 
 TableSpec Solver::wholeTableSpec(const Puzzle& puzzle) {
-  return {puzzle.id() + " whole puzzle", wholePuzzleCoordinates(puzzle), 2, {}};
+  std::vector<std::string> moves;
+  if (puzzle.separableOrbit() >= 0) {
+    for (const MoveSpec& move : puzzle.spec().moves) {
+      const auto& own = puzzle.spec().separable->moves;
+      if (std::find(own.begin(), own.end(), move.name) == own.end()) moves.push_back(move.name);
+    }
+  }
+  return {puzzle.id() + " whole puzzle", wholePuzzleCoordinates(puzzle, false), 2, {}, moves};
 }
 
 const DistanceTable* Solver::wholeTable(const BuildProgressFn& progress, Cancellation cancel) {
@@ -64,11 +115,18 @@ SolveOutcome Solver::solve(const State& start, const SearchOptions& options) {
   if (!prepare({}, options.cancel)) return finish(SolveOutcome::Status::Cancelled);
 
   if (kind_ == SolverKind::TableDescent) {
+    // Separable pieces first (their moves commute with everything), then the rest by descent.
+    for (std::size_t piece = 0; piece < separableFixes_.size(); ++piece) {
+      const auto& fix =
+          separableFixes_[piece][puzzle_.relativeOrientation(start, static_cast<int>(piece))];
+      outcome.moves.insert(outcome.moves.end(), fix.begin(), fix.end());
+    }
     const std::uint64_t index = whole_->space().index(start);
     if (whole_->stored(index) == whole_->entries().unknown()) {
       return finish(SolveOutcome::Status::Unsolvable, "no goal can be reached from this position");
     }
-    outcome.moves = whole_->descend(index);
+    const std::vector<int> rest = whole_->descend(index);
+    outcome.moves.insert(outcome.moves.end(), rest.begin(), rest.end());
     outcome.nodes = outcome.moves.size() + 1;
   } else {
     SearchResult result = search_->solve(start, options);

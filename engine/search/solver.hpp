@@ -30,9 +30,13 @@ class Solver {
   bool prepare(const BuildProgressFn& progress = {}, Cancellation cancel = {});
   SolveOutcome solve(const State& start, const SearchOptions& options = {});
 
-  // The BFS table of the whole puzzle (for God's number and table descent); nullptr when
-  // cancelled. Throws std::logic_error for puzzles too large to have one.
+  // The BFS table of the whole puzzle (for God's number and table descent), without the separable
+  // pieces if the puzzle has some; nullptr when cancelled. Throws std::logic_error for puzzles
+  // too large to have one.
   const DistanceTable* wholeTable(const BuildProgressFn& progress = {}, Cancellation cancel = {});
+  // Positions at each distance with the separable pieces added back: the table's counts
+  // convolved with each separable piece's own distances (which are independent of the rest).
+  std::vector<std::uint64_t> countsWithSeparable(const std::vector<std::uint64_t>& counts) const;
   // Pattern databases built so far, in TableSpec order.
   const std::vector<DistanceTable>& patternTables() const { return tables_; }
   static TableSpec wholeTableSpec(const Puzzle& puzzle);
@@ -44,6 +48,8 @@ class Solver {
   std::optional<DistanceTable> whole_;
   std::vector<DistanceTable> tables_;
   std::unique_ptr<IdaStar> search_;
+  // Per separable piece and relative orientation: the shortest fix by its own moves.
+  std::vector<std::vector<std::vector<int>>> separableFixes_;
 };
 
 }  // namespace polytwist

@@ -1,0 +1,49 @@
+// Pyraminx (docs/puzzles/pyraminx.md): tips and axial centres turn in place, six edges move.
+// The tips are separable: only u, l, r, b turn a tip against its centre, so the whole-puzzle table
+// covers the 933,120 positions without tips and each twisted tip adds one move.
+#include "puzzles/catalogue.hpp"
+
+namespace polytwist::puzzles {
+
+PuzzleSpec pyraminx() {
+  const std::vector<PowerSpec> thirdTurns = {{1, ""}, {2, "'"}};
+  PuzzleSpec spec;
+  spec.id = "pyraminx";
+  spec.name = "Pyraminx";
+  spec.faces = {{"F", 'F', 9, "#1a9e3a"},
+                {"L", 'L', 9, "#d0021b"},
+                {"R", 'R', 9, "#0046ad"},
+                {"D", 'D', 9, "#ffd500"}};
+  // Stickers clockwise as seen from outside each corner; corners in the order U, L, R, B.
+  spec.orbits = {{.name = "tip",
+                  .pieces = {"F0 L0 R0", "F4 D8 L8", "F8 R4 D4", "L4 D0 R8"},
+                  .orientations = 3,
+                  .permutation = PermutationRule::Fixed,
+                  .names = {"U", "L", "R", "B"}},
+                 {.name = "centre",
+                  .pieces = {"F2 L2 R2", "F5 D7 L7", "F7 R5 D5", "L5 D2 R7"},
+                  .orientations = 3,
+                  .permutation = PermutationRule::Fixed,
+                  .names = {"U", "L", "R", "B"}},
+                 {.name = "edge",
+                  .pieces = {"F1 L3", "F3 R1", "L1 R3", "F6 D6", "D3 L6", "D1 R6"},
+                  .orientations = 2,
+                  .permutation = PermutationRule::Even,
+                  .orientationSumZero = true,
+                  .names = {"UL", "UR", "UB", "LR", "LB", "RB"}}};
+  spec.moves = {{"U", {"F0 L0 R0", "F1 L1 R1", "F2 L2 R2", "F3 L3 R3"}, thirdTurns},
+                {"L", {"F4 D8 L8", "F5 D7 L7", "F1 D6 L6", "F6 D3 L3"}, thirdTurns},
+                {"R", {"F8 R4 D4", "F7 R5 D5", "F3 R6 D6", "F6 R1 D1"}, thirdTurns},
+                {"B", {"L4 D0 R8", "L5 D2 R7", "L1 D3 R6", "L6 D1 R3"}, thirdTurns},
+                {"u", {"F0 L0 R0"}, thirdTurns},
+                {"l", {"F4 D8 L8"}, thirdTurns},
+                {"r", {"F8 R4 D4"}, thirdTurns},
+                {"b", {"L4 D0 R8"}, thirdTurns}};
+  spec.separable = SeparableSpec{"tip", "centre", {"u", "l", "r", "b"}, "tips"};
+  spec.solver = SolverKind::TableDescent;
+  spec.hasDistanceTable = true;
+  spec.scrambleMinDistance = 6;  // as WCA scramblers: at least 6 moves without the tips
+  return spec;
+}
+
+}  // namespace polytwist::puzzles
