@@ -61,6 +61,17 @@ class CoordinateSpace {
   std::uint64_t stride(int i) const { return strides_[i]; }
   std::uint64_t index(const State& s) const;
   std::uint64_t neighbour(std::uint64_t index, int move) const;
+  void decode(std::uint64_t index, std::vector<std::uint32_t>& values) const {
+    for (int p = 0; p < partCount(); ++p) {
+      values[p] = static_cast<std::uint32_t>(index / strides_[p]);
+      index -= values[p] * strides_[p];
+    }
+  }
+  std::uint64_t neighbour(const std::vector<std::uint32_t>& values, int move) const {
+    std::uint64_t result = 0;
+    for (int p = 0; p < partCount(); ++p) result += parts_[p].move(values[p], move) * strides_[p];
+    return result;
+  }
 
  private:
   std::vector<Coordinate> parts_;

@@ -1,6 +1,7 @@
 #include "search/distance_table.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <stdexcept>
 
@@ -61,7 +62,7 @@ std::vector<int> movesOf(const Puzzle& puzzle, const TableSpec& spec) {
 }  // namespace
 
 PackedArray::PackedArray(std::uint64_t size, int bitsPerEntry)
-    : size_(size), bits_(bitsPerEntry), bytes_((size * bitsPerEntry + 7) / 8, 0xff) {
+    : size_(size), bits_(bitsPerEntry), bytes_((size * bitsPerEntry + 7) / 8 + 8, 0xff) {
   if (bitsPerEntry != 2 && bitsPerEntry != 4) throw std::invalid_argument("2 or 4 bits per entry");
 }
 
@@ -116,25 +117,32 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
     // also matches layers depth-3, depth-6...: expanding those again finds nothing new, and going
     // backward they cannot neighbour an unreached entry.
     const bool forward = frontier < size - visited;
-    for (std::uint64_t i = 0; i < size; ++i) {
-      if ((i & 0xfffff) == 0 && cancel.requested()) return std::nullopt;
-      const int value = entries.get(i);
-      if (forward) {
-        if (value != current) continue;
-        for (int m : moves) {
-          const std::uint64_t j = table.space_.neighbour(i, m);
-          if (entries.get(j) == unknown) {
-            entries.set(j, next);
-            ++found;
+    // Forward expands entries holding `current`; backward tries entries still unreached. Whole
+    // 64-bit words are tested at once, so the scan costs little next to the expansions.
+    const int wanted = forward ? current : unknown;
+    std::vector<std::uint32_t> values(table.space_.partCount());
+    const std::uint64_t perWord = 64 / entries.bitsPerEntry();
+    for (std::uint64_t first = 0; first < size; first += perWord) {
+      if ((first & 0xfffff) == 0 && cancel.requested()) return std::nullopt;
+      for (std::uint64_t hits = entries.wordMatches(first, wanted); hits != 0; hits &= hits - 1) {
+        const std::uint64_t i = first + std::countr_zero(hits) / entries.bitsPerEntry();
+        if (i >= size) break;
+        table.space_.decode(i, values);
+        if (forward) {
+          for (int m : moves) {
+            const std::uint64_t j = table.space_.neighbour(values, m);
+            if (entries.get(j) == unknown) {
+              entries.set(j, next);
+              ++found;
+            }
           }
-        }
-      } else {
-        if (value != unknown) continue;
-        for (int m : moves) {
-          if (entries.get(table.space_.neighbour(i, m)) == current) {
-            entries.set(i, next);
-            ++found;
-            break;
+        } else {
+          for (int m : moves) {
+            if (entries.get(table.space_.neighbour(values, m)) == current) {
+              entries.set(i, next);
+              ++found;
+              break;
+            }
           }
         }
       }
@@ -190,7 +198,7 @@ std::string DistanceTable::serialize() const {
   putU64(out, entries_.size());
   putU64(out, counts_.size());
   for (std::uint64_t count : counts_) putU64(out, count);
-  out.append(reinterpret_cast<const char*>(entries_.bytes().data()), entries_.bytes().size());
+  out.append(reinterpret_cast<const char*>(entries_.bytes().data()), entries_.byteCount());
   putU64(out, fnv1a(reinterpret_cast<const std::uint8_t*>(out.data()), out.size()));
   return out;
 }
@@ -226,8 +234,8 @@ std::optional<DistanceTable> DistanceTable::deserialize(const Puzzle& puzzle, co
     table.counts_.push_back(count);
   }
   std::vector<std::uint8_t>& data = table.entries_.bytes();
-  if (at + data.size() + 8 != bytes.size()) return reject("wrong length");
-  std::memcpy(data.data(), bytes.data() + at, data.size());
+  if (at + table.entries_.byteCount() + 8 != bytes.size()) return reject("wrong length");
+  std::memcpy(data.data(), bytes.data() + at, table.entries_.byteCount());
   return table;
 }
 

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <optional>
 #include <string>
@@ -31,6 +32,20 @@ class PackedArray {
     const int shift = static_cast<int>((i * bits_) & 7);
     byte = static_cast<std::uint8_t>((byte & ~(unknown() << shift)) | (value << shift));
   }
+  // The entries first, first+1, ... that fill one 64-bit word (first must be a multiple of
+  // 64/bits): a bit set at the lowest bit of every entry equal to `value`.
+  std::uint64_t wordMatches(std::uint64_t first, int value) const {
+    std::uint64_t word;
+    std::memcpy(&word, &bytes_[(first * bits_) >> 3], sizeof word);  // bytes_ is padded
+    const std::uint64_t lowBits = bits_ == 2 ? 0x5555555555555555ull : 0x1111111111111111ull;
+    // An entry equals `value` when all its bits agree; fold each entry's bits onto its lowest.
+    const std::uint64_t differ = word ^ (lowBits * static_cast<std::uint64_t>(value));
+    std::uint64_t folded = differ | (differ >> 1);
+    if (bits_ == 4) folded |= (differ >> 2) | (differ >> 3);
+    return ~folded & lowBits;
+  }
+  // The packed entries (without the padding that lets whole words be read at the end).
+  std::size_t byteCount() const { return (size_ * bits_ + 7) / 8; }
   std::vector<std::uint8_t>& bytes() { return bytes_; }
   const std::vector<std::uint8_t>& bytes() const { return bytes_; }
 
