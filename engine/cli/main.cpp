@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "api/service.hpp"
+#include "cli/arguments.hpp"
+#include "cli/bench.hpp"
 #include "core/sequence.hpp"
 #include "puzzles/catalogue.hpp"
 #include "search/solver.hpp"
@@ -17,6 +19,7 @@
 namespace {
 
 using polytwist::Json;
+using namespace polytwist::cli;
 
 constexpr const char* kHelp = R"(polytwist - optimal solver for twisty puzzles
 
@@ -28,8 +31,9 @@ Usage:
   polytwist godsnumber PUZZLE [--tips]           distance of every position (BFS), God's number;
                                                  for the Pyraminx without tips (OEIS A079744)
                                                  unless --tips
-  polytwist bench PUZZLE --length K --count N --seed S [--solver descent|ida]
-                                                 solve N random K-move scrambles; CSV rows
+  polytwist bench PUZZLE --length K --count N --seed S [--solver descent|ida|naive]
+                                                 solve N random K-move scrambles (K = random:
+                                                 random states) and time them; CSV rows
                                                  scramble,solution,length,nodes,ms
 Options:
   --json      print one JSON object on stdout (errors too)
@@ -38,157 +42,6 @@ Options:
 Errors go to stderr with exit code 2. Puzzles: see `polytwist puzzles`; notation and sticker
 numbering of each in docs/puzzles/.
 )";
-
-struct Arguments {
-  std::vector<std::string> positional;
-  std::map<std::string, std::string> options;  // --name value, or --name ""
-  bool json = false;
-  bool help = false;
-  bool tips = false;
-};
-
-Arguments parseArguments(int argc, char** argv) {
-  Arguments args;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--json") {
-      args.json = true;
-    } else if (arg == "--help" || arg == "-h") {
-      args.help = true;
-    } else if (arg == "--tips") {
-      args.tips = true;
-    } else if (arg.rfind("--", 0) == 0 && arg.size() > 2) {
-      args.options[arg.substr(2)] = (i + 1 < argc) ? argv[++i] : "";
-    } else {
-      args.positional.push_back(arg);
-    }
-  }
-  return args;
-}
-
-int usageError(const Arguments& args, const std::string& message) {
-  if (args.json) {
-    std::cout << Json(Json::Object{}).set("ok", false).set("error", message).dump() << "\n";
-  }
-  std::cerr << "polytwist: " << message << "\n(see polytwist --help)\n";
-  return 2;
-}
-
-// Prints an answer: JSON as is, or the plain-text lines; errors to stderr, exit code 2.
-template <typename PlainText>
-int report(const Arguments& args, const Json& answer, PlainText plainText) {
-  const bool ok = answer.find("ok")->boolean();
-  if (args.json) std::cout << answer.dump() << "\n";
-  if (!ok) {
-    std::cerr << "polytwist: " << answer.find("error")->string() << "\n";
-    return 2;
-  }
-  if (!args.json) plainText(answer);
-  return 0;
-}
-
-bool readWholeNumber(const std::string& text, std::uint64_t limit, std::uint64_t& value) {
-  if (text.empty() || text.size() > 19 ||
-      !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-    return false;
-  }
-  value = std::stoull(text);
-  return value <= limit;
-}
-
-int bench(const Arguments& args) {
-  const polytwist::Puzzle* puzzle = polytwist::findPuzzle(args.positional[1]);
-  if (!puzzle) return usageError(args, "unknown puzzle '" + args.positional[1] + "'");
-  std::uint64_t length = 0, count = 0, seed = 0;
-  auto option = [&](const char* name, std::uint64_t limit, std::uint64_t& value) {
-    auto found = args.options.find(name);
-    return found != args.options.end() && readWholeNumber(found->second, limit, value);
-  };
-  if (!option("length", 200, length) || !option("count", 1000000, count) ||
-      !option("seed", 9007199254740991ull, seed)) {
-    return usageError(args, "bench needs --length K (0-200) --count N (1-1000000) --seed S");
-  }
-  std::optional<polytwist::SolverKind> kind;
-  if (auto found = args.options.find("solver"); found != args.options.end()) {
-    if (found->second == "ida") {
-      kind = polytwist::SolverKind::IdaStar;
-    } else if (found->second == "descent" && puzzle->spec().hasDistanceTable) {
-      kind = polytwist::SolverKind::TableDescent;
-    } else {
-      return usageError(args, "--solver takes 'ida' or (for puzzles with a whole table) 'descent'");
-    }
-  }
-  polytwist::Solver solver(*puzzle, {}, kind);
-  const auto buildStart = std::chrono::steady_clock::now();
-  try {
-    solver.prepare();
-  } catch (const std::exception& error) {
-    return usageError(args, error.what());
-  }
-  const double buildMs =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - buildStart)
-          .count();
-
-  std::mt19937_64 rng(seed);
-  std::vector<double> times;
-  Json::Array rows;
-  if (!args.json) std::cout << "scramble,solution,length,nodes,ms\n";
-  for (std::uint64_t i = 0; i < count; ++i) {
-    // A random canonical sequence: no two turns of one base in a row.
-    std::vector<int> scramble;
-    while (scramble.size() < length) {
-      const int move =
-          std::uniform_int_distribution<int>(0, static_cast<int>(puzzle->moves().size()) - 1)(rng);
-      if (!scramble.empty() && puzzle->moves()[move].base == puzzle->moves()[scramble.back()].base)
-        continue;
-      scramble.push_back(move);
-    }
-    const polytwist::SolveOutcome outcome =
-        solver.solve(puzzle->applySequence(puzzle->solved(), scramble));
-    if (outcome.status != polytwist::SolveOutcome::Status::Solved) {
-      return usageError(args, "solve failed: " + outcome.error);
-    }
-    times.push_back(outcome.milliseconds);
-    const std::string scrambleText = polytwist::formatMoves(*puzzle, scramble);
-    const std::string solutionText = polytwist::formatMoves(*puzzle, outcome.moves);
-    if (args.json) {
-      rows.push_back(Json(Json::Object{})
-                         .set("scramble", scrambleText)
-                         .set("solution", solutionText)
-                         .set("length", static_cast<int>(outcome.moves.size()))
-                         .set("nodes", outcome.nodes)
-                         .set("ms", outcome.milliseconds));
-    } else {
-      std::printf("%s,%s,%zu,%llu,%.4f\n", scrambleText.c_str(), solutionText.c_str(),
-                  outcome.moves.size(), static_cast<unsigned long long>(outcome.nodes),
-                  outcome.milliseconds);
-    }
-  }
-  std::sort(times.begin(), times.end());
-  auto percentile = [&](double p) {
-    return times.empty()
-               ? 0.0
-               : times[std::min(times.size() - 1, static_cast<std::size_t>(p * times.size()))];
-  };
-  if (args.json) {
-    std::cout << Json(Json::Object{})
-                     .set("ok", true)
-                     .set("puzzle", puzzle->id())
-                     .set("length", length)
-                     .set("count", count)
-                     .set("seed", seed)
-                     .set("table_build_ms", buildMs)
-                     .set("median_ms", percentile(0.5))
-                     .set("p99_ms", percentile(0.99))
-                     .set("rows", rows)
-                     .dump()
-              << "\n";
-  }
-  std::fprintf(stderr, "%s: tables %.1f ms; %llu solves, median %.4f ms, p99 %.4f ms\n",
-               puzzle->id().c_str(), buildMs, static_cast<unsigned long long>(count),
-               percentile(0.5), percentile(0.99));
-  return 0;
-}
 
 }  // namespace
 

@@ -180,6 +180,9 @@ std::vector<CoordinateSpec> wholePuzzleCoordinates(const Puzzle& puzzle, bool wi
 }
 
 CoordinateSpace::CoordinateSpace(const Puzzle& puzzle, const std::vector<CoordinateSpec>& specs) {
+  if (specs.size() > static_cast<std::size_t>(kMaxCoordinateParts)) {
+    throw std::invalid_argument("a table of more than 8 coordinates");
+  }
   for (const CoordinateSpec& spec : specs) parts_.emplace_back(puzzle, spec);
   strides_.resize(parts_.size());
   for (int i = partCount() - 1; i >= 0; --i) {

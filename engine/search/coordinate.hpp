@@ -23,6 +23,10 @@ class Coordinate {
   std::uint32_t move(std::uint32_t value, int move) const {
     return moveTable_[static_cast<std::size_t>(value) * moveCount_ + move];
   }
+  // The move table's row of a value: row[m] is move(value, m).
+  const std::uint32_t* row(std::uint32_t value) const {
+    return moveTable_.data() + static_cast<std::size_t>(value) * moveCount_;
+  }
   std::string describe() const;  // "edge positions+orientations of 6 pieces: 11520"
 
  private:
@@ -51,7 +55,9 @@ class Coordinate {
 // (Pyraminx tips) is left out.
 std::vector<CoordinateSpec> wholePuzzleCoordinates(const Puzzle& puzzle, bool withSeparable = true);
 
-// Mixed-radix product of coordinates; the last one varies fastest.
+inline constexpr int kMaxCoordinateParts = 8;
+
+// Mixed-radix product of coordinates (at most kMaxCoordinateParts); the last varies fastest.
 class CoordinateSpace {
  public:
   CoordinateSpace(const Puzzle& puzzle, const std::vector<CoordinateSpec>& specs);
@@ -61,17 +67,29 @@ class CoordinateSpace {
   std::uint64_t stride(int i) const { return strides_[i]; }
   std::uint64_t index(const State& s) const;
   std::uint64_t neighbour(std::uint64_t index, int move) const;
-  void decode(std::uint64_t index, std::vector<std::uint32_t>& values) const {
-    for (int p = 0; p < partCount(); ++p) {
-      values[p] = static_cast<std::uint32_t>(index / strides_[p]);
-      index -= values[p] * strides_[p];
+
+  // The neighbours of one index, for scans over many: the index is decoded once, and each
+  // neighbour is a sum over the parts' move-table rows.
+  class Neighbours {
+   public:
+    explicit Neighbours(const CoordinateSpace& space) : space_(space) {}
+    void load(std::uint64_t index) {
+      for (int p = 0; p < space_.partCount(); ++p) {
+        const auto value = static_cast<std::uint32_t>(index / space_.strides_[p]);
+        index -= value * space_.strides_[p];
+        rows_[p] = space_.parts_[p].row(value);
+      }
     }
-  }
-  std::uint64_t neighbour(const std::vector<std::uint32_t>& values, int move) const {
-    std::uint64_t result = 0;
-    for (int p = 0; p < partCount(); ++p) result += parts_[p].move(values[p], move) * strides_[p];
-    return result;
-  }
+    std::uint64_t operator()(int move) const {
+      std::uint64_t result = 0;
+      for (int p = 0; p < space_.partCount(); ++p) result += rows_[p][move] * space_.strides_[p];
+      return result;
+    }
+
+   private:
+    const CoordinateSpace& space_;
+    const std::uint32_t* rows_[kMaxCoordinateParts] = {};
+  };
 
  private:
   std::vector<Coordinate> parts_;

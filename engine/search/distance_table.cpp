@@ -120,17 +120,17 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
     // Forward expands entries holding `current`; backward tries entries still unreached. Whole
     // 64-bit words are tested at once, so the scan costs little next to the expansions.
     const int wanted = forward ? current : unknown;
-    std::vector<std::uint32_t> values(table.space_.partCount());
+    CoordinateSpace::Neighbours neighbour(table.space_);
     const std::uint64_t perWord = 64 / entries.bitsPerEntry();
     for (std::uint64_t first = 0; first < size; first += perWord) {
       if ((first & 0xfffff) == 0 && cancel.requested()) return std::nullopt;
       for (std::uint64_t hits = entries.wordMatches(first, wanted); hits != 0; hits &= hits - 1) {
         const std::uint64_t i = first + std::countr_zero(hits) / entries.bitsPerEntry();
         if (i >= size) break;
-        table.space_.decode(i, values);
+        neighbour.load(i);
         if (forward) {
           for (int m : moves) {
-            const std::uint64_t j = table.space_.neighbour(values, m);
+            const std::uint64_t j = neighbour(m);
             if (entries.get(j) == unknown) {
               entries.set(j, next);
               ++found;
@@ -138,7 +138,7 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
           }
         } else {
           for (int m : moves) {
-            if (entries.get(table.space_.neighbour(values, m)) == current) {
+            if (entries.get(neighbour(m)) == current) {
               entries.set(i, next);
               ++found;
               break;

@@ -7,7 +7,7 @@
 namespace polytwist {
 namespace {
 constexpr int kNoSolution = std::numeric_limits<int>::max();
-constexpr int kMaxParts = 8;
+constexpr int kMaxParts = kMaxCoordinateParts;
 }  // namespace
 
 struct IdaStar::Frame {

@@ -1,0 +1,166 @@
+#include "cli/bench.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <random>
+
+#include "core/sequence.hpp"
+#include "puzzles/catalogue.hpp"
+#include "search/breadth_first.hpp"
+#include "search/solver.hpp"
+
+namespace polytwist::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// The positions to solve: random canonical K-move sequences, or uniformly random states.
+struct Position {
+  State state;
+  std::string scramble;  // the sequence, or for random states the state string
+};
+
+Position randomSequence(const Puzzle& puzzle, std::uint64_t length, std::mt19937_64& rng) {
+  std::vector<int> moves;
+  std::uniform_int_distribution<int> anyMove(0, static_cast<int>(puzzle.moves().size()) - 1);
+  while (moves.size() < length) {
+    const int move = anyMove(rng);
+    if (!moves.empty() && puzzle.moves()[move].base == puzzle.moves()[moves.back()].base) continue;
+    moves.push_back(move);
+  }
+  return {puzzle.applySequence(puzzle.solved(), moves), formatMoves(puzzle, moves)};
+}
+
+// Seed 000's method: BFS from the position over explicit states until the pieces other than the
+// separable ones are solved, then one move for each twisted separable piece (tip).
+std::optional<std::vector<int>> naiveSolve(const Puzzle& puzzle, const CoordinateSpace& key,
+                                           const std::vector<int>& moves, const State& start) {
+  std::optional<std::vector<int>> path =
+      breadthFirstSolve(puzzle, key, start, key.index(puzzle.solved()), moves);
+  if (!path || puzzle.separableOrbit() < 0) return path;
+  const Orbit& orbit = puzzle.orbits()[puzzle.separableOrbit()];
+  for (int piece = 0; piece < orbit.size; ++piece) {
+    const int twist = puzzle.relativeOrientation(start, piece);
+    for (int m = 0; m < static_cast<int>(puzzle.moves().size()) && twist != 0; ++m) {
+      const int turn = puzzle.moves()[m].effect.ori[orbit.offset + piece];
+      if (puzzle.isSeparableMove(m) && (twist + turn) % orbit.orientations == 0) {
+        path->push_back(m);
+        break;
+      }
+    }
+  }
+  return path;
+}
+
+}  // namespace
+
+int bench(const Arguments& args) {
+  const Puzzle* puzzle = findPuzzle(args.positional[1]);
+  if (!puzzle) return usageError(args, "unknown puzzle '" + args.positional[1] + "'");
+  std::uint64_t length = 0, count = 0, seed = 0;
+  auto option = [&](const char* name, std::uint64_t limit, std::uint64_t& value) {
+    auto found = args.options.find(name);
+    return found != args.options.end() && readWholeNumber(found->second, limit, value);
+  };
+  const bool randomStates = args.options.count("length") && args.options.at("length") == "random";
+  if ((!randomStates && !option("length", 200, length)) || !option("count", 1000000, count) ||
+      !option("seed", 9007199254740991ull, seed)) {
+    return usageError(args,
+                      "bench needs --length K (0-200, or 'random' for random states) --count N "
+                      "(1-1000000) --seed S");
+  }
+  const std::string method = args.options.count("solver") ? args.options.at("solver") : "";
+  std::optional<SolverKind> kind;
+  if (method == "ida") kind = SolverKind::IdaStar;
+  if (method == "descent" && puzzle->spec().hasDistanceTable) kind = SolverKind::TableDescent;
+  if (!method.empty() && !kind && method != "naive") {
+    return usageError(
+        args, "--solver takes 'ida', 'naive' or (for puzzles with a whole table) 'descent'");
+  }
+
+  Solver solver(*puzzle, {}, kind);
+  const Clock::time_point buildStart = Clock::now();
+  try {
+    if (method != "naive") solver.prepare();
+  } catch (const std::exception& error) {
+    return usageError(args, error.what());
+  }
+  const double buildMs = millisecondsSince(buildStart);
+  // The naive search keys states by everything but the separable pieces, with their moves left out.
+  const CoordinateSpace naiveKey(*puzzle, wholePuzzleCoordinates(*puzzle, false));
+  std::vector<int> naiveMoves;
+  for (int m = 0; m < static_cast<int>(puzzle->moves().size()); ++m) {
+    if (!puzzle->isSeparableMove(m)) naiveMoves.push_back(m);
+  }
+
+  std::mt19937_64 rng(seed);
+  std::vector<double> times;
+  Json::Array rows;
+  if (!args.json) std::cout << "scramble,solution,length,nodes,ms\n";
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const Position position = randomStates ? Position{puzzle->randomState(rng), {}}
+                                           : randomSequence(*puzzle, length, rng);
+    const std::string scramble =
+        randomStates ? puzzle->encodeState(position.state) : position.scramble;
+    SolveOutcome outcome{SolveOutcome::Status::Solved, {}, 0, 0, {}};
+    if (method == "naive") {
+      const Clock::time_point start = Clock::now();
+      const std::optional<std::vector<int>> path =
+          naiveSolve(*puzzle, naiveKey, naiveMoves, position.state);
+      outcome.milliseconds = millisecondsSince(start);
+      if (!path) return usageError(args, "naive search found no solution");
+      outcome.moves = *path;
+    } else {
+      outcome = solver.solve(position.state);
+    }
+    if (outcome.status != SolveOutcome::Status::Solved ||
+        puzzle->applySequence(position.state, outcome.moves) != puzzle->solved()) {
+      return usageError(args, "solve failed: " + outcome.error);
+    }
+    times.push_back(outcome.milliseconds);
+    const std::string solution = formatMoves(*puzzle, outcome.moves);
+    if (args.json) {
+      rows.push_back(Json(Json::Object{})
+                         .set("scramble", scramble)
+                         .set("solution", solution)
+                         .set("length", static_cast<int>(outcome.moves.size()))
+                         .set("nodes", outcome.nodes)
+                         .set("ms", outcome.milliseconds));
+    } else {
+      std::printf("%s,%s,%zu,%llu,%.4f\n", scramble.c_str(), solution.c_str(), outcome.moves.size(),
+                  static_cast<unsigned long long>(outcome.nodes), outcome.milliseconds);
+    }
+  }
+  std::sort(times.begin(), times.end());
+  auto percentile = [&](double p) {
+    return times.empty()
+               ? 0.0
+               : times[std::min(times.size() - 1, static_cast<std::size_t>(p * times.size()))];
+  };
+  if (args.json) {
+    std::cout << Json(Json::Object{})
+                     .set("ok", true)
+                     .set("puzzle", puzzle->id())
+                     .set("solver", method.empty() ? "default" : method)
+                     .set("length", randomStates ? Json("random") : Json(length))
+                     .set("count", count)
+                     .set("seed", seed)
+                     .set("table_build_ms", buildMs)
+                     .set("median_ms", percentile(0.5))
+                     .set("p99_ms", percentile(0.99))
+                     .set("rows", rows)
+                     .dump()
+              << "\n";
+  }
+  std::fprintf(stderr, "%s: tables %.1f ms; %llu solves, median %.4f ms, p99 %.4f ms\n",
+               puzzle->id().c_str(), buildMs, static_cast<unsigned long long>(count),
+               percentile(0.5), percentile(0.99));
+  return 0;
+}
+
+}  // namespace polytwist::cli
