@@ -62,7 +62,7 @@ std::vector<int> movesOf(const Puzzle& puzzle, const TableSpec& spec) {
 }  // namespace
 
 PackedArray::PackedArray(std::uint64_t size, int bitsPerEntry)
-    : size_(size), bits_(bitsPerEntry), bytes_((size * bitsPerEntry + 7) / 8 + 8, 0xff) {
+    : size_(size), bits_(bitsPerEntry), words_((size * bitsPerEntry + 63) / 64, ~0ull) {
   if (bitsPerEntry != 2 && bitsPerEntry != 4) throw std::invalid_argument("2 or 4 bits per entry");
 }
 
@@ -72,6 +72,42 @@ DistanceTable::DistanceTable(const Puzzle& puzzle, const TableSpec& spec)
       space_(puzzle, spec.coordinates),
       entries_(space_.size(), spec.bitsPerEntry),
       moves_(movesOf(puzzle, spec)) {}
+
+struct DistanceTable::Layer {
+  int current;   // stored value of the layer being expanded
+  int next;      // stored value of the layer being found
+  bool forward;  // expand `current` entries, or try unreached ones (backward)
+};
+
+// Whole 64-bit words of entries are tested at once, so the scan costs little next to the
+// expansions.
+std::optional<std::uint64_t> DistanceTable::scanLayer(const Layer& layer, Cancellation cancel) {
+  const int unknown = entries_.unknown();
+  const std::uint64_t perWord = 64 / entries_.bitsPerEntry();
+  const int wanted = layer.forward ? layer.current : unknown;
+  CoordinateSpace::Neighbours neighbour(space_);
+  std::uint64_t found = 0;
+  for (std::uint64_t first = 0; first < entries_.size(); first += perWord) {
+    if ((first & 0xfffff) == 0 && cancel.requested()) return std::nullopt;
+    for (std::uint64_t hits = entries_.wordMatches(first, wanted); hits != 0; hits &= hits - 1) {
+      const std::uint64_t i = first + std::countr_zero(hits) / entries_.bitsPerEntry();
+      if (i >= entries_.size()) break;
+      neighbour.load(i);
+      for (int m : moves_) {
+        const std::uint64_t j = neighbour(m);
+        if (layer.forward && entries_.get(j) == unknown) {
+          entries_.set(j, layer.next);
+          ++found;
+        } else if (!layer.forward && entries_.get(j) == layer.current) {
+          entries_.set(i, layer.next);
+          ++found;
+          break;
+        }
+      }
+    }
+  }
+  return found;
+}
 
 std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const TableSpec& spec,
                                                   const std::vector<State>& goals,
@@ -111,45 +147,16 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
     const int current = depth % modulus;
     const int next = (depth + 1) % modulus;
     const std::uint64_t frontier = table.counts_.back();
-    std::uint64_t found = 0;
     // Forward from the frontier while it is smaller than what is left, then backward: an
     // unreached entry with a neighbour on the frontier is on the next layer. With mod 3, "current"
     // also matches layers depth-3, depth-6...: expanding those again finds nothing new, and going
     // backward they cannot neighbour an unreached entry.
-    const bool forward = frontier < size - visited;
-    // Forward expands entries holding `current`; backward tries entries still unreached. Whole
-    // 64-bit words are tested at once, so the scan costs little next to the expansions.
-    const int wanted = forward ? current : unknown;
-    CoordinateSpace::Neighbours neighbour(table.space_);
-    const std::uint64_t perWord = 64 / entries.bitsPerEntry();
-    for (std::uint64_t first = 0; first < size; first += perWord) {
-      if ((first & 0xfffff) == 0 && cancel.requested()) return std::nullopt;
-      for (std::uint64_t hits = entries.wordMatches(first, wanted); hits != 0; hits &= hits - 1) {
-        const std::uint64_t i = first + std::countr_zero(hits) / entries.bitsPerEntry();
-        if (i >= size) break;
-        neighbour.load(i);
-        if (forward) {
-          for (int m : moves) {
-            const std::uint64_t j = neighbour(m);
-            if (entries.get(j) == unknown) {
-              entries.set(j, next);
-              ++found;
-            }
-          }
-        } else {
-          for (int m : moves) {
-            if (entries.get(neighbour(m)) == current) {
-              entries.set(i, next);
-              ++found;
-              break;
-            }
-          }
-        }
-      }
-    }
-    if (found == 0) break;
-    visited += found;
-    table.counts_.push_back(found);
+    const Layer layer{current, next, frontier < size - visited};
+    const std::optional<std::uint64_t> found = table.scanLayer(layer, cancel);
+    if (!found) return std::nullopt;
+    if (*found == 0) break;
+    visited += *found;
+    table.counts_.push_back(*found);
     if (progress) progress({depth + 1, visited, size});
   }
   return table;
@@ -198,7 +205,8 @@ std::string DistanceTable::serialize() const {
   putU64(out, entries_.size());
   putU64(out, counts_.size());
   for (std::uint64_t count : counts_) putU64(out, count);
-  out.append(reinterpret_cast<const char*>(entries_.bytes().data()), entries_.byteCount());
+  static_assert(std::endian::native == std::endian::little, "tables are stored little-endian");
+  out.append(reinterpret_cast<const char*>(entries_.words().data()), entries_.byteCount());
   putU64(out, fnv1a(reinterpret_cast<const std::uint8_t*>(out.data()), out.size()));
   return out;
 }
@@ -233,7 +241,7 @@ std::optional<DistanceTable> DistanceTable::deserialize(const Puzzle& puzzle, co
     if (!getU64(bytes, at, count)) return reject("truncated");
     table.counts_.push_back(count);
   }
-  std::vector<std::uint8_t>& data = table.entries_.bytes();
+  std::vector<std::uint64_t>& data = table.entries_.words();
   if (at + table.entries_.byteCount() + 8 != bytes.size()) return reject("wrong length");
   std::memcpy(data.data(), bytes.data() + at, table.entries_.byteCount());
   return table;

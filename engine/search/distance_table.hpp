@@ -8,7 +8,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <cstring>
 #include <functional>
 #include <optional>
 #include <string>
@@ -25,18 +24,18 @@ class PackedArray {
   int bitsPerEntry() const { return bits_; }
   int unknown() const { return (1 << bits_) - 1; }
   int get(std::uint64_t i) const {
-    return (bytes_[(i * bits_) >> 3] >> ((i * bits_) & 7)) & unknown();
+    return static_cast<int>(words_[(i * bits_) >> 6] >> ((i * bits_) & 63)) & unknown();
   }
   void set(std::uint64_t i, int value) {
-    std::uint8_t& byte = bytes_[(i * bits_) >> 3];
-    const int shift = static_cast<int>((i * bits_) & 7);
-    byte = static_cast<std::uint8_t>((byte & ~(unknown() << shift)) | (value << shift));
+    std::uint64_t& word = words_[(i * bits_) >> 6];
+    const int shift = static_cast<int>((i * bits_) & 63);
+    word = (word & ~(std::uint64_t(unknown()) << shift)) | (std::uint64_t(value) << shift);
   }
-  // The entries first, first+1, ... that fill one 64-bit word (first must be a multiple of
-  // 64/bits): a bit set at the lowest bit of every entry equal to `value`.
+
+  // Entries first .. first + 64/bits - 1 (first a multiple of 64/bits) form one word: a bit set at
+  // the lowest bit of each entry equal to `value`.
   std::uint64_t wordMatches(std::uint64_t first, int value) const {
-    std::uint64_t word;
-    std::memcpy(&word, &bytes_[(first * bits_) >> 3], sizeof word);  // bytes_ is padded
+    const std::uint64_t word = words_[(first * bits_) >> 6];
     const std::uint64_t lowBits = bits_ == 2 ? 0x5555555555555555ull : 0x1111111111111111ull;
     // An entry equals `value` when all its bits agree; fold each entry's bits onto its lowest.
     const std::uint64_t differ = word ^ (lowBits * static_cast<std::uint64_t>(value));
@@ -44,15 +43,16 @@ class PackedArray {
     if (bits_ == 4) folded |= (differ >> 2) | (differ >> 3);
     return ~folded & lowBits;
   }
-  // The packed entries (without the padding that lets whole words be read at the end).
+
+  // The packed entries as little-endian bytes (the serialized form).
   std::size_t byteCount() const { return (size_ * bits_ + 7) / 8; }
-  std::vector<std::uint8_t>& bytes() { return bytes_; }
-  const std::vector<std::uint8_t>& bytes() const { return bytes_; }
+  const std::vector<std::uint64_t>& words() const { return words_; }
+  std::vector<std::uint64_t>& words() { return words_; }
 
  private:
   std::uint64_t size_;
   int bits_;
-  std::vector<std::uint8_t> bytes_;
+  std::vector<std::uint64_t> words_;
 };
 
 struct BuildProgress {
@@ -103,6 +103,10 @@ class DistanceTable {
 
  private:
   DistanceTable(const Puzzle& puzzle, const TableSpec& spec);
+  struct Layer;
+  // One BFS layer over every entry: how many entries it put on the next layer, or nullopt when
+  // cancelled.
+  std::optional<std::uint64_t> scanLayer(const Layer& layer, Cancellation cancel);
   std::string name_;
   std::uint64_t layout_;
   CoordinateSpace space_;
