@@ -1,62 +1,35 @@
-// The built site (build/site, from `npm run build:web`) in headless Debian Chromium.
+// The built site (build/site, from `npm run build:web`) in headless Debian Chromium: engine in a
+// worker, WebGL view, notation box, scramble / solve, cancel, failures. Pyraminx: pyraminx.test.mjs.
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { after, afterEach, before, beforeEach, describe, it } from "node:test";
-import { chromium } from "playwright-core";
 
-import { repoDir } from "../js/engine.mjs";
-import { serveStatic } from "../js/static-server.mjs";
+import {
+  appData,
+  assertCanvasShowsFacelets,
+  assertNoProblems as assertNone,
+  canvasImage,
+  idle as idleOn,
+  openPage,
+  startSite,
+} from "../js/browser.mjs";
 
-const siteDir = `${repoDir}build/site`;
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--use-angle=swiftshader",
-  "--enable-unsafe-swiftshader",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const TEST = { timeout: 60_000 };
 
-let server;
-let browser;
+let site;
 let page;
 let problems; // console errors, page errors and failed requests of the current test
 let responses; // every response of the current test: {url, status, type}
 
 before(async () => {
-  if (!existsSync(`${siteDir}/index.html`)) {
-    throw new Error(`${siteDir}/index.html is missing: run \`npm run build:web\` first`);
-  }
-  server = await serveStatic(siteDir);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  site = await startSite();
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.close();
+  await site?.close();
 });
 
-/** A new page that records its problems and responses. */
 async function newPage() {
-  problems = [];
-  responses = [];
-  page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
-  page.on("console", (msg) => {
-    if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
-  });
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("requestfailed", (req) =>
-    problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`),
-  );
-  page.on("response", (res) =>
-    responses.push({ url: res.url(), status: res.status(), type: res.headers()["content-type"] }),
-  );
+  ({ page, problems, responses } = await openPage(site.browser));
   return page;
 }
 
@@ -65,8 +38,10 @@ afterEach(async () => {
   page = null;
 });
 
-const app = (name) => page.getAttribute("#app", `data-${name}`);
-const idle = () => page.waitForSelector('#app[data-busy="false"]');
+const app = (name) => appData(page, name);
+const idle = () => idleOn(page);
+const canvasPixels = () => canvasImage(page);
+const assertNoProblems = () => assertNone(problems);
 
 async function applyMoves(moves) {
   await page.fill("#notation", moves);
@@ -74,48 +49,10 @@ async function applyMoves(moves) {
   await idle();
 }
 
-/** Screenshot of the canvas, decoded in the page: distinct colours and the top colour's share. */
-async function canvasPixels() {
-  const png = await page.locator("#view").screenshot();
-  return page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement("canvas");
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext("2d");
-    context.drawImage(image, 0, 0);
-    const { data } = context.getImageData(0, 0, image.width, image.height);
-    const counts = new Map();
-    for (let i = 0; i < data.length; i += 4) {
-      const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    const pixels = data.length / 4;
-    const top = Math.max(...counts.values());
-    // A coarse fingerprint of the image, to tell two renderings apart.
-    const cells = [];
-    for (let y = 0; y < 16; y++) {
-      for (let x = 0; x < 16; x++) {
-        const px = Math.floor(((x + 0.5) * image.width) / 16);
-        const py = Math.floor(((y + 0.5) * image.height) / 16);
-        const i = (py * image.width + px) * 4;
-        cells.push(`${data[i]},${data[i + 1]},${data[i + 2]}`);
-      }
-    }
-    return { pixels, distinct: counts.size, topShare: top / pixels, cells };
-  }, png.toString("base64"));
-}
-
-function assertNoProblems() {
-  assert.deepEqual(problems, [], problems.join("\n"));
-}
-
 describe("polytwist site", () => {
   beforeEach(async () => {
     await newPage();
-    await page.goto(server.url);
+    await page.goto(`${site.url}?puzzle=cube2`);
     await page.waitForSelector('#app[data-ready="true"]', { timeout: 30_000 });
   });
 
@@ -163,6 +100,7 @@ describe("polytwist site", () => {
     await page.waitForTimeout(100); // one animation frame for the redraw
     const after = await canvasPixels();
     assert.notDeepEqual(after.cells, before.cells, "the view did not change");
+    await assertCanvasShowsFacelets(page);
 
     await applyMoves("U R U' R'");
     assert.equal(await app("solved"), "true");
@@ -200,11 +138,11 @@ describe("polytwist site", () => {
     const status = await page.textContent("#status");
     assert.equal(await app("solved"), "true", `not solved; status: ${status}`);
     assert.match(status, /Solved/);
-    const solution = (await page.textContent("#solution")).trim();
-    assert.ok(solution.length > 0, "no solution shown");
-    const moves = solution.split(/\s+/);
-    assert.ok(moves.length <= 11, `solution of ${moves.length} moves: ${solution}`);
+    const moves = await page.$$eval("#moves button", (els) => els.map((el) => el.textContent));
+    assert.ok(moves.length > 0, "no solution shown");
+    assert.ok(moves.length <= 11, `solution of ${moves.length} moves: ${moves.join(" ")}`);
     assert.equal(await page.isDisabled("#cancel"), true);
+    assert.ok((await assertCanvasShowsFacelets(page)) >= 9, "too few stickers checked");
     assertNoProblems();
   });
 
@@ -244,7 +182,7 @@ describe("when the engine cannot be loaded", () => {
     async () => {
       await newPage();
       await page.route("**/*.wasm", (route) => route.fulfill({ status: 404, body: "gone" }));
-      await page.goto(server.url);
+      await page.goto(site.url);
       await page.waitForSelector('#status[data-kind="error"]', { timeout: 30_000 });
       assert.match(await page.textContent("#status"), /engine failed to load/);
       assert.equal(await app("ready"), "false");
@@ -264,7 +202,7 @@ describe("when the engine cannot be loaded", () => {
   it("reports a worker script that cannot be loaded the same way", TEST, async () => {
     await newPage();
     await page.route("**/engine.worker*.js", (route) => route.fulfill({ status: 404, body: "" }));
-    await page.goto(server.url);
+    await page.goto(site.url);
     await page.waitForSelector('#status[data-kind="error"]', { timeout: 30_000 });
     assert.match(await page.textContent("#status"), /engine worker failed/);
     assert.equal(await app("ready"), "false");

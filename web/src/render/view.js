@@ -1,11 +1,19 @@
 // A small three.js view: scene, camera, lights, orbit controls, resize handling and
-// render-on-demand (a frame is drawn only after something asked for one).
-import { AmbientLight, DirectionalLight, PerspectiveCamera, Scene, WebGLRenderer } from "three";
+// render-on-demand (a frame is drawn only after something asked for one), plus the two questions
+// input handling asks of it: what is under this pixel, and where on screen is this point.
+import {
+  AmbientLight,
+  DirectionalLight,
+  PerspectiveCamera,
+  Raycaster,
+  Scene,
+  Vector2,
+  WebGLRenderer,
+} from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 
 /**
  * @param {HTMLCanvasElement} canvas  the canvas to draw into; its CSS size decides the image size
- * @returns the view: {scene, camera, controls, renderer, setObject, requestRender, dispose}
  */
 export function createView(canvas) {
   const renderer = new WebGLRenderer({ canvas, antialias: true, alpha: true });
@@ -18,8 +26,8 @@ export function createView(canvas) {
   scene.add(camera);
 
   // Lights follow the camera so the side facing the viewer is always lit.
-  scene.add(new AmbientLight(0xffffff, 1.2));
-  const key = new DirectionalLight(0xffffff, 2.2);
+  scene.add(new AmbientLight(0xffffff, 1.3));
+  const key = new DirectionalLight(0xffffff, 2.1);
   key.position.set(-1, 2, 3);
   camera.add(key);
 
@@ -30,6 +38,7 @@ export function createView(canvas) {
 
   let object = null;
   let frame = 0;
+  const raycaster = new Raycaster();
 
   function render() {
     frame = 0;
@@ -55,14 +64,60 @@ export function createView(canvas) {
   controls.addEventListener("change", requestRender);
   resize();
 
-  /** Shows `next` (an Object3D, or null) in place of the previous object. */
-  function setObject(next) {
+  /**
+   * Shows `next` (an Object3D, or null) in place of the previous object, seen from
+   * `cameraSpec.direction` at `cameraSpec.distance`.
+   */
+  function setObject(next, cameraSpec) {
     if (object) scene.remove(object);
     object = next;
     if (object) scene.add(object);
+    if (cameraSpec) {
+      camera.position
+        .set(...cameraSpec.direction)
+        .normalize()
+        .multiplyScalar(cameraSpec.distance);
+    }
     controls.target.set(0, 0, 0);
     controls.update();
     requestRender();
+  }
+
+  /** Normalised device coordinates of a client (CSS pixel) position. */
+  function toDevice(clientX, clientY) {
+    const rect = canvas.getBoundingClientRect();
+    return new Vector2(
+      ((clientX - rect.left) / rect.width) * 2 - 1,
+      -((clientY - rect.top) / rect.height) * 2 + 1,
+    );
+  }
+
+  /** The nearest part of `target` under the client position: {object, point (world)} or null. */
+  function pick(clientX, clientY, target) {
+    camera.updateMatrixWorld();
+    raycaster.setFromCamera(toDevice(clientX, clientY), camera);
+    const hit = raycaster.intersectObject(target, true)[0];
+    return hit ? { object: hit.object, point: hit.point } : null;
+  }
+
+  /** The client position (CSS pixels) of a world point. */
+  function toClient(point) {
+    const rect = canvas.getBoundingClientRect();
+    camera.updateMatrixWorld(); // the camera may have moved since the last frame
+    const ndc = point.clone().project(camera);
+    return {
+      x: rect.left + ((ndc.x + 1) / 2) * rect.width,
+      y: rect.top + ((1 - ndc.y) / 2) * rect.height,
+    };
+  }
+
+  /** Whether nothing in the scene hides the world point `point` of `mesh` from the camera. */
+  function isVisible(point, mesh) {
+    const direction = point.clone().sub(camera.position);
+    const distance = direction.length();
+    raycaster.set(camera.position, direction.normalize());
+    const hit = raycaster.intersectObjects(scene.children, true)[0];
+    return Boolean(hit) && hit.object === mesh && Math.abs(hit.distance - distance) < 0.02;
   }
 
   function dispose() {
@@ -72,5 +127,16 @@ export function createView(canvas) {
     renderer.dispose();
   }
 
-  return { scene, camera, controls, renderer, setObject, requestRender, dispose };
+  return {
+    scene,
+    camera,
+    controls,
+    renderer,
+    setObject,
+    requestRender,
+    pick,
+    toClient,
+    isVisible,
+    dispose,
+  };
 }

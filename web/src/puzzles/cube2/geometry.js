@@ -1,11 +1,11 @@
-// The 2x2x2 pocket cube as 8 cubies with sticker meshes (docs/puzzles/cube2.md).
+// The 2x2x2 pocket cube as 8 cubies with sticker meshes (docs/puzzles/cube2.md), with animated
+// U, R and F turns (quarter and half) through the common model interface (../shared/puzzle-model.js).
 //
 // Axes: +x = R, +y = U, +z = F. Each sticker mesh carries its facelet index (the engine's sticker
 // numbering) in `userData.facelet`; setFacelets() colours the stickers from the engine's facelet
 // string, using the face colours of the engine's puzzleInfo answer.
 import {
   BoxGeometry,
-  Color,
   Group,
   Mesh,
   MeshStandardMaterial,
@@ -14,6 +14,8 @@ import {
   ShapeGeometry,
   Vector3,
 } from "three";
+
+import { createPuzzleModel } from "../shared/puzzle-model.js";
 
 /**
  * Faces in the engine's sticker order (U R F D L B). `right` and `down` are the directions of
@@ -32,7 +34,6 @@ const FACES = [
 export const FACELET_COUNT = 24;
 const CUBIE_SIZE = 0.97;
 const STICKER_SIZE = 0.84;
-const UNKNOWN_COLOUR = new Color(0x808080);
 
 /** Where sticker `index` sits: its cubie's centre (coordinates ±0.5) and its outward normal. */
 export function stickerPlacement(index) {
@@ -63,19 +64,22 @@ function roundedSquare(size, radius) {
   return new ShapeGeometry(shape, 4);
 }
 
+/** Turnable layers: the cubies on the positive side of an axis (DBL never moves). */
+const LAYERS = { U: [0, 1, 0], R: [1, 0, 0], F: [0, 0, 1] };
+/** Suffix → turn angle: clockwise seen from outside the face is negative about its normal. */
+const POWERS = { "": -Math.PI / 2, 2: -Math.PI, "'": Math.PI / 2 };
+
 /**
  * @param {{faces: {name: string, colour: string}[]}} info  the engine's puzzleInfo("cube2") answer
- * @returns {{object: Group, stickers: Mesh[], setFacelets: (facelets: string) => void, dispose: () => void}}
  */
 export function createCube2(info) {
-  const colours = new Map(info.faces.map((face) => [face.name, new Color(face.colour)]));
-
   const object = new Group();
   object.name = "cube2";
   const bodyGeometry = new BoxGeometry(CUBIE_SIZE, CUBIE_SIZE, CUBIE_SIZE);
   const bodyMaterial = new MeshStandardMaterial({ color: 0x161616, roughness: 0.6 });
   const stickerGeometry = roundedSquare(STICKER_SIZE, 0.08);
-  const cubies = new Map();
+  const disposables = [bodyGeometry, bodyMaterial, stickerGeometry];
+  const cubies = new Map(); // "x,y,z" → {object, facelets}
   const stickers = [];
   const zAxis = new Vector3(0, 0, 1);
 
@@ -84,41 +88,55 @@ export function createCube2(info) {
     const key = centre.toArray().join(",");
     let cubie = cubies.get(key);
     if (!cubie) {
-      cubie = new Group();
-      cubie.name = `cubie ${key}`;
-      cubie.position.copy(centre);
-      cubie.add(new Mesh(bodyGeometry, bodyMaterial));
+      const group = new Group();
+      group.name = `cubie ${key}`;
+      group.position.copy(centre);
+      group.add(new Mesh(bodyGeometry, bodyMaterial));
+      object.add(group);
+      cubie = { object: group, facelets: [] };
       cubies.set(key, cubie);
-      object.add(cubie);
     }
-    const sticker = new Mesh(
-      stickerGeometry,
-      new MeshStandardMaterial({ color: UNKNOWN_COLOUR, roughness: 0.35 }),
-    );
+    const material = new MeshStandardMaterial({ color: 0x808080, roughness: 0.35 });
+    disposables.push(material);
+    const sticker = new Mesh(stickerGeometry, material);
     sticker.name = `facelet ${index}`;
     sticker.userData.facelet = index;
+    sticker.userData.centre = new Vector3(0, 0, 0);
+    sticker.userData.normal = new Vector3(0, 0, 1);
     sticker.quaternion.copy(new Quaternion().setFromUnitVectors(zAxis, normal));
     sticker.position.copy(normal).multiplyScalar(CUBIE_SIZE / 2 + 0.002);
-    cubie.add(sticker);
+    cubie.object.add(sticker);
+    cubie.facelets.push(index);
     stickers.push(sticker);
   }
 
-  /** Colours every sticker from a facelet string (one face name per sticker). */
-  function setFacelets(facelets) {
-    if (typeof facelets !== "string" || facelets.length !== FACELET_COUNT) {
-      throw new Error(`cube2 needs ${FACELET_COUNT} facelets, got ${JSON.stringify(facelets)}`);
+  const pieces = [...cubies.values()];
+  const turns = new Map();
+  for (const [face, xyz] of Object.entries(LAYERS)) {
+    const axis = new Vector3(...xyz);
+    const layer = pieces.flatMap((piece, i) => (piece.object.position.dot(axis) > 0 ? [i] : []));
+    for (const [suffix, angle] of Object.entries(POWERS)) {
+      turns.set(face + suffix, { axis, angle, pieces: layer });
     }
-    stickers.forEach((sticker, i) => {
-      sticker.material.color.copy(colours.get(facelets[i]) ?? UNKNOWN_COLOUR);
-    });
   }
 
-  function dispose() {
-    bodyGeometry.dispose();
-    bodyMaterial.dispose();
-    stickerGeometry.dispose();
-    for (const sticker of stickers) sticker.material.dispose();
+  /** A drag on a sticker turns one of the layers its cubie is in, a quarter turn either way. */
+  function dragMoves(facelet) {
+    const { cubie } = stickerPlacement(facelet);
+    return Object.entries(LAYERS)
+      .filter(([, xyz]) => cubie.dot(new Vector3(...xyz)) > 0)
+      .flatMap(([face]) => [face, `${face}'`]);
   }
 
-  return { object, stickers, setFacelets, dispose };
+  return createPuzzleModel({
+    id: "cube2",
+    info,
+    object,
+    pieces,
+    stickers,
+    turns,
+    dragMoves,
+    camera: { direction: [3.9, 3.2, 5.1], distance: 7.3 },
+    disposables,
+  });
 }

@@ -1,0 +1,220 @@
+// The Pyraminx page (?puzzle=pyraminx) in headless Chromium: scramble, solve and playback, keys,
+// typed notation, drag to turn, and the God's number panel.
+import assert from "node:assert/strict";
+import { after, afterEach, before, beforeEach, describe, it } from "node:test";
+
+import {
+  appData,
+  applyMoves,
+  assertCanvasShowsFacelets,
+  assertNoProblems,
+  engineFacelets,
+  gotoPuzzle,
+  idle,
+  openPage,
+  startSite,
+} from "../js/browser.mjs";
+
+const TEST = { timeout: 60_000 };
+const SOLVED = "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD";
+
+let site;
+let page;
+let problems;
+
+before(async () => {
+  site = await startSite();
+});
+
+after(async () => {
+  await site?.close();
+});
+
+beforeEach(async () => {
+  ({ page, problems } = await openPage(site.browser));
+  await gotoPuzzle(page, site.url, "pyraminx");
+});
+
+afterEach(async () => {
+  await page?.close();
+  page = null;
+});
+
+const app = (name) => appData(page, name);
+const expected = (moves) => engineFacelets(page, "pyraminx", moves);
+const screenPoint = async (facelet) =>
+  (await page.evaluate(() => window.polytwist.stickerScreenPoints()))[facelet];
+
+/** Drags with the mouse from sticker `facelet` by (dx, dy) CSS pixels. */
+async function dragSticker(facelet, dx, dy) {
+  const point = await screenPoint(facelet);
+  assert.ok(point.visible, `sticker ${facelet} is not visible`);
+  const box = await page.locator("#view").boundingBox();
+  const x = box.x + point.x;
+  const y = box.y + point.y;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 3 });
+  await page.mouse.move(x + dx, y + dy, { steps: 3 });
+  await page.mouse.up();
+  await idle(page);
+}
+
+describe("Pyraminx page", () => {
+  it("draws the solved Pyraminx with the engine's face colours", TEST, async () => {
+    assert.equal(await app("puzzle"), "pyraminx");
+    assert.equal(await app("facelets"), SOLVED);
+    const checked = await assertCanvasShowsFacelets(page);
+    assert.ok(checked >= 9, `only ${checked} stickers visible`);
+    assertNoProblems(problems);
+  });
+
+  it("scrambles, solves, plays the solution to the end and shows it solved", TEST, async () => {
+    await page.click("#scramble");
+    await idle(page);
+    assert.equal(await app("solved"), "false");
+    await assertCanvasShowsFacelets(page); // the scrambled colours, sticker by sticker
+
+    await page.click("#solve");
+    await idle(page);
+    const status = await page.textContent("#status");
+    assert.equal(await app("solved"), "true", `not solved; status: ${status}`);
+    assert.match(status, /Solved: \d+ moves? \(optimal\)/);
+    const moves = await page.$$eval("#moves button", (els) => els.map((el) => el.textContent));
+    assert.ok(moves.length >= 1 && moves.length <= 15, `solution: ${moves.join(" ")}`);
+    const current = await page.$$eval("#moves button", (els) =>
+      els.findIndex((el) => el.getAttribute("aria-current") === "step"),
+    );
+    assert.equal(current, moves.length - 1, "the last move is not marked current");
+    assert.equal(await app("facelets"), SOLVED);
+    await assertCanvasShowsFacelets(page);
+
+    // Step back, jump to a move, go to the end again.
+    await page.click("#step-back");
+    await idle(page);
+    assert.equal(await app("solved"), "false");
+    assert.equal(await page.getAttribute("#solution-panel", "data-cursor"), `${moves.length - 1}`);
+    await page.click("#moves li:first-child button");
+    await idle(page);
+    assert.equal(await page.getAttribute("#solution-panel", "data-cursor"), "1");
+    assert.equal(await page.getAttribute("#moves li:first-child button", "aria-current"), "step");
+    await page.click("#to-end");
+    await idle(page);
+    assert.equal(await app("solved"), "true");
+    assertNoProblems(problems);
+  });
+
+  it(
+    "turns with the keys: letter = tip, Shift = two layers, Alt = anticlockwise",
+    TEST,
+    async () => {
+      await page.locator("#view").focus();
+      await page.keyboard.press("u");
+      await idle(page);
+      assert.equal(await app("facelets"), await expected("u"));
+      await page.keyboard.press("Shift+U");
+      await idle(page);
+      assert.equal(await app("facelets"), await expected("u U"));
+      await page.keyboard.press("Alt+r");
+      await page.keyboard.press("Shift+Alt+L");
+      await idle(page);
+      assert.equal(await app("facelets"), await expected("u U r' L'"));
+      await assertCanvasShowsFacelets(page);
+
+      // The help popover lists the keys.
+      await page.click("#help-button");
+      await page.waitForSelector("#help:popover-open");
+      const rows = await page.$$eval("#key-list tr", (trs) =>
+        trs.map((tr) => [...tr.cells].map((td) => td.textContent.trim())),
+      );
+      assert.deepEqual(rows, [
+        ["U", "u", "U"],
+        ["L", "l", "L"],
+        ["R", "r", "R"],
+        ["B", "b", "B"],
+      ]);
+      await page.keyboard.press("Escape");
+      assertNoProblems(problems);
+    },
+  );
+
+  it("applies typed notation and shows bad notation's error inline", TEST, async () => {
+    await applyMoves(page, "R U' l b'");
+    assert.equal(await app("facelets"), await expected("R U' l b'"));
+    assert.equal(await page.textContent("#notation-error"), "");
+    const state = await app("state");
+
+    await applyMoves(page, "R F");
+    assert.match(await page.textContent("#notation-error .message"), /\b3\b/);
+    assert.equal(await page.getAttribute("#notation", "aria-invalid"), "true");
+    assert.equal(await app("state"), state, "a bad sequence changed the state");
+    assertNoProblems(problems);
+  });
+
+  it("turns a layer when a sticker is dragged, the view when the background is", TEST, async () => {
+    // F2 is the U centre on the front face: dragged to the left it goes towards the L face: U.
+    await dragSticker(2, -70, 0);
+    assert.equal(await app("facelets"), await expected("U"));
+    // F0 is the U tip: dragged to the right, the tip turns back.
+    await dragSticker(0, 70, 0);
+    assert.equal(await app("facelets"), await expected("U u'"));
+    await assertCanvasShowsFacelets(page);
+
+    // A drag that starts off the puzzle turns the view, not the puzzle.
+    const facelets = await app("facelets");
+    const before = await screenPoint(4);
+    const box = await page.locator("#view").boundingBox();
+    await page.mouse.move(box.x + 20, box.y + box.height - 20);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 120, box.y + box.height - 20, { steps: 5 });
+    await page.mouse.up();
+    await idle(page);
+    const afterwards = await screenPoint(4);
+    assert.ok(Math.abs(afterwards.x - before.x) > 5, "the view did not turn");
+    assert.equal(await app("facelets"), facelets);
+    assertNoProblems(problems);
+  });
+
+  it("turns a layer on a touch drag too", TEST, async () => {
+    await page.close();
+    ({ page, problems } = await openPage(site.browser, { hasTouch: true, isMobile: true }));
+    await gotoPuzzle(page, site.url, "pyraminx");
+    const point = await screenPoint(2);
+    const box = await page.locator("#view").boundingBox();
+    const [x, y] = [box.x + point.x, box.y + point.y];
+    const touch = await page.context().newCDPSession(page);
+    const send = (type, points) =>
+      touch.send("Input.dispatchTouchEvent", { type, touchPoints: points });
+    await send("touchStart", [{ x, y }]);
+    for (let i = 1; i <= 5; i++) await send("touchMove", [{ x: x - 14 * i, y }]);
+    await send("touchEnd", []);
+    await idle(page);
+    assert.equal(await app("facelets"), await expected("U"));
+    assertNoProblems(problems);
+  });
+
+  it("draws the distance table and marks the current position's distance", TEST, async () => {
+    await page.click("#gods-compute");
+    await page.waitForSelector('#gods[data-state="shown"]');
+    const chart = page.locator("#gods-chart");
+    assert.equal(await chart.locator("rect.bar").count(), 16);
+    await page.waitForSelector('#gods-chart[data-current="0"]');
+    assert.match(await page.textContent("#gods-summary"), /God's number: 15/);
+    const labels = await chart.locator("text.count").allTextContents();
+    assert.equal(labels[0], "1");
+    assert.equal(labels.length, 16);
+
+    await applyMoves(page, "R U l");
+    await page.waitForSelector('#gods-chart[data-current="3"]');
+    assert.equal(await chart.locator("rect.bar.current").getAttribute("data-distance"), "3");
+
+    await page.check('input[name="gods-pieces"][value="without"]');
+    await page.waitForSelector('#gods-chart[data-current="2"]');
+    assert.equal(await chart.locator("rect.bar").count(), 12);
+    assert.match(await page.textContent("#gods-summary"), /God's number without tips: 11/);
+
+    await page.check("#gods-log");
+    assert.equal(await chart.getAttribute("data-scale"), "log");
+    assertNoProblems(problems);
+  });
+});

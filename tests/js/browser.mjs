@@ -1,0 +1,181 @@
+// Shared by the browser tests: the built site served locally, headless Debian Chromium (WebGL
+// through SwiftShader), pages that record their problems, and reading colours off the canvas.
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+import { repoDir } from "./engine.mjs";
+import { serveStatic } from "./static-server.mjs";
+
+const siteDir = `${repoDir}build/site`;
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--use-angle=swiftshader",
+  "--enable-unsafe-swiftshader",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** Serves build/site and launches Chromium: {url, browser, close()}. */
+export async function startSite() {
+  if (!existsSync(`${siteDir}/index.html`)) {
+    throw new Error(`${siteDir}/index.html is missing: run \`npm run build:web\` first`);
+  }
+  const server = await serveStatic(siteDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  return {
+    url: server.url,
+    browser,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * A new page that records console errors, page errors and failed requests in `problems`, and
+ * every response in `responses`.
+ */
+export async function openPage(browser, options = {}) {
+  const problems = [];
+  const responses = [];
+  const page = await browser.newPage({ viewport: { width: 1000, height: 700 }, ...options });
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  page.on("requestfailed", (req) =>
+    problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`),
+  );
+  page.on("response", (res) =>
+    responses.push({ url: res.url(), status: res.status(), type: res.headers()["content-type"] }),
+  );
+  return { page, problems, responses };
+}
+
+export function assertNoProblems(problems) {
+  assert.deepEqual(problems, [], problems.join("\n"));
+}
+
+/** Loads the page for a puzzle and waits until the engine answered. */
+export async function gotoPuzzle(page, url, puzzle) {
+  await page.goto(puzzle ? `${url}?puzzle=${puzzle}` : url);
+  await page.waitForSelector('#app[data-ready="true"]', { timeout: 30_000 });
+}
+
+export const appData = (page, name) => page.getAttribute("#app", `data-${name}`);
+
+/** Waits until no turn, engine call or playback is under way. */
+export const idle = (page, timeout = 30_000) =>
+  page.waitForSelector('#app[data-busy="false"]', { timeout });
+
+export async function applyMoves(page, moves) {
+  await page.fill("#notation", moves);
+  await page.click("#apply");
+  await idle(page);
+}
+
+/** The engine's facelets after `moves` from solved, asked through the page's own client. */
+export function engineFacelets(page, puzzle, moves) {
+  return page.evaluate(
+    async ([id, sequence]) => (await window.polytwist.engine.applyMoves(id, "", sequence)).facelets,
+    [puzzle, moves],
+  );
+}
+
+/**
+ * A screenshot of the canvas decoded in the page: `sample` gives the median colour of a 5×5
+ * patch at each point (canvas CSS pixels), `cells` a coarse 16×16 fingerprint.
+ */
+export async function canvasImage(page, points = []) {
+  const png = await page.locator("#view").screenshot();
+  return page.evaluate(
+    async ([base64, wanted]) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext("2d");
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(0, 0, image.width, image.height);
+      const scale = image.width / document.querySelector("#view").clientWidth;
+      const at = (x, y) => {
+        const i = (Math.round(y) * image.width + Math.round(x)) * 4;
+        return [data[i], data[i + 1], data[i + 2]];
+      };
+      const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
+      const samples = wanted.map(({ x, y }) => {
+        const patch = [];
+        for (let dy = -2; dy <= 2; dy++) {
+          for (let dx = -2; dx <= 2; dx++) patch.push(at(x * scale + dx, y * scale + dy));
+        }
+        return [0, 1, 2].map((c) => median(patch.map((p) => p[c])));
+      });
+      const counts = new Map();
+      for (let i = 0; i < data.length; i += 4) {
+        const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      const cells = [];
+      for (let y = 0; y < 16; y++) {
+        for (let x = 0; x < 16; x++) {
+          cells.push(at(((x + 0.5) * image.width) / 16, ((y + 0.5) * image.height) / 16).join());
+        }
+      }
+      const pixels = data.length / 4;
+      return {
+        samples,
+        cells,
+        distinct: counts.size,
+        topShare: Math.max(...counts.values()) / pixels,
+      };
+    },
+    [png.toString("base64"), points],
+  );
+}
+
+const hexToRgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+
+/**
+ * Checks that every visible sticker shows, on the canvas, the colour of the face its facelet
+ * names: each sampled pixel must be nearer (in RGB) to that face's colour than to any other face
+ * colour or the black plastic, which tolerates SwiftShader's lighting and antialiasing.
+ * Returns how many stickers were checked.
+ */
+export async function assertCanvasShowsFacelets(page) {
+  const { points, faces, facelets } = await page.evaluate(async () => {
+    // Two frames: the last requested render has been drawn.
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    const app = document.querySelector("#app");
+    const info = await window.polytwist.engine.puzzleInfo(app.dataset.puzzle);
+    return {
+      points: window.polytwist.stickerScreenPoints().filter((p) => p.visible),
+      faces: info.faces,
+      facelets: app.dataset.facelets,
+    };
+  });
+  const { samples } = await canvasImage(page, points);
+  const palette = [...faces.map((f) => [f.name, hexToRgb(f.colour)]), ["plastic", [20, 20, 20]]];
+  const wrong = [];
+  points.forEach(({ facelet, x, y }, i) => {
+    const rgb = samples[i];
+    const distance = (c) => c.reduce((sum, v, k) => sum + (v - rgb[k]) ** 2, 0);
+    const [nearest] = palette.reduce((a, b) => (distance(a[1]) <= distance(b[1]) ? a : b));
+    if (nearest !== facelets[facelet]) {
+      wrong.push(
+        `sticker ${facelet} at (${x | 0}, ${y | 0}) shows rgb(${rgb}) ≈ ${nearest}, not ${facelets[facelet]}`,
+      );
+    }
+  });
+  assert.deepEqual(wrong, [], wrong.join("\n"));
+  return points.length;
+}

@@ -1,0 +1,17 @@
+// Move sequences as lists of tokens, as the engine normalises them ("U R' b").
+
+/** The moves of a normalised sequence, or [] for an empty one. */
+export function splitMoves(sequence) {
+  const text = (sequence ?? "").trim();
+  return text === "" ? [] : text.split(/\s+/);
+}
+
+/**
+ * The moves of `sequence` when every one is a turn the model can animate one by one (no brackets,
+ * repetitions or unknown tokens), at most `limit` of them; otherwise null.
+ */
+export function animatableMoves(sequence, model, limit = 40) {
+  const moves = splitMoves(sequence);
+  if (!model || moves.length > limit || !moves.every((move) => model.hasTurn(move))) return null;
+  return moves;
+}

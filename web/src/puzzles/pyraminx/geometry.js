@@ -1,0 +1,112 @@
+// The Pyraminx in three.js (docs/puzzles/pyraminx.md): 14 solid black pieces and a hidden core, cut
+// from the regular tetrahedron of ./layout.js, with a rounded, inset sticker on each small
+// triangle. Every sticker mesh carries its facelet index in userData.facelet; colours come from the
+// engine's facelets and puzzleInfo face colours.
+import { Group, Mesh, MeshStandardMaterial } from "three";
+
+import {
+  clipByPlanes,
+  polyhedronFromFaces,
+  polyhedronGeometry,
+} from "../shared/convex-polyhedron.js";
+import { createPuzzleModel } from "../shared/puzzle-model.js";
+import { stickerGeometry } from "../shared/sticker-shape.js";
+import {
+  CORNERS,
+  CORNER_NAMES,
+  PIECE_NAMES,
+  STICKERS,
+  TURNS,
+  dragMoves,
+  pieceBounds,
+  weightPlane,
+} from "./layout.js";
+
+/** Sizes relative to the circumradius (1); a small triangle's edge is about 0.54. */
+const GAP = 0.011; // between pieces
+const STICKER = { border: 0.032, radius: 0.02, lift: 0.003 };
+const SCALE = 1.5; // model units → scene units (the cube2 is about as big)
+
+/** The whole tetrahedron with faces counter-clockwise from outside (same corners as FACES). */
+function tetrahedron() {
+  const corners = CORNER_NAMES.map((name) => CORNERS[name]);
+  const index = Object.fromEntries(CORNER_NAMES.map((name, i) => [name, i]));
+  const faces = [
+    ["U", "L", "R"],
+    ["U", "B", "L"],
+    ["U", "R", "B"],
+    ["B", "R", "L"],
+  ].map((face) => face.map((name) => index[name]));
+  return polyhedronFromFaces(corners, faces);
+}
+
+/** The solid of a piece: the tetrahedron cut to the piece's cell, shrunk by half a gap per cut. */
+export function pieceSolid(name) {
+  const planes = pieceBounds(name).flatMap(({ corner, min, max }) => {
+    const axis = CORNERS[corner];
+    const cuts = [];
+    if (min !== undefined) {
+      cuts.push({ normal: axis.clone().negate(), offset: -(weightPlane(min) + GAP / 2) });
+    }
+    if (max !== undefined) cuts.push({ normal: axis.clone(), offset: weightPlane(max) - GAP / 2 });
+    return cuts;
+  });
+  return clipByPlanes(tetrahedron(), planes);
+}
+
+/**
+ * @param {{faces: {name: string, colour: string}[]}} info  the engine's puzzleInfo("pyraminx")
+ */
+export function createPyraminx(info) {
+  const object = new Group();
+  object.name = "pyraminx";
+  object.scale.setScalar(SCALE);
+  const bodyMaterial = new MeshStandardMaterial({ color: 0x141414, roughness: 0.55 });
+  const disposables = [bodyMaterial];
+
+  const pieces = PIECE_NAMES.map((name) => {
+    const group = new Group();
+    group.name = name;
+    const bodyGeometry = polyhedronGeometry(pieceSolid(name));
+    disposables.push(bodyGeometry);
+    group.add(new Mesh(bodyGeometry, bodyMaterial));
+    object.add(group);
+    return { name, object: group, facelets: [] };
+  });
+  const pieceIndex = new Map(PIECE_NAMES.map((name, i) => [name, i]));
+
+  const stickers = STICKERS.map((sticker) => {
+    const geometry = stickerGeometry(sticker.corners, sticker.normal, STICKER);
+    const material = new MeshStandardMaterial({ color: 0x808080, roughness: 0.4 });
+    disposables.push(geometry, material);
+    const mesh = new Mesh(geometry, material);
+    mesh.name = `facelet ${sticker.index} (${sticker.face}${sticker.position})`;
+    mesh.userData.facelet = sticker.index;
+    mesh.userData.centre = sticker.centroid.clone().addScaledVector(sticker.normal, STICKER.lift);
+    mesh.userData.normal = sticker.normal.clone();
+    const piece = pieces[pieceIndex.get(sticker.piece)];
+    piece.object.add(mesh);
+    piece.facelets.push(sticker.index);
+    return mesh;
+  });
+
+  const turns = new Map(
+    Object.entries(TURNS).map(([move, { axis, angle, pieces: names }]) => [
+      move,
+      { axis, angle, pieces: names.map((name) => pieceIndex.get(name)) },
+    ]),
+  );
+
+  return createPuzzleModel({
+    id: "pyraminx",
+    info,
+    object,
+    pieces,
+    stickers,
+    turns,
+    dragMoves,
+    // Looking at the F face, a little from the right and above, so the R face shows too.
+    camera: { direction: [1, 0.62, 1], distance: 5.7 },
+    disposables,
+  });
+}

@@ -1,0 +1,96 @@
+// Drag on the puzzle to turn it (mouse, pen and touch through pointer events). A drag that starts
+// on the puzzle picks the sticker under the pointer; once the pointer has moved far enough, the
+// turn among model.dragMoves(sticker) whose motion of that point on screen best matches the drag
+// is made. Drags that start off the puzzle go on to the OrbitControls and turn the view.
+
+const THRESHOLD_PX = 12;
+const PROBE_FRACTION = 0.05; // of a turn: small enough to read the motion's screen direction
+
+/**
+ * @param {object} options
+ * @param {HTMLElement} options.surface  an ancestor of the canvas (listened to in capture phase,
+ *   so a drag on the puzzle never reaches the OrbitControls)
+ * @param {HTMLCanvasElement} options.canvas
+ * @param {ReturnType<import("../render/view.js").createView>} options.view
+ * @param {() => object | null} options.getModel  the current puzzle model, if any
+ * @param {(move: string) => void} options.onMove
+ */
+export function attachDragToTurn({ surface, canvas, view, getModel, onMove }) {
+  let drag = null; // {pointerId, x, y, point, moves, model}
+
+  function stickerAt(model, x, y) {
+    const hit = view.pick(x, y, model.object);
+    if (!hit) return null;
+    let facelet = hit.object.userData.facelet;
+    if (facelet === undefined) {
+      // The black plastic between stickers: take the nearest sticker.
+      let best = Infinity;
+      model.stickers.forEach((_, i) => {
+        const distance = model.stickerCentre(i, { world: true }).distanceTo(hit.point);
+        if (distance < best) [best, facelet] = [distance, i];
+      });
+    }
+    return { facelet, point: hit.point };
+  }
+
+  surface.addEventListener(
+    "pointerdown",
+    (event) => {
+      const model = getModel();
+      if (drag || !model || event.target !== canvas || !event.isPrimary || event.button !== 0) {
+        return;
+      }
+      const hit = stickerAt(model, event.clientX, event.clientY);
+      if (!hit) return; // off the puzzle: the OrbitControls turn the view
+      event.stopPropagation();
+      event.preventDefault();
+      canvas.focus({ preventScroll: true });
+      canvas.setPointerCapture(event.pointerId);
+      drag = {
+        pointerId: event.pointerId,
+        x: event.clientX,
+        y: event.clientY,
+        point: hit.point,
+        moves: model.dragMoves(hit.facelet),
+        model,
+      };
+    },
+    { capture: true },
+  );
+
+  canvas.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    const length = Math.hypot(dx, dy);
+    if (length < THRESHOLD_PX) return;
+    const move = bestMove(drag, dx / length, dy / length);
+    drag.moves = []; // one turn per drag
+    if (move) onMove(move);
+  });
+
+  const end = (event) => {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    if (canvas.hasPointerCapture(event.pointerId)) canvas.releasePointerCapture(event.pointerId);
+    drag = null;
+  };
+  canvas.addEventListener("pointerup", end);
+  canvas.addEventListener("pointercancel", end);
+
+  /** The move whose on-screen motion of the grabbed point points most along (ux, uy). */
+  function bestMove({ model, point, moves }, ux, uy) {
+    const from = view.toClient(point);
+    let best = null;
+    let bestScore = 0;
+    for (const move of moves) {
+      const to = view.toClient(model.movePoint(move, point, PROBE_FRACTION));
+      const mx = to.x - from.x;
+      const my = to.y - from.y;
+      const length = Math.hypot(mx, my);
+      if (length < 1e-6) continue;
+      const score = (mx * ux + my * uy) / length;
+      if (score > bestScore) [best, bestScore] = [move, score];
+    }
+    return best;
+  }
+}

@@ -1,0 +1,153 @@
+// The "God's number" panel: computes the puzzle's distance table in its own engine worker (so the
+// puzzle stays playable and Cancel only stops this), shows progress, then a bar chart with the
+// current position's distance marked. That distance is the length of the engine's optimal solve
+// of the position, asked again after every change (instant for puzzles solved by table descent).
+import { splitMoves } from "../app/moves.js";
+import { drawBarChart } from "./bar-chart.js";
+import { formatCount } from "./status.js";
+
+/**
+ * @param {object} options
+ * @param {Record<string, HTMLElement>} options.ui  the gods* elements of index.html
+ * @param {() => import("../engine/client.js").EngineClient} options.createClient
+ * @param {{current: object}} options.position
+ */
+export function createGodsNumberPanel({ ui, createClient, position }) {
+  let client = null;
+  const tables = new Map(); // puzzle id → distanceTable answer
+  let computing = null; // puzzle id while a table is being computed
+  let distance = null; // {puzzle, state, moves} of the last measured position
+  let wanted = null; // {puzzle, state} still to measure
+  let measuring = false;
+
+  const engine = () => (client ??= createClient());
+  const current = () => position.current;
+  const table = () => tables.get(current().puzzle);
+  const mode = () => ui.gods.querySelector('input[name="gods-pieces"]:checked')?.value ?? "all";
+
+  function setProgress(visible, text = "", fraction = 0) {
+    ui.godsProgress.hidden = !visible;
+    ui.godsProgressText.textContent = text;
+    ui.godsProgressBar.value = fraction;
+  }
+
+  function updateControls() {
+    const { info } = current();
+    const available = Boolean(info) && info.has_distance_table !== false;
+    ui.godsCompute.disabled = !available || computing !== null || tables.has(info?.id);
+    ui.godsCancel.disabled = computing === null;
+    ui.gods.dataset.state = computing ? "computing" : table() ? "shown" : "idle";
+  }
+
+  async function compute() {
+    const { puzzle } = current();
+    computing = puzzle;
+    updateControls();
+    setProgress(true, "Starting…");
+    try {
+      const answer = await engine().distanceTable(puzzle, ({ depth, visited, total }) => {
+        const fraction = total ? Number(visited) / Number(total) : 0;
+        setProgress(
+          true,
+          `depth ${depth}: ${formatCount(visited)} / ${formatCount(total)} positions`,
+          fraction,
+        );
+      });
+      if (!answer.ok) throw new Error(answer.error);
+      tables.set(puzzle, answer);
+      setProgress(false);
+    } catch (err) {
+      setProgress(true, err?.cancelled ? "Cancelled." : `Failed: ${err.message}`);
+    } finally {
+      computing = null;
+      updateControls();
+      show();
+    }
+  }
+
+  /** Asks the engine for the current position's distance (latest request wins). */
+  async function measure() {
+    const { puzzle, state } = current();
+    if (!tables.has(puzzle)) return;
+    if (distance?.puzzle === puzzle && distance.state === state) return;
+    wanted = { puzzle, state };
+    if (measuring) return;
+    measuring = true;
+    while (wanted) {
+      const job = wanted;
+      wanted = null;
+      try {
+        const answer = await engine().solve(job.puzzle, job.state, null);
+        distance = { ...job, moves: answer.ok ? splitMoves(answer.solution) : null };
+      } catch {
+        distance = { ...job, moves: null }; // cancelled or failed: the next change asks again
+      }
+    }
+    measuring = false;
+    show();
+  }
+
+  /** Draws the chart of the current puzzle's table (if computed) and marks the position on it. */
+  function show() {
+    const answer = table();
+    ui.godsResult.hidden = !answer;
+    updateControls();
+    if (!answer) return;
+    const { puzzle, state, entry } = current();
+    const without = answer.without;
+    ui.godsPieces.hidden = !without;
+    if (without) ui.godsWithoutLabel.textContent = `Without ${without.pieces}`;
+    const useWithout = Boolean(without) && mode() === "without";
+    const counts = useWithout ? without.counts : answer.counts;
+    const godsNumber = useWithout ? without.gods_number : answer.gods_number;
+    const total = counts.reduce((sum, n) => sum + Number(n), 0);
+
+    let here = null;
+    const known = distance?.puzzle === puzzle && distance.state === state;
+    if (known && distance.moves) {
+      here = distance.moves.length;
+      const discount = useWithout ? entry?.movesFor?.[without.pieces] : null;
+      if (useWithout) here = discount ? here - discount(distance.moves) : null;
+    }
+    drawBarChart(ui.godsChart, {
+      counts: counts.map(Number),
+      logScale: ui.godsLog.checked,
+      current: here,
+    });
+    const scope = useWithout ? ` without ${without.pieces}` : "";
+    ui.godsSummary.textContent = `God's number${scope}: ${godsNumber}. ${formatCount(total)} positions; bars show how many lie at each distance from solved.`;
+    ui.godsDistance.textContent = !known
+      ? "Measuring this position…"
+      : here === null
+        ? "This position's distance is not known."
+        : here === 0
+          ? `This position is solved${scope ? ` (${scope.trim()})` : ""}.`
+          : `This position is ${here} ${here === 1 ? "move" : "moves"} from solved${scope}.`;
+    ui.godsDistance.dataset.distance = here ?? "";
+    if (!known) measure();
+  }
+
+  let drawnWidth = 0;
+  new ResizeObserver(() => {
+    const width = ui.godsChart.clientWidth;
+    if (table() && Math.abs(width - drawnWidth) > 8) show();
+    drawnWidth = width;
+  }).observe(ui.godsChart);
+
+  ui.godsCompute.addEventListener("click", compute);
+  ui.godsCancel.addEventListener("click", () => client?.cancel());
+  ui.godsLog.addEventListener("change", show);
+  ui.godsPieces.addEventListener("change", show);
+
+  return {
+    /** After the puzzle changed: the panel shows that puzzle's table if it was computed. */
+    puzzleChanged() {
+      const all = ui.gods.querySelector('input[name="gods-pieces"][value="all"]');
+      if (all) all.checked = true;
+      if (!computing) setProgress(false);
+      show();
+    },
+    /** After every position change. */
+    positionChanged: show,
+  };
+}

@@ -1,0 +1,105 @@
+// Keyboard turns: a puzzle's bindings ({keys: "Shift+Alt+U", move: "U'"}, see
+// puzzles/shared/key-bindings.js) matched on the physical key (event.code), so they work on any
+// layout; plus Space / ← / → for solution playback. Keys are ignored while typing in a field.
+
+const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+
+function parseKeys(keys) {
+  const parts = keys.split("+");
+  const letter = parts.pop();
+  return {
+    code: `Key${letter.toUpperCase()}`,
+    shift: parts.includes("Shift"),
+    alt: parts.includes("Alt"),
+  };
+}
+
+function isTyping(target) {
+  return target instanceof HTMLElement && (TYPING.has(target.tagName) || target.isContentEditable);
+}
+
+/**
+ * @param {object} handlers
+ * @param {(move: string) => void} handlers.onMove
+ * @param {{playPause: () => void, back: () => void, forward: () => void}} handlers.playback
+ */
+export function createKeyboard({ onMove, playback }) {
+  let bindings = [];
+
+  /** Uses these bindings from now on. */
+  function setBindings(list) {
+    bindings = list.map((binding) => ({ ...binding, ...parseKeys(binding.keys) }));
+  }
+
+  function onKeyDown(event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+    const binding = bindings.find(
+      (b) => b.code === event.code && b.shift === event.shiftKey && b.alt === event.altKey,
+    );
+    if (binding) {
+      event.preventDefault();
+      if (!event.repeat) onMove(binding.move);
+      return;
+    }
+    // Playback keys, unless a control that uses them itself has the focus.
+    const onControl = event.target instanceof HTMLElement && event.target.closest("button, a");
+    if (event.shiftKey || event.altKey || onControl) return;
+    const action = {
+      Space: playback.playPause,
+      ArrowLeft: playback.back,
+      ArrowRight: playback.forward,
+    }[event.code];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  }
+
+  document.addEventListener("keydown", onKeyDown);
+  return { setBindings };
+}
+
+function keyCell(keys) {
+  const cell = document.createElement("td");
+  keys.split("+").forEach((part, i) => {
+    if (i > 0) cell.append("+");
+    const kbd = document.createElement("kbd");
+    kbd.textContent = part;
+    cell.append(kbd);
+  });
+  return cell;
+}
+
+function moveCell(move) {
+  const cell = document.createElement("td");
+  if (move) {
+    const code = document.createElement("code");
+    code.textContent = move;
+    cell.append(code);
+  }
+  return cell;
+}
+
+/**
+ * Fills the help popover's key table: one row per letter with the bare key's turn and the turn
+ * with Shift (Alt only inverts, which the caption says).
+ * @param {HTMLElement} tbody
+ * @param {{keys: string, move: string}[]} bindings
+ */
+export function renderKeyTable(tbody, bindings) {
+  const letters = new Map();
+  for (const { keys, move } of bindings) {
+    if (keys.includes("Alt+")) continue;
+    const letter = keys.split("+").pop();
+    const row = letters.get(letter) ?? {};
+    row[keys.startsWith("Shift+") ? "shifted" : "plain"] = move;
+    letters.set(letter, row);
+  }
+  tbody.replaceChildren(
+    ...[...letters].map(([letter, { plain, shifted }]) => {
+      const row = document.createElement("tr");
+      row.append(keyCell(letter), moveCell(plain), moveCell(shifted));
+      return row;
+    }),
+  );
+}
