@@ -145,9 +145,8 @@ class Puzzle {
   int baseCount() const { return static_cast<int>(spec_.moves.size()); }
   bool basesCommute(int a, int b) const { return commute_[a * baseCount() + b]; }
   int inverseMove(int move) const { return inverse_[move]; }
-  // The separable orbit (or -1), its partner, and whether a move is one of its own.
+  // The separable orbit (or -1), and whether a move is one of its own.
   int separableOrbit() const { return separableOrbit_; }
-  int separablePartner() const { return separablePartner_; }
   bool isSeparableMove(int move) const { return separableMove_[move]; }
   // Orientation of separable piece i relative to its partner.
   int relativeOrientation(const State& s, int piece) const;

@@ -159,15 +159,6 @@ std::uint32_t Coordinate::rank(const State& s) const {
   return encode(partial);
 }
 
-std::string Coordinate::describe() const {
-  std::string what = orbit_->name + " ";
-  if (positions_) what += "positions";
-  if (positions_ && orientations_) what += "+";
-  if (orientations_) what += "orientations";
-  if (!positions_ && !orientations_) what += "(constant)";
-  return what + " of " + std::to_string(pieces_.size()) + " pieces: " + std::to_string(size_);
-}
-
 std::vector<CoordinateSpec> wholePuzzleCoordinates(const Puzzle& puzzle, bool withSeparable) {
   std::vector<CoordinateSpec> specs;
   for (int o = 0; o < static_cast<int>(puzzle.orbits().size()); ++o) {

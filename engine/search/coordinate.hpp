@@ -27,7 +27,6 @@ class Coordinate {
   const std::uint32_t* row(std::uint32_t value) const {
     return moveTable_.data() + static_cast<std::size_t>(value) * moveCount_;
   }
-  std::string describe() const;  // "edge positions+orientations of 6 pieces: 11520"
 
  private:
   struct Partial {  // the tracked part of a state
