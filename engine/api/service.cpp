@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <exception>
 #include <map>
 #include <memory>
@@ -77,6 +78,16 @@ std::optional<State> readState(const Puzzle& puzzle, const std::string& text, Js
   return state;
 }
 
+// Names the whole-puzzle table of this engine build: a cached table is reused only under it.
+std::string tableKey(const Puzzle& puzzle) {
+  if (!puzzle.spec().hasDistanceTable) return "";
+  char fingerprint[17];
+  std::snprintf(fingerprint, sizeof fingerprint, "%016llx",
+                static_cast<unsigned long long>(
+                    DistanceTable::layoutFingerprint(Solver::wholeTableSpec(puzzle))));
+  return puzzle.id() + "-" + kVersion + "-" + fingerprint;
+}
+
 Json positionAnswer(const Puzzle& puzzle, const State& state) {
   const bool solved = state == puzzle.solved();
   return success()
@@ -114,7 +125,8 @@ Json puzzleInfo(const std::string& id) {
         .set("facelet_count", puzzle.faceletCount())
         .set("moves", moves)
         .set("state_count", puzzle.stateCountText())
-        .set("has_distance_table", puzzle.spec().hasDistanceTable);
+        .set("has_distance_table", puzzle.spec().hasDistanceTable)
+        .set("table_key", tableKey(puzzle));
   });
 }
 
@@ -211,6 +223,31 @@ Json distanceTable(const std::string& id, const BuildProgressFn& progress, Cance
                                 .set("gods_number", table->maxDistance()));
     }
     return answer;
+  });
+}
+
+TableBytes exportTable(const std::string& id, const BuildProgressFn& progress,
+                       Cancellation cancel) {
+  TableBytes result;
+  result.answer = onPuzzle(id, id.size(), [&](const Puzzle& puzzle) {
+    if (!puzzle.spec().hasDistanceTable) return failure(puzzle.id() + " has no whole table");
+    const DistanceTable* table = solverFor(puzzle).wholeTable(progress, cancel);
+    if (!table) return failure("cancelled");
+    result.bytes = table->serialize();
+    return success().set("table_key", tableKey(puzzle));
+  });
+  return result;
+}
+
+Json importTable(const std::string& id, const std::string& bytes) {
+  return onPuzzle(id, 0, [&](const Puzzle& puzzle) {
+    if (!puzzle.spec().hasDistanceTable) return failure(puzzle.id() + " has no whole table");
+    std::string error;
+    std::optional<DistanceTable> table =
+        DistanceTable::deserialize(puzzle, Solver::wholeTableSpec(puzzle), bytes, &error);
+    if (!table) return failure(error);
+    solverFor(puzzle).adoptWholeTable(std::move(*table));
+    return success().set("table_key", tableKey(puzzle));
   });
 }
 

@@ -28,4 +28,15 @@ Json solve(const std::string& id, const std::string& state, const SolveProgressF
 Json distanceTable(const std::string& id, const BuildProgressFn& progress = {},
                    Cancellation cancel = {});
 
+// The whole-puzzle table in its binary form (built first if needed), so a page can cache it and
+// skip the BFS next time; `bytes` is empty when `answer` is an error.
+struct TableBytes {
+  Json answer;
+  std::string bytes;
+};
+TableBytes exportTable(const std::string& id, const BuildProgressFn& progress = {},
+                       Cancellation cancel = {});
+// Takes such bytes back; a damaged file or one made for another layout is refused with a message.
+Json importTable(const std::string& id, const std::string& bytes);
+
 }  // namespace polytwist::service

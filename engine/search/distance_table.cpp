@@ -16,23 +16,6 @@ std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
   return hash;
 }
 
-// Identifies the coordinates a table is indexed by, so a file made for another layout of the same
-// size is refused.
-std::uint64_t layoutFingerprint(const TableSpec& spec) {
-  std::string layout = std::to_string(spec.bitsPerEntry);
-  for (const CoordinateSpec& c : spec.coordinates) {
-    layout += '|';
-    layout += c.orbit;
-    if (c.positions) layout += "+p";
-    if (c.orientations) layout += "+o";
-    for (int piece : c.pieces) {
-      layout += ',';
-      layout += std::to_string(piece);
-    }
-  }
-  return fnv1a(reinterpret_cast<const std::uint8_t*>(layout.data()), layout.size());
-}
-
 void putU64(std::string& out, std::uint64_t value) {
   for (int i = 0; i < 8; ++i) out += static_cast<char>((value >> (8 * i)) & 0xff);
 }
@@ -60,6 +43,25 @@ std::vector<int> movesOf(const Puzzle& puzzle, const TableSpec& spec) {
 }
 
 }  // namespace
+
+std::uint64_t DistanceTable::layoutFingerprint(const TableSpec& spec) {
+  std::string layout = std::to_string(spec.bitsPerEntry);
+  for (const CoordinateSpec& c : spec.coordinates) {
+    layout += '|';
+    layout += c.orbit;
+    if (c.positions) layout += "+p";
+    if (c.orientations) layout += "+o";
+    for (int piece : c.pieces) {
+      layout += ',';
+      layout += std::to_string(piece);
+    }
+  }
+  for (const std::string& move : spec.moves) {
+    layout += '/';
+    layout += move;
+  }
+  return fnv1a(reinterpret_cast<const std::uint8_t*>(layout.data()), layout.size());
+}
 
 PackedArray::PackedArray(std::uint64_t size, int bitsPerEntry)
     : size_(size), bits_(bitsPerEntry), words_((size * bitsPerEntry + 63) / 64, ~0ull) {

@@ -94,6 +94,10 @@ class DistanceTable {
   // The moves of a shortest path from `index` down to a goal.
   std::vector<int> descend(std::uint64_t index) const;
 
+  // Identifies the coordinates, moves and encoding a table is built for, so a file made for
+  // another layout of the same size is refused.
+  static std::uint64_t layoutFingerprint(const TableSpec& spec);
+
   // Binary format: magic (with the format version), layout fingerprint, bits, entry count, the
   // counts, the entries, FNV-1a checksum of all before it.
   std::string serialize() const;

@@ -34,6 +34,9 @@ class Solver {
   // pieces if the puzzle has some; nullptr when cancelled. Throws std::logic_error for puzzles
   // too large to have one.
   const DistanceTable* wholeTable(const BuildProgressFn& progress = {}, Cancellation cancel = {});
+  // Takes a whole-puzzle table made earlier (e.g. loaded from the page's cache) instead of
+  // building it.
+  void adoptWholeTable(DistanceTable table) { whole_ = std::move(table); }
   // Positions at each distance with the separable pieces added back: the table's counts
   // convolved with each separable piece's own distances (which are independent of the rest).
   std::vector<std::uint64_t> countsWithSeparable(const std::vector<std::uint64_t>& counts) const;

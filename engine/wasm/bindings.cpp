@@ -38,18 +38,38 @@ std::string solve(const std::string& id, const std::string& state, val onProgres
   return service::solve(id, state, progress).dump();
 }
 
+// A BFS progress callback that reports {depth, visited, total} to a JS function (if one is given).
+polytwist::BuildProgressFn buildProgress(const val& onProgress) {
+  if (!isFunction(onProgress)) return {};
+  return [onProgress](const polytwist::BuildProgress& p) {
+    val report = val::object();
+    report.set("depth", p.depth);
+    report.set("visited", static_cast<double>(p.visited));
+    report.set("total", static_cast<double>(p.total));
+    onProgress(report);
+  };
+}
+
 std::string distanceTable(const std::string& id, val onProgress) {
-  polytwist::BuildProgressFn progress;
-  if (isFunction(onProgress)) {
-    progress = [&onProgress](const polytwist::BuildProgress& p) {
-      val report = val::object();
-      report.set("depth", p.depth);
-      report.set("visited", static_cast<double>(p.visited));
-      report.set("total", static_cast<double>(p.total));
-      onProgress(report);
-    };
+  return service::distanceTable(id, buildProgress(onProgress)).dump();
+}
+
+// Not JSON: {ok:true, table_key, bytes: Uint8Array} or {ok:false, error}.
+val exportTable(const std::string& id, val onProgress) {
+  const service::TableBytes table = service::exportTable(id, buildProgress(onProgress));
+  val answer = val::global("JSON").call<val>("parse", table.answer.dump());
+  if (!table.bytes.empty()) {
+    const auto* data = reinterpret_cast<const unsigned char*>(table.bytes.data());
+    // The view points into WASM memory: copy it out before the string is freed.
+    answer.set("bytes",
+               val(emscripten::typed_memory_view(table.bytes.size(), data)).call<val>("slice"));
   }
-  return service::distanceTable(id, progress).dump();
+  return answer;
+}
+
+// `bytes` may be a Uint8Array: Embind passes its contents as the string's bytes.
+std::string importTable(const std::string& id, const std::string& bytes) {
+  return service::importTable(id, bytes).dump();
 }
 
 }  // namespace
@@ -63,4 +83,6 @@ EMSCRIPTEN_BINDINGS(polytwist) {
   emscripten::function("validate", &validate);
   emscripten::function("solve", &solve);
   emscripten::function("distanceTable", &distanceTable);
+  emscripten::function("exportTable", &exportTable);
+  emscripten::function("importTable", &importTable);
 }
