@@ -1,0 +1,238 @@
+// Share links (web/src/share/link.js): round trips through the real engine for random positions of
+// both puzzles, the link's form, and garbage or hostile addresses (clear errors, never a throw).
+import assert from "node:assert/strict";
+import { before, describe, it } from "node:test";
+
+import { MAX_LINK_LENGTH, decodeShareLink, encodeShareLink } from "../../web/src/share/link.js";
+import { callJson, loadEngine } from "../js/engine.mjs";
+
+const BASE = "https://example.org/polytwist/";
+const PUZZLES = ["pyraminx", "cube2"];
+const SCRAMBLES_PER_PUZZLE = 25;
+
+let engine;
+const call = (method, ...args) => callJson(engine, method, ...args);
+
+before(async () => {
+  engine = await loadEngine();
+});
+
+/** Decodes and insists on a good link. */
+function decodeOk(url) {
+  const link = decodeShareLink(url);
+  assert.ok(link?.ok, `${url}: ${JSON.stringify(link)}`);
+  return link;
+}
+
+function encodeOk(base, link) {
+  const answer = encodeShareLink(base, link);
+  assert.ok(answer.ok, JSON.stringify(answer));
+  return answer.url;
+}
+
+/** Asserts a refusal naming `param`, with a message that mentions it (or the link). */
+function assertRefused(answer, param, pattern) {
+  assert.equal(answer?.ok, false, `expected a refusal, got ${JSON.stringify(answer)}`);
+  assert.equal(answer.param, param, JSON.stringify(answer));
+  assert.equal(typeof answer.error, "string");
+  assert.ok(answer.error.length > 0 && answer.error.length < 300, answer.error);
+  if (pattern) assert.match(answer.error, pattern);
+}
+
+describe("round trips through the engine", () => {
+  for (const puzzle of PUZZLES) {
+    it(`${puzzle}: scramble → facelets link → validate gives the same state`, () => {
+      for (let seed = 0; seed < SCRAMBLES_PER_PUZZLE; seed++) {
+        const scrambled = call("scramble", puzzle, seed * 7919 + 1);
+        const solved = call("solve", puzzle, scrambled.state, null);
+        const url = encodeOk(BASE, {
+          puzzle,
+          position: { facelets: scrambled.facelets },
+          solution: solved.solution,
+        });
+        const link = decodeOk(url);
+        assert.equal(link.puzzle, puzzle);
+        assert.deepEqual(link.position, { facelets: scrambled.facelets });
+        assert.equal(link.solution, solved.solution);
+        const validated = call("validate", puzzle, link.position.facelets);
+        assert.equal(validated.ok, true, validated.error);
+        assert.equal(validated.state, scrambled.state);
+        const played = call("applyMoves", puzzle, validated.state, link.solution);
+        assert.equal(played.solved, true, `${url} does not solve`);
+      }
+    });
+
+    it(`${puzzle}: scramble → setup link → applyMoves gives the same state`, () => {
+      for (let seed = 0; seed < SCRAMBLES_PER_PUZZLE; seed++) {
+        const scrambled = call("scramble", puzzle, seed * 104729 + 3);
+        const link = decodeOk(encodeOk(BASE, { puzzle, position: { setup: scrambled.scramble } }));
+        assert.deepEqual(link.position, { setup: scrambled.scramble });
+        assert.equal(link.solution, "");
+        const reached = call("applyMoves", puzzle, "", link.position.setup);
+        assert.equal(reached.state, scrambled.state);
+      }
+    });
+  }
+
+  it("a link without a position is the solved position", () => {
+    const link = decodeOk(encodeOk(BASE, { puzzle: "cube2", solution: "R U R'" }));
+    assert.deepEqual(link, { ok: true, puzzle: "cube2", position: null, solution: "R U R'" });
+  });
+});
+
+describe("the link's form", () => {
+  it("is compact and readable: spaces as +, primes kept, puzzle last", () => {
+    const url = encodeOk(BASE, {
+      puzzle: "pyraminx",
+      position: { facelets: "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD" },
+      solution: "U L' b",
+    });
+    assert.equal(
+      url,
+      `${BASE}?facelets=FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD&solution=U+L'+b&puzzle=pyraminx`,
+    );
+  });
+
+  it("uses only URL-safe characters, even for brackets and odd notation", () => {
+    const url = encodeOk(BASE, { puzzle: "cube2", position: { setup: "[R, U] (R U)3' // x" } });
+    assert.match(url, /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/);
+    assert.deepEqual(decodeOk(url).position, { setup: "[R, U] (R U)3' // x" });
+  });
+
+  it("keeps the base address's other parameters, replaces old share parameters, drops #", () => {
+    const base = `${BASE}?lang=en&puzzle=cube2&solution=R&utm=x#section`;
+    const url = encodeOk(base, { puzzle: "pyraminx", solution: "U" });
+    assert.equal(url, `${BASE}?lang=en&utm=x&solution=U&puzzle=pyraminx`);
+  });
+
+  it("trims moves and leaves out empty ones", () => {
+    const url = encodeOk(BASE, { puzzle: "cube2", position: { setup: "   " }, solution: " R " });
+    assert.equal(url, `${BASE}?solution=R&puzzle=cube2`);
+  });
+
+  it("reads alg as solution, both ways", () => {
+    assert.equal(
+      encodeOk(BASE, { puzzle: "cube2", alg: "R U" }),
+      `${BASE}?solution=R+U&puzzle=cube2`,
+    );
+    assert.equal(decodeOk(`${BASE}?puzzle=cube2&alg=R%20U`).solution, "R U");
+    assert.equal(decodeOk(`${BASE}?puzzle=cube2&alg=R+U&solution=R+U`).solution, "R U");
+  });
+
+  it("decodes relative addresses and URL objects, %20 and + alike", () => {
+    assert.equal(decodeOk("?puzzle=cube2&solution=R%20U").solution, "R U");
+    assert.equal(decodeOk(new URL(`${BASE}?puzzle=cube2&solution=R+U`)).solution, "R U");
+  });
+
+  it("repeated parameters with the same value are one", () => {
+    assert.equal(decodeOk(`${BASE}?puzzle=cube2&puzzle=cube2`).puzzle, "cube2");
+  });
+
+  it("ignores unknown parameters; an address without share parameters gives null", () => {
+    assert.equal(decodeOk(`${BASE}?puzzle=cube2&Puzzle=x&foo=%00`).puzzle, "cube2");
+    assert.equal(decodeShareLink(`${BASE}?foo=bar`), null);
+    assert.equal(decodeShareLink(BASE), null);
+    assert.equal(decodeShareLink(""), null);
+  });
+});
+
+describe("refusals", () => {
+  const decodeCases = [
+    [42, "link", /not text/],
+    [null, "link", /not text/],
+    [{ href: BASE }, "link", /not text/],
+    ["http://[::1", "link", /not a valid web address/],
+    [`${BASE}?puzzle=${"a".repeat(MAX_LINK_LENGTH)}`, "link", /characters long/],
+    [`${BASE}?solution=R`, "puzzle", /missing/],
+    [`${BASE}?puzzle=`, "puzzle", /empty/],
+    [`${BASE}?puzzle=Pyraminx`, "puzzle", /character 1 is 'P'/],
+    [`${BASE}?puzzle=..%2Fetc`, "puzzle", /character 1 is '\.'/],
+    [`${BASE}?puzzle=${"x".repeat(41)}`, "puzzle", /41 characters long/],
+    [`${BASE}?puzzle=cube2&puzzle=pyraminx`, "puzzle", /2 different values/],
+    [`${BASE}?puzzle=cube2&facelets=`, "facelets", /empty/],
+    [`${BASE}?puzzle=cube2&facelets=UU%3Cscript%3E`, "facelets", /character 3 is '<'/],
+    [`${BASE}?puzzle=cube2&facelets=UU%00U`, "facelets", /character 3 is U\+0000/],
+    [`${BASE}?puzzle=cube2&facelets=${"U".repeat(513)}`, "facelets", /513 characters/],
+    [`${BASE}?puzzle=cube2&facelets=UUUU&setup=R`, "setup", /one position/],
+    [`${BASE}?puzzle=cube2&setup=R%E2%80%99`, "setup", /character 2 is '’' \(U\+2019\)/],
+    [`${BASE}?puzzle=cube2&setup=R%E0%A4%A`, "setup", /U\+FFFD/],
+    [`${BASE}?puzzle=cube2&solution=R%07`, "solution", /character 2 is U\+0007/],
+    [`${BASE}?puzzle=cube2&solution=${"R+".repeat(600)}`, "solution", /at most 1000/],
+    [`${BASE}?puzzle=cube2&solution=R&alg=U`, "alg", /differ/],
+    [`${BASE}?puzzle=cube2&alg=%F0%9F%98%80`, "alg", /character 1 is '😀' \(U\+1F600\)/],
+  ];
+  for (const [input, param, pattern] of decodeCases) {
+    const name = typeof input === "string" ? input.slice(0, 90) : JSON.stringify(input);
+    it(`decode ${name} → ${param}`, () => {
+      assertRefused(decodeShareLink(input), param, pattern);
+    });
+  }
+
+  it("an error names the column of a bad character", () => {
+    const answer = decodeShareLink(`${BASE}?puzzle=cube2&facelets=UUU%23U`);
+    assert.equal(answer.column, 4);
+  });
+
+  const encodeCases = [
+    ["not a url", { puzzle: "cube2" }, "baseUrl"],
+    [BASE, {}, "puzzle"],
+    [BASE, { puzzle: 7 }, "puzzle"],
+    [BASE, { puzzle: "cube 2" }, "puzzle"],
+    [BASE, { puzzle: "cube2", position: "R U" }, "position"],
+    [BASE, { puzzle: "cube2", position: { facelets: "UU", setup: "R" } }, "position"],
+    [BASE, { puzzle: "cube2", position: { facelets: ["U"] } }, "position"],
+    [BASE, { puzzle: "cube2", position: { facelets: "UU UU" } }, "facelets"],
+    [BASE, { puzzle: "cube2", position: { setup: "R\u0000" } }, "setup"],
+    [BASE, { puzzle: "cube2", solution: 5 }, "solution"],
+    [BASE, { puzzle: "cube2", solution: "R", alg: "U" }, "alg"],
+    [`${BASE}?note=${"x".repeat(2000)}`, { puzzle: "cube2", solution: "[]".repeat(500) }, "link"],
+  ];
+  for (const [base, link, param] of encodeCases) {
+    it(`encode ${JSON.stringify(link).slice(0, 80)} → ${param}`, () => {
+      assertRefused(encodeShareLink(base, link), param);
+    });
+  }
+
+  it("never throws on random addresses", () => {
+    let seed = 12345;
+    const random = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const pieces = [
+      "?",
+      "&",
+      "=",
+      "%",
+      "%2",
+      "%ZZ",
+      "+",
+      "#",
+      "puzzle",
+      "facelets",
+      "setup",
+      "solution",
+      "alg",
+      "cube2",
+      "R",
+      "'",
+      "\u0000",
+      "é",
+      "😀",
+      "\ud800",
+      " ",
+      "//",
+      "[",
+      "]",
+    ];
+    for (let i = 0; i < 3000; i++) {
+      let text = BASE;
+      const length = Math.floor(random() * 30);
+      for (let k = 0; k < length; k++) text += pieces[Math.floor(random() * pieces.length)];
+      const answer = decodeShareLink(text);
+      if (answer === null || answer.ok) continue;
+      assert.equal(typeof answer.param, "string", text);
+      assert.equal(typeof answer.error, "string", text);
+    }
+  });
+});

@@ -1,0 +1,277 @@
+// The state editor's pure parts in Node: the sticker nets (web/src/puzzles/*/net.js) against the
+// engine's numbering and the puzzles' pieces, arrow-key navigation, colour names, the 3D picking
+// helper, and the engine's validate errors for impossible colourings naming stickers of the net.
+// The DOM parts run in Chromium: tests/browser/state-editor.test.mjs.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { before, describe, it } from "node:test";
+import { Raycaster, Vector3 } from "three";
+
+import { NET_LAYOUTS } from "../../web/src/edit/editor.js";
+import { centroid, stickerInDirection } from "../../web/src/edit/net.js";
+import { faceletAtHit } from "../../web/src/edit/paint-3d.js";
+import { colourName } from "../../web/src/edit/palette.js";
+import { createCube2, stickerPlacement } from "../../web/src/puzzles/cube2/geometry.js";
+import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
+
+const PYRAMINX_DOC = readFileSync(`${repoDir}docs/puzzles/pyraminx.md`, "utf8");
+const ARROWS = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] };
+const EPSILON = 1e-9;
+
+let engine;
+const call = (method, ...args) => callJson(engine, method, ...args);
+const info = {};
+
+before(async () => {
+  engine = await loadEngine();
+  for (const id of Object.keys(NET_LAYOUTS)) info[id] = call("puzzleInfo", id);
+});
+
+/** Twice the signed area (positive = clockwise on screen, y down). */
+const signedArea = (points) =>
+  points.reduce((sum, [x, y], i) => {
+    const [nx, ny] = points[(i + 1) % points.length];
+    return sum + x * ny - nx * y;
+  }, 0);
+
+/** Strictly inside a convex polygon (either winding). */
+function inside([px, py], points) {
+  const sides = points.map(([x, y], i) => {
+    const [nx, ny] = points[(i + 1) % points.length];
+    return (nx - x) * (py - y) - (ny - y) * (px - x);
+  });
+  return sides.every((s) => s > EPSILON) || sides.every((s) => s < -EPSILON);
+}
+
+const samePoint = ([ax, ay], [bx, by]) => Math.hypot(ax - bx, ay - by) < 1e-6;
+
+/** The side two face outlines share in the net (the fold between them), or null. */
+function foldBetween(layout, a, b) {
+  const outline = (name) => layout.faces.find((face) => face.name === name).outline;
+  const shared = outline(a).filter((p) => outline(b).some((q) => samePoint(p, q)));
+  return shared.length === 2 ? shared : null;
+}
+
+function reflect([px, py], [[ax, ay], [bx, by]]) {
+  const [dx, dy] = [bx - ax, by - ay];
+  const t = ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy);
+  const [fx, fy] = [ax + t * dx, ay + t * dy];
+  return [2 * fx - px, 2 * fy - py];
+}
+
+/** The doc's "Pieces as stickers" table as lists of sticker names. */
+function pyraminxPieces() {
+  return [
+    ...PYRAMINX_DOC.matchAll(/\| (?:tip|centre|edge) [ULRB]{1,2} \| ([A-Z]\d(?: [A-Z]\d)*) \|/g),
+  ].map(([, list]) => list.split(" "));
+}
+
+/** The cube's cubies as lists of sticker names, from the 3D geometry (tested against the engine). */
+function cube2Pieces() {
+  const layout = NET_LAYOUTS.cube2;
+  const cubies = new Map();
+  for (const sticker of layout.stickers) {
+    const key = stickerPlacement(sticker.index).cubie.toArray().join();
+    cubies.set(key, [...(cubies.get(key) ?? []), sticker.label]);
+  }
+  return [...cubies.values()];
+}
+
+const PIECES = { pyraminx: pyraminxPieces, cube2: cube2Pieces };
+
+for (const [id, layout] of Object.entries(NET_LAYOUTS)) {
+  describe(`${id} net`, () => {
+    const byLabel = new Map(layout.stickers.map((s) => [s.label, s]));
+    const centres = layout.stickers.map((s) => centroid(s.points));
+
+    it("has every facelet index of the engine once, named as the engine names stickers", () => {
+      const { facelet_count: count, faces } = info[id];
+      assert.equal(layout.stickers.length, count);
+      layout.stickers.forEach((sticker, i) => assert.equal(sticker.index, i));
+      let offset = 0;
+      for (const face of faces) {
+        for (let position = 0; position < face.stickers; position++) {
+          assert.equal(layout.stickers[offset + position].label, `${face.name}${position}`);
+        }
+        offset += face.stickers;
+      }
+      assert.deepEqual(
+        layout.faces.map((face) => face.name).sort(),
+        faces.map((face) => face.name).sort(),
+      );
+    });
+
+    it("tiles its faces: no overlaps, every sticker inside its face and the net", () => {
+      const faceArea = layout.faces.reduce((sum, f) => sum + Math.abs(signedArea(f.outline)), 0);
+      const stickerArea = layout.stickers.reduce(
+        (sum, s) => sum + Math.abs(signedArea(s.points)),
+        0,
+      );
+      assert.ok(Math.abs(faceArea - stickerArea) < 1e-6, `${faceArea} vs ${stickerArea}`);
+      layout.stickers.forEach((sticker, i) => {
+        const face = layout.faces.find((f) => sticker.label.startsWith(f.name));
+        assert.ok(inside(centres[i], face.outline), `${sticker.label} outside face ${face.name}`);
+        const containing = layout.stickers.filter((other) => inside(centres[i], other.points));
+        assert.deepEqual(containing, [sticker], `centre of ${sticker.label}`);
+        for (const [x, y] of sticker.points) {
+          assert.ok(x > -EPSILON && x < layout.width + EPSILON, `${sticker.label} x=${x}`);
+          assert.ok(y > -EPSILON && y < layout.height + EPSILON, `${sticker.label} y=${y}`);
+        }
+      });
+      let closest = Infinity;
+      centres.forEach(([x, y], i) =>
+        centres
+          .slice(i + 1)
+          .forEach(([u, v]) => (closest = Math.min(closest, Math.hypot(x - u, y - v)))),
+      );
+      assert.ok(closest > 0.4, `two sticker centres only ${closest} apart`);
+    });
+
+    it("is seen from outside: every sticker has the same winding", () => {
+      const windings = new Set(layout.stickers.map((s) => Math.sign(signedArea(s.points))));
+      assert.equal(windings.size, 1);
+    });
+
+    it("puts the stickers of one piece on either side of the folds they cross", () => {
+      let pairs = 0;
+      for (const piece of PIECES[id]()) {
+        for (const a of piece) {
+          for (const b of piece) {
+            const fold = a !== b ? foldBetween(layout, a[0], b[0]) : null;
+            if (!fold) continue;
+            const mirrored = reflect(centroid(byLabel.get(a).points), fold);
+            const distance = Math.hypot(
+              ...mirrored.map((v, k) => v - centroid(byLabel.get(b).points)[k]),
+            );
+            assert.ok(distance < 1e-6, `${a} mirrored across the ${a[0]}–${b[0]} fold is not ${b}`);
+            pairs++;
+          }
+        }
+      }
+      const folds = id === "pyraminx" ? 3 : 5; // sides shared by two faces of the net
+      const perFold = id === "pyraminx" ? 5 : 2; // stickers along one side of a face
+      assert.equal(pairs, 2 * folds * perFold);
+    });
+
+    it("lets the arrow keys reach every sticker from any sticker", () => {
+      const reached = new Set([0]);
+      const queue = [0];
+      while (queue.length) {
+        const from = queue.shift();
+        for (const direction of Object.values(ARROWS)) {
+          const next = stickerInDirection(centres, from, direction);
+          if (next !== null && !reached.has(next)) {
+            reached.add(next);
+            queue.push(next);
+          }
+        }
+      }
+      assert.equal(reached.size, layout.stickers.length);
+    });
+
+    it("names the engine's face colours in plain words", () => {
+      const expected = {
+        pyraminx: { F: "green", L: "red", R: "blue", D: "yellow" },
+        cube2: { U: "white", R: "red", F: "green", D: "yellow", L: "orange", B: "blue" },
+      }[id];
+      for (const face of info[id].faces) assert.equal(colourName(face.colour), expected[face.name]);
+    });
+  });
+}
+
+describe("arrow keys between neighbours", () => {
+  const step = (id, label, arrow) => {
+    const layout = NET_LAYOUTS[id];
+    const centres = layout.stickers.map((s) => centroid(s.points));
+    const from = layout.stickers.findIndex((s) => s.label === label);
+    const next = stickerInDirection(centres, from, ARROWS[arrow]);
+    return next === null ? null : layout.stickers[next].label;
+  };
+
+  it("Pyraminx: along a row through upright and inverted triangles, and across folds", () => {
+    assert.equal(step("pyraminx", "F4", "right"), "F5");
+    assert.equal(step("pyraminx", "F5", "right"), "F6");
+    assert.equal(step("pyraminx", "F0", "down"), "F2");
+    assert.equal(step("pyraminx", "F2", "up"), "F0");
+    assert.equal(step("pyraminx", "F6", "down"), "D6"); // the LR edge, across the fold
+    assert.equal(step("pyraminx", "F1", "left"), "L3"); // the UL edge
+  });
+
+  it("pocket cube: the cross net's grid", () => {
+    assert.equal(step("cube2", "U0", "right"), "U1");
+    assert.equal(step("cube2", "U2", "down"), "F0");
+    assert.equal(step("cube2", "F1", "right"), "R0");
+    assert.equal(step("cube2", "B1", "right"), null);
+  });
+});
+
+describe("impossible colourings: the engine's errors name stickers of the net", () => {
+  const swap = (text, i, j) => {
+    const chars = [...text];
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+    return chars.join("");
+  };
+  const solved = (id) => call("applyMoves", id, "", "").facelets;
+  const index = (id, label) => NET_LAYOUTS[id].stickers.findIndex((s) => s.label === label);
+
+  function assertNamesNetStickers(id, facelets, expected) {
+    const answer = call("validate", id, facelets);
+    assert.equal(answer.ok, false, `${facelets} was accepted`);
+    const labels = new Set(NET_LAYOUTS[id].stickers.map((s) => s.label));
+    assert.ok(answer.stickers.length > 0, answer.error);
+    for (const i of answer.stickers) assert.ok(NET_LAYOUTS[id].stickers[i], `no sticker ${i}`);
+    for (const [name] of answer.error.matchAll(/\b[A-Z]\d\b/g)) assert.ok(labels.has(name), name);
+    if (expected)
+      assert.deepEqual(
+        [...answer.stickers].sort((a, b) => a - b),
+        expected,
+      );
+    return answer;
+  }
+
+  it("Pyraminx: a flipped edge names its two stickers, neighbours across a fold", () => {
+    const [f1, l3] = [index("pyraminx", "F1"), index("pyraminx", "L3")];
+    const answer = assertNamesNetStickers("pyraminx", swap(solved("pyraminx"), f1, l3), [f1, l3]);
+    assert.match(answer.error, /flipped/);
+  });
+
+  it("Pyraminx: a mirrored tip and a mirrored centre", () => {
+    const tip = ["F0", "L0", "R0"].map((l) => index("pyraminx", l));
+    assertNamesNetStickers("pyraminx", swap(solved("pyraminx"), tip[0], tip[1]), tip);
+    const centre = ["F7", "R5", "D5"].map((l) => index("pyraminx", l));
+    assertNamesNetStickers("pyraminx", swap(solved("pyraminx"), centre[1], centre[2]), centre);
+  });
+
+  it("Pyraminx and pocket cube: wrong colour counts", () => {
+    for (const id of ["pyraminx", "cube2"]) {
+      const text = solved(id);
+      const answer = assertNamesNetStickers(id, `${text.slice(0, -1)}${text[0]}`);
+      assert.match(answer.error, /colour counts/);
+    }
+  });
+
+  it("pocket cube: a mirrored corner", () => {
+    const corner = ["U3", "R0", "F1"].map((l) => index("cube2", l));
+    assertNamesNetStickers("cube2", swap(solved("cube2"), corner[0], corner[2]), corner);
+  });
+});
+
+describe("painting on the 3D model", () => {
+  it("finds the sticker a ray hits, and the nearest one from the plastic", () => {
+    const model = createCube2(info.cube2);
+    model.object.updateMatrixWorld(true);
+    const raycaster = new Raycaster();
+    for (let facelet = 0; facelet < model.stickers.length; facelet++) {
+      const centre = model.stickerCentre(facelet, { world: true });
+      const normal = model.stickerNormal(facelet);
+      raycaster.set(centre.clone().addScaledVector(normal, 3), normal.clone().negate());
+      const [hit] = raycaster.intersectObject(model.object, true);
+      assert.equal(faceletAtHit({ object: hit.object, point: hit.point }, model), facelet);
+    }
+    const plastic = { object: model.object, point: model.stickerCentre(5, { world: true }) };
+    plastic.point.add(new Vector3(0.01, 0.01, 0.01));
+    assert.equal(faceletAtHit(plastic, model), 5);
+    assert.equal(faceletAtHit(null, model), null);
+    model.dispose();
+  });
+});

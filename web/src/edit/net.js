@@ -1,0 +1,225 @@
+// A puzzle's stickers as a flat SVG net (layouts: puzzles/<id>/net.js), for painting colours in.
+//
+//   const net = createNet({ layout: PYRAMINX_NET, faces: info.faces, label, onPaint });
+//   parent.append(net.element);
+//   net.setFacelets("FFFF…");   net.highlight([1, 12]);   net.focusSticker(0);
+//
+// Each sticker is a <polygon class="sticker" data-facelet="i" role="button"> labelled with its name
+// and colour ("F0: green"). A click or tap, or Enter / Space on the focused sticker, calls
+// onPaint(i); the arrow keys move the focus to the nearest sticker in that direction (one sticker
+// is in the tab order at a time). highlight() marks stickers with a dashed outline and a hatched
+// overlay, so an error shows without relying on colour.
+import { colourName } from "./palette.js";
+
+/**
+ * @typedef {object} NetLayout
+ * @property {number} width  of the net, in the layout's units
+ * @property {number} height
+ * @property {{name: string, outline: number[][]}[]} faces  each face's outline, [x, y] points
+ * @property {{index: number, label: string, points: number[][]}[]} stickers  by facelet index;
+ *   the polygons tile the faces; label names the sticker as the engine's messages do ("F0")
+ */
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const STICKER_SCALE = 0.84; // of its cell, about its centroid: the gaps show the plastic
+const PADDING = 0.2;
+const UNKNOWN_FILL = "#8a8a8a";
+const DIRECTIONS = {
+  ArrowRight: [1, 0],
+  ArrowLeft: [-1, 0],
+  ArrowDown: [0, 1],
+  ArrowUp: [0, -1],
+};
+/** A neighbour counts as lying in a direction up to about 50° off it. */
+const MAX_SLOPE = 1.2;
+
+let netCount = 0; // for ids unique within the document (or shadow root)
+
+export const centroid = (points) => [
+  points.reduce((sum, [x]) => sum + x, 0) / points.length,
+  points.reduce((sum, [, y]) => sum + y, 0) / points.length,
+];
+
+/**
+ * The sticker whose centre lies nearest in direction (dx, dy) from sticker `from`'s centre,
+ * preferring ones straight along it; null at the net's edge.
+ * @param {number[][]} centres  sticker centres by facelet index
+ */
+export function stickerInDirection(centres, from, [dx, dy]) {
+  const [fx, fy] = centres[from];
+  let best = null;
+  let bestScore = Infinity;
+  centres.forEach(([x, y], index) => {
+    const along = (x - fx) * dx + (y - fy) * dy;
+    const across = Math.abs((x - fx) * dy - (y - fy) * dx);
+    if (index === from || along <= 1e-9 || across > along * MAX_SLOPE) return;
+    const score = along + across;
+    if (score < bestScore) [best, bestScore] = [index, score];
+  });
+  return best;
+}
+
+function svgElement(name, attributes = {}) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  return node;
+}
+
+const pointList = (points) => points.map(([x, y]) => `${x},${y}`).join(" ");
+
+function scaledAbout([cx, cy], points, scale) {
+  return points.map(([x, y]) => [cx + (x - cx) * scale, cy + (y - cy) * scale]);
+}
+
+/** Diagonal stripes, dark and light, so they show on every sticker colour. */
+function hatchPattern(id) {
+  const pattern = svgElement("pattern", {
+    id,
+    patternUnits: "userSpaceOnUse",
+    width: 0.22,
+    height: 0.22,
+    patternTransform: "rotate(45)",
+  });
+  pattern.append(
+    svgElement("rect", { class: "hatch-dark", width: 0.07, height: 0.22 }),
+    svgElement("rect", { class: "hatch-light", x: 0.07, width: 0.04, height: 0.22 }),
+  );
+  return pattern;
+}
+
+/**
+ * @param {object} options
+ * @param {NetLayout} options.layout
+ * @param {{name: string, colour: string}[]} options.faces  puzzleInfo's faces (fill colours)
+ * @param {string} options.label  the net's accessible name
+ * @param {(index: number) => void} options.onPaint  a sticker was clicked or activated
+ */
+export function createNet({ layout, faces, label, onPaint }) {
+  const colours = new Map(faces.map((face) => [face.name, face.colour]));
+  const hatchId = `sticker-net-hatch-${++netCount}`;
+  const svg = svgElement("svg", {
+    class: "sticker-net",
+    viewBox: `${-PADDING} ${-PADDING} ${layout.width + 2 * PADDING} ${layout.height + 2 * PADDING}`,
+    role: "group",
+    "aria-label": label,
+  });
+  const defs = svgElement("defs");
+  defs.append(hatchPattern(hatchId));
+
+  const plates = svgElement("g", { class: "face-plates", "aria-hidden": "true" });
+  for (const face of layout.faces) {
+    plates.append(svgElement("polygon", { class: "face-plate", points: pointList(face.outline) }));
+  }
+
+  const centres = layout.stickers.map((sticker) => centroid(sticker.points));
+  const stickerLayer = svgElement("g", { class: "stickers" });
+  const stickers = layout.stickers.map((sticker, index) => {
+    const polygon = svgElement("polygon", {
+      class: "sticker",
+      points: pointList(scaledAbout(centres[index], sticker.points, STICKER_SCALE)),
+      "data-facelet": index,
+      role: "button",
+      tabindex: index === 0 ? 0 : -1,
+    });
+    stickerLayer.append(polygon);
+    return polygon;
+  });
+
+  const faceLabels = svgElement("g", { class: "face-labels", "aria-hidden": "true" });
+  for (const face of layout.faces) {
+    const [x, y] = centroid(face.outline);
+    const text = svgElement("text", {
+      x,
+      y,
+      "text-anchor": "middle",
+      "dominant-baseline": "central",
+    });
+    text.textContent = face.name;
+    faceLabels.append(text);
+  }
+
+  const hatches = svgElement("g", { class: "error-hatches", "aria-hidden": "true" });
+  svg.append(defs, plates, stickerLayer, faceLabels, hatches);
+
+  let highlighted = [];
+
+  function labelSticker(index) {
+    const face = stickers[index].dataset.face;
+    const colour = colours.has(face) ? colourName(colours.get(face)) : "unknown colour";
+    const error = highlighted.includes(index) ? " (named in the error)" : "";
+    stickers[index].setAttribute(
+      "aria-label",
+      `${layout.stickers[index].label}: ${colour}${error}`,
+    );
+  }
+
+  /** Colours every sticker from a facelets string (one face letter per sticker). */
+  function setFacelets(facelets) {
+    stickers.forEach((polygon, index) => {
+      const face = facelets[index] ?? "";
+      polygon.dataset.face = face;
+      polygon.style.fill = colours.get(face) ?? UNKNOWN_FILL;
+      labelSticker(index);
+    });
+  }
+
+  /** Marks exactly these stickers (indices outside the net are ignored). */
+  function highlight(indices) {
+    const previous = highlighted;
+    highlighted = [...new Set(indices)].filter((index) => stickers[index]);
+    for (const index of previous) {
+      stickers[index].classList.remove("error");
+      stickers[index].removeAttribute("aria-invalid");
+      labelSticker(index);
+    }
+    hatches.replaceChildren();
+    for (const index of highlighted) {
+      stickers[index].classList.add("error");
+      stickers[index].setAttribute("aria-invalid", "true");
+      labelSticker(index);
+      hatches.append(
+        svgElement("polygon", {
+          class: "error-hatch",
+          points: stickers[index].getAttribute("points"),
+          fill: `url(#${hatchId})`,
+        }),
+      );
+    }
+  }
+
+  /** Moves the keyboard focus (and the one tab stop) to sticker `index`. */
+  function focusSticker(index) {
+    for (const polygon of stickers) polygon.setAttribute("tabindex", "-1");
+    stickers[index].setAttribute("tabindex", "0");
+    stickers[index].focus();
+  }
+
+  const stickerOf = (target) => {
+    const index = Number(target?.dataset?.facelet);
+    return Number.isInteger(index) && stickers[index] === target ? index : null;
+  };
+
+  svg.addEventListener("click", (event) => {
+    const index = stickerOf(event.target);
+    if (index === null) return;
+    focusSticker(index);
+    onPaint(index);
+  });
+
+  svg.addEventListener("keydown", (event) => {
+    const index = stickerOf(event.target);
+    if (index === null || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onPaint(index);
+      return;
+    }
+    const direction = DIRECTIONS[event.key];
+    if (!direction) return;
+    event.preventDefault();
+    const next = stickerInDirection(centres, index, direction);
+    if (next !== null) focusSticker(next);
+  });
+
+  return { element: svg, setFacelets, highlight, focusSticker };
+}

@@ -1,0 +1,256 @@
+// Share links: a puzzle, a position and a solution in a page address, for example
+//
+//   https://example.org/polytwist/?facelets=LLFRDLDRRRRLFRRRDFFDRLDDLDDLDLFFFFFL&solution=u+l'+B&puzzle=pyraminx
+//
+// Parameters (query string; anything else in the address is kept by encode and ignored by decode):
+//   puzzle    the engine's puzzle id (a–z, 0–9, _); required. It is written last, so a link always
+//             ends in a letter or digit and chat apps that trim trailing punctuation keep it whole.
+//   facelets  the position as the engine's facelets string (one face letter per sticker): the form
+//             for positions entered in the state editor, since any colouring can be written.
+//   setup     the position as a move sequence from solved: the form for positions reached by moves.
+//             At most one of facelets and setup; neither means the solved position.
+//   solution  the moves to play from that position (the engine's normalised notation); `alg`, the
+//             player element's attribute name, is read as a synonym.
+// Spaces are written as `+`; other characters as encodeURIComponent writes them (`'` stays).
+//
+// This module only reads and writes the text. Whether the content makes sense is the engine's call,
+// so the caller validates a decoded link before showing it:
+//
+//   const link = decodeShareLink(location.href);
+//   if (link === null) …                     // no share parameters: the page's usual start
+//   else if (!link.ok) showError(link.error); // e.g. "facelets: character 5 is '%', …"
+//   else {
+//     const info = await engine.puzzleInfo(link.puzzle);          // unknown puzzle → info.error
+//     let state = "";
+//     if (link.position?.facelets) {
+//       const answer = await engine.validate(link.puzzle, link.position.facelets);
+//       // not ok: show answer.error; with the right length, open the state editor on these
+//       // facelets so answer.stickers are highlighted
+//       state = answer.state;
+//     } else if (link.position?.setup) {
+//       const answer = await engine.applyMoves(link.puzzle, "", link.position.setup);
+//       state = answer.state;                    // not ok: "setup: " + answer.error (its column)
+//     }
+//     const played = await engine.applyMoves(link.puzzle, state, link.solution);
+//     // not ok: "solution: " + played.error; else list played.moves for playback from `state`
+//   }
+
+/** The parameters this module reads and writes; encode replaces them in the base address. */
+export const SHARE_PARAMS = ["facelets", "setup", "solution", "alg", "puzzle"];
+
+/** Longest link decoded or encoded, in characters (browsers and chat apps handle this safely). */
+export const MAX_LINK_LENGTH = 4096;
+const MAX_PUZZLE_LENGTH = 40;
+const MAX_FACELETS_LENGTH = 512;
+const MAX_MOVES_LENGTH = 1000;
+
+const PUZZLE_CHAR = /[a-z0-9_]/;
+const FACELET_CHAR = /[A-Za-z0-9]/;
+const NOTATION_CHAR = /[\x20-\x7e\t\n\r]/; // the engine's notation is ASCII
+
+/** A character for an error message: quoted when printable, with its code point when not ASCII. */
+function describeChar(char) {
+  const code = char.codePointAt(0);
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) return hex;
+  return code < 0x80 ? `'${char}'` : `'${char}' (${hex})`;
+}
+
+/** The first character (by code point, counted from 1) that `allowed` refuses, or null. */
+function firstBadChar(text, allowed) {
+  let column = 0;
+  for (const char of text) {
+    column++;
+    if (!allowed.test(char)) return { char, column };
+  }
+  return null;
+}
+
+function failure(param, error, column) {
+  return column === undefined ? { ok: false, param, error } : { ok: false, param, error, column };
+}
+
+/** Checks one value against a parameter's rules: null when fine, else a failure. */
+function checkValue(param, value, { maxLength, allowed, allowedText }) {
+  if (value.length > maxLength) {
+    return failure(param, `${param} is ${value.length} characters long; at most ${maxLength}`);
+  }
+  const bad = firstBadChar(value, allowed);
+  if (!bad) return null;
+  const message = `${param}: character ${bad.column} is ${describeChar(bad.char)}; ${allowedText}`;
+  return failure(param, message, bad.column);
+}
+
+const RULES = {
+  puzzle: {
+    maxLength: MAX_PUZZLE_LENGTH,
+    allowed: PUZZLE_CHAR,
+    allowedText: "a puzzle id is written with a–z, 0–9 and _",
+  },
+  facelets: {
+    maxLength: MAX_FACELETS_LENGTH,
+    allowed: FACELET_CHAR,
+    allowedText: "facelets are face letters (A–Z, a–z, 0–9), one per sticker",
+  },
+  moves: {
+    maxLength: MAX_MOVES_LENGTH,
+    allowed: NOTATION_CHAR,
+    allowedText: "moves are written in ASCII (use ' for a prime)",
+  },
+};
+
+function checkPuzzle(puzzle) {
+  if (puzzle === "") return failure("puzzle", "puzzle is empty: name the puzzle, e.g. pyraminx");
+  return checkValue("puzzle", puzzle, RULES.puzzle);
+}
+
+function checkFacelets(facelets) {
+  if (facelets === "") return failure("facelets", "facelets is empty: one letter per sticker");
+  return checkValue("facelets", facelets, RULES.facelets);
+}
+
+const checkMoves = (param, moves) => checkValue(param, moves, RULES.moves);
+
+/** One value per parameter: repeats must agree. {values} or a failure. */
+function readParams(searchParams) {
+  const values = {};
+  for (const param of SHARE_PARAMS) {
+    const all = [...new Set(searchParams.getAll(param))];
+    if (all.length > 1) {
+      return failure(param, `${param} is given ${all.length} different values; give it once`);
+    }
+    if (all.length === 1) values[param] = all[0];
+  }
+  return { values };
+}
+
+/**
+ * Reads a share link.
+ * @param {string | URL} url  an absolute address, or a relative one such as "?puzzle=pyraminx"
+ * @returns {null | {ok: true, puzzle: string, position: null | {facelets: string} | {setup: string},
+ *   solution: string} | {ok: false, param: string, error: string, column?: number}}
+ *   null when the address has none of the share parameters; `param` is "link" when the address
+ *   as a whole is refused, else the parameter at fault; `column` counts characters from 1.
+ *   Never throws.
+ */
+export function decodeShareLink(url) {
+  if (typeof url !== "string" && !(url instanceof URL)) {
+    return failure("link", `the link is not text (got ${url === null ? "null" : typeof url})`);
+  }
+  const text = String(url);
+  if (text.length > MAX_LINK_LENGTH) {
+    return failure(
+      "link",
+      `the link is ${text.length} characters long; at most ${MAX_LINK_LENGTH}`,
+    );
+  }
+  let parsed;
+  try {
+    parsed = new URL(text, "https://polytwist.invalid/");
+  } catch {
+    return failure("link", "the link is not a valid web address");
+  }
+  if (!SHARE_PARAMS.some((param) => parsed.searchParams.has(param))) return null;
+
+  const read = readParams(parsed.searchParams);
+  if (!read.values) return read;
+  const { puzzle, facelets, setup, solution, alg } = read.values;
+  if (puzzle === undefined) {
+    return failure(
+      "puzzle",
+      "puzzle is missing: a share link names its puzzle, e.g. puzzle=pyraminx",
+    );
+  }
+  if (facelets !== undefined && setup !== undefined) {
+    return failure("setup", "both facelets and setup are given: a link has one position");
+  }
+  const solutionText = (solution ?? "").trim();
+  const algText = (alg ?? "").trim();
+  if (solution !== undefined && alg !== undefined && solutionText !== algText) {
+    return failure("alg", "solution and alg differ: alg is another name for solution");
+  }
+  const setupText = (setup ?? "").trim();
+  const problem =
+    checkPuzzle(puzzle) ??
+    (facelets === undefined ? null : checkFacelets(facelets)) ??
+    checkMoves("setup", setupText) ??
+    (solution === undefined ? checkMoves("alg", algText) : checkMoves("solution", solutionText));
+  if (problem) return problem;
+
+  let position = null;
+  if (facelets !== undefined) position = { facelets };
+  else if (setupText !== "") position = { setup: setupText };
+  return { ok: true, puzzle, position, solution: solution === undefined ? algText : solutionText };
+}
+
+/** A query value: spaces as `+`, the rest percent-encoded except A–Z a–z 0–9 - _ . ! ~ * ' ( ). */
+const encodeValue = (value) => encodeURIComponent(value).replace(/%20/g, "+");
+
+function readPosition(position) {
+  if (position === null || position === undefined) return { params: [] };
+  const isText = (value) => typeof value === "string";
+  const keys = typeof position === "object" ? Object.keys(position) : [];
+  if (keys.length === 1 && keys[0] === "facelets" && isText(position.facelets)) {
+    const problem = checkFacelets(position.facelets);
+    return problem ?? { params: [["facelets", position.facelets]] };
+  }
+  if (keys.length === 1 && keys[0] === "setup" && isText(position.setup)) {
+    const setup = position.setup.trim();
+    const problem = checkMoves("setup", setup);
+    return problem ?? { params: setup === "" ? [] : [["setup", setup]] };
+  }
+  return failure("position", "position is {facelets: string}, {setup: string} or null");
+}
+
+/**
+ * Writes a share link: `baseUrl` (its other query parameters kept, its fragment dropped) with the
+ * puzzle, position and solution. `alg` may stand for `solution` (the player element's name).
+ * @param {string | URL} baseUrl  e.g. location.href
+ * @param {{puzzle: string, position?: null | {facelets: string} | {setup: string},
+ *   solution?: string, alg?: string}} link
+ * @returns {{ok: true, url: string} | {ok: false, param: string, error: string, column?: number}}
+ *   Never throws.
+ */
+export function encodeShareLink(baseUrl, { puzzle, position = null, solution, alg } = {}) {
+  let url;
+  try {
+    url = new URL(String(baseUrl));
+  } catch {
+    return failure("baseUrl", "the base address is not a valid absolute web address");
+  }
+  if (typeof puzzle !== "string") return failure("puzzle", "puzzle is missing or not text");
+  const puzzleProblem = checkPuzzle(puzzle);
+  if (puzzleProblem) return puzzleProblem;
+  const positionParams = readPosition(position);
+  if (!positionParams.params) return positionParams;
+  for (const [param, value] of [
+    ["solution", solution],
+    ["alg", alg],
+  ]) {
+    if (value !== undefined && typeof value !== "string") {
+      return failure(param, `${param} is not text`);
+    }
+  }
+  const moves = (solution ?? alg ?? "").trim();
+  if (solution !== undefined && alg !== undefined && moves !== alg.trim()) {
+    return failure("alg", "solution and alg differ: alg is another name for solution");
+  }
+  const movesProblem = checkMoves("solution", moves);
+  if (movesProblem) return movesProblem;
+
+  for (const param of SHARE_PARAMS) url.searchParams.delete(param);
+  const kept = url.searchParams.toString();
+  url.search = "";
+  url.hash = "";
+  const params = [...positionParams.params, ...(moves ? [["solution", moves]] : [])];
+  params.push(["puzzle", puzzle]);
+  const query = params.map(([param, value]) => `${param}=${encodeValue(value)}`).join("&");
+  const link = `${url.href}?${kept ? `${kept}&` : ""}${query}`;
+  if (link.length > MAX_LINK_LENGTH) {
+    return failure(
+      "link",
+      `the link would be ${link.length} characters long; at most ${MAX_LINK_LENGTH}`,
+    );
+  }
+  return { ok: true, url: link };
+}
