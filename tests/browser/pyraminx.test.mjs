@@ -4,7 +4,6 @@ import assert from "node:assert/strict";
 import { after, afterEach, before, beforeEach, describe, it } from "node:test";
 
 import {
-  appData,
   applyMoves,
   assertCanvasShowsFacelets,
   assertNoProblems,
@@ -12,7 +11,10 @@ import {
   gotoPuzzle,
   idle,
   openPage,
+  playerData,
   startSite,
+  stickerClientPoint,
+  touchDrag,
 } from "../js/browser.mjs";
 
 const TEST = { timeout: 60_000 };
@@ -40,10 +42,12 @@ afterEach(async () => {
   page = null;
 });
 
-const app = (name) => appData(page, name);
+const app = (name) => playerData(page, name);
 const expected = (moves) => engineFacelets(page, "pyraminx", moves);
 const screenPoint = async (facelet) =>
-  (await page.evaluate(() => window.polytwist.stickerScreenPoints()))[facelet];
+  (await page.evaluate(() => document.querySelector("polytwist-player").stickerScreenPoints()))[
+    facelet
+  ];
 
 /** Drags with the mouse from sticker `facelet` by (dx, dy) CSS pixels. */
 async function dragSticker(facelet, dx, dy) {
@@ -179,15 +183,8 @@ describe("Pyraminx page", () => {
     await page.close();
     ({ page, problems } = await openPage(site.browser, { hasTouch: true, isMobile: true }));
     await gotoPuzzle(page, site.url, "pyraminx");
-    const point = await screenPoint(2);
-    const box = await page.locator("#view").boundingBox();
-    const [x, y] = [box.x + point.x, box.y + point.y];
-    const touch = await page.context().newCDPSession(page);
-    const send = (type, points) =>
-      touch.send("Input.dispatchTouchEvent", { type, touchPoints: points });
-    await send("touchStart", [{ x, y }]);
-    for (let i = 1; i <= 5; i++) await send("touchMove", [{ x: x - 14 * i, y }]);
-    await send("touchEnd", []);
+    const point = await stickerClientPoint(page, "#app", 2);
+    await touchDrag(page, point, -70, 0);
     await idle(page);
     assert.equal(await app("facelets"), await expected("U"));
     assertNoProblems(problems);

@@ -4,12 +4,12 @@ import assert from "node:assert/strict";
 import { after, afterEach, before, beforeEach, describe, it } from "node:test";
 
 import {
-  appData,
   assertCanvasShowsFacelets,
   assertNoProblems as assertNone,
   canvasImage,
   idle as idleOn,
   openPage,
+  playerData,
   startSite,
 } from "../js/browser.mjs";
 
@@ -38,7 +38,7 @@ afterEach(async () => {
   page = null;
 });
 
-const app = (name) => appData(page, name);
+const app = (name) => playerData(page, name);
 const idle = () => idleOn(page);
 const canvasPixels = () => canvasImage(page);
 const assertNoProblems = () => assertNone(problems);
@@ -53,7 +53,7 @@ describe("polytwist site", () => {
   beforeEach(async () => {
     await newPage();
     await page.goto(`${site.url}?puzzle=cube2`);
-    await page.waitForSelector('#app[data-ready="true"]', { timeout: 30_000 });
+    await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
   });
 
   it("loads the engine in a worker and renders the cube with WebGL", TEST, async () => {
@@ -134,7 +134,7 @@ describe("polytwist site", () => {
     assert.match(await page.textContent("#status"), /Scrambled/);
 
     await page.click("#solve");
-    await page.waitForSelector('#app[data-busy="false"]', { timeout: 45_000 });
+    await page.waitForSelector('#player[data-busy="false"]', { timeout: 45_000 });
     const status = await page.textContent("#status");
     assert.equal(await app("solved"), "true", `not solved; status: ${status}`);
     assert.match(status, /Solved/);
@@ -151,7 +151,7 @@ describe("polytwist site", () => {
     TEST,
     async () => {
       const outcome = await page.evaluate(async () => {
-        const { engine } = window.polytwist;
+        const { engine } = document.querySelector("polytwist-player");
         // Cancel at the first BFS layer report, i.e. while the search is surely still running.
         let firstReport;
         const reported = new Promise((resolve) => (firstReport = resolve));
@@ -188,10 +188,13 @@ describe("when the engine cannot be loaded", () => {
       assert.equal(await app("ready"), "false");
       assert.equal(await page.isDisabled("#solve"), true);
       const rejection = await page.evaluate(() =>
-        window.polytwist.engine.version().then(
-          () => "resolved",
-          (err) => `${err.name}: ${err.message}`,
-        ),
+        document
+          .querySelector("polytwist-player")
+          .engine.version()
+          .then(
+            () => "resolved",
+            (err) => `${err.name}: ${err.message}`,
+          ),
       );
       assert.match(rejection, /^EngineError: version: engine failed to load/);
       const uncaught = problems.filter((p) => p.startsWith("page error"));
@@ -207,10 +210,13 @@ describe("when the engine cannot be loaded", () => {
     assert.match(await page.textContent("#status"), /engine worker failed/);
     assert.equal(await app("ready"), "false");
     const rejection = await page.evaluate(() =>
-      window.polytwist.engine.call("version").then(
-        () => "resolved",
-        (err) => `${err.name}: ${err.message}`,
-      ),
+      document
+        .querySelector("polytwist-player")
+        .engine.call("version")
+        .then(
+          () => "resolved",
+          (err) => `${err.name}: ${err.message}`,
+        ),
     );
     assert.match(rejection, /^EngineError: version: engine worker failed/);
     const uncaught = problems.filter((p) => p.startsWith("page error"));

@@ -8,6 +8,7 @@ import { repoDir } from "./engine.mjs";
 import { serveStatic } from "./static-server.mjs";
 
 const siteDir = `${repoDir}build/site`;
+const fixturesDir = `${repoDir}tests/browser/fixtures`;
 const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--use-angle=swiftshader",
@@ -18,12 +19,15 @@ const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-/** Serves build/site and launches Chromium: {url, browser, close()}. */
-export async function startSite() {
+/**
+ * Serves build/site (and the test pages of tests/browser/fixtures/ under /fixtures/) and launches
+ * Chromium: {url, browser, close()}. `headers` are sent with every response (e.g. a CSP).
+ */
+export async function startSite({ headers = {} } = {}) {
   if (!existsSync(`${siteDir}/index.html`)) {
     throw new Error(`${siteDir}/index.html is missing: run \`npm run build:web\` first`);
   }
-  const server = await serveStatic(siteDir);
+  const server = await serveStatic(siteDir, { headers, mounts: { "/fixtures/": fixturesDir } });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
@@ -64,17 +68,21 @@ export function assertNoProblems(problems) {
   assert.deepEqual(problems, [], problems.join("\n"));
 }
 
-/** Loads the page for a puzzle and waits until the engine answered. */
+/** Loads the app page for a puzzle and waits until its player shows it. */
 export async function gotoPuzzle(page, url, puzzle) {
   await page.goto(puzzle ? `${url}?puzzle=${puzzle}` : url);
-  await page.waitForSelector('#app[data-ready="true"]', { timeout: 30_000 });
+  await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
 }
 
-export const appData = (page, name) => page.getAttribute("#app", `data-${name}`);
+/**
+ * A data attribute of the app page's player (its part #player, inside the shadow root, which
+ * Playwright's CSS selectors pierce): ready, busy, puzzle, state, facelets, solved.
+ */
+export const playerData = (page, name) => page.getAttribute("#player", `data-${name}`);
 
 /** Waits until no turn, engine call or playback is under way. */
 export const idle = (page, timeout = 30_000) =>
-  page.waitForSelector('#app[data-busy="false"]', { timeout });
+  page.waitForSelector('#player[data-busy="false"]', { timeout });
 
 export async function applyMoves(page, moves) {
   await page.fill("#notation", moves);
@@ -82,22 +90,28 @@ export async function applyMoves(page, moves) {
   await idle(page);
 }
 
-/** The engine's facelets after `moves` from solved, asked through the page's own client. */
+/** The engine's facelets after `moves` from solved, asked through the player's own engine. */
 export function engineFacelets(page, puzzle, moves) {
   return page.evaluate(
-    async ([id, sequence]) => (await window.polytwist.engine.applyMoves(id, "", sequence)).facelets,
+    async ([id, sequence]) => {
+      const { engine } = document.querySelector("polytwist-player");
+      return (await engine.applyMoves(id, "", sequence)).facelets;
+    },
     [puzzle, moves],
   );
 }
 
 /**
- * A screenshot of the canvas decoded in the page: `sample` gives the median colour of a 5×5
- * patch at each point (canvas CSS pixels), `cells` a coarse 16×16 fingerprint.
+ * A screenshot of a player's view decoded in the page: `samples` gives the median colour of a
+ * 5×5 patch at each point (canvas CSS pixels), `cells` a coarse 16×16 fingerprint, `distinct` the
+ * number of colours and `topShare` the share of the commonest. `player` is a CSS selector.
  */
-export async function canvasImage(page, points = []) {
-  const png = await page.locator("#view").screenshot();
+export async function canvasImage(page, points = [], player = "polytwist-player") {
+  const view = page.locator(player).first().locator("#view");
+  const png = await view.screenshot();
+  const width = await view.evaluate((canvas) => canvas.clientWidth);
   return page.evaluate(
-    async ([base64, wanted]) => {
+    async ([base64, wanted, cssWidth]) => {
       const image = new Image();
       image.src = `data:image/png;base64,${base64}`;
       await image.decode();
@@ -107,7 +121,7 @@ export async function canvasImage(page, points = []) {
       const context = canvas.getContext("2d");
       context.drawImage(image, 0, 0);
       const { data } = context.getImageData(0, 0, image.width, image.height);
-      const scale = image.width / document.querySelector("#view").clientWidth;
+      const scale = image.width / cssWidth;
       const at = (x, y) => {
         const i = (Math.round(y) * image.width + Math.round(x)) * 4;
         return [data[i], data[i + 1], data[i + 2]];
@@ -139,7 +153,7 @@ export async function canvasImage(page, points = []) {
         topShare: Math.max(...counts.values()) / pixels,
       };
     },
-    [png.toString("base64"), points],
+    [png.toString("base64"), points, width],
   );
 }
 
@@ -151,19 +165,20 @@ const hexToRgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)
  * colour or the black plastic, which tolerates SwiftShader's lighting and antialiasing.
  * Returns how many stickers were checked.
  */
-export async function assertCanvasShowsFacelets(page) {
-  const { points, faces, facelets } = await page.evaluate(async () => {
-    // Two frames: the last requested render has been drawn.
-    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
-    const app = document.querySelector("#app");
-    const info = await window.polytwist.engine.puzzleInfo(app.dataset.puzzle);
-    return {
-      points: window.polytwist.stickerScreenPoints().filter((p) => p.visible),
-      faces: info.faces,
-      facelets: app.dataset.facelets,
-    };
-  });
-  const { samples } = await canvasImage(page, points);
+export async function assertCanvasShowsFacelets(page, player = "polytwist-player") {
+  const { points, faces, facelets } = await page
+    .locator(player)
+    .first()
+    .evaluate(async (el) => {
+      // Two frames: the last requested render has been drawn.
+      for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      return {
+        points: el.stickerScreenPoints().filter((p) => p.visible),
+        faces: el.puzzleInfo.faces,
+        facelets: el.facelets,
+      };
+    });
+  const { samples } = await canvasImage(page, points, player);
   const palette = [...faces.map((f) => [f.name, hexToRgb(f.colour)]), ["plastic", [20, 20, 20]]];
   const wrong = [];
   points.forEach(({ facelet, x, y }, i) => {
@@ -178,4 +193,35 @@ export async function assertCanvasShowsFacelets(page) {
   });
   assert.deepEqual(wrong, [], wrong.join("\n"));
   return points.length;
+}
+
+/**
+ * Where sticker `facelet` of a player (a CSS selector) is drawn, in client (page CSS) pixels:
+ * {x, y, visible}.
+ */
+export function stickerClientPoint(page, player, facelet) {
+  return page
+    .locator(player)
+    .first()
+    .evaluate((el, index) => {
+      const point = el.stickerScreenPoints()[index];
+      const rect = el.shadowRoot.querySelector("#view").getBoundingClientRect();
+      return { x: rect.left + point.x, y: rect.top + point.y, visible: point.visible };
+    }, facelet);
+}
+
+/**
+ * A one-finger touch drag from client point (x, y) by (dx, dy), sent as real touch events
+ * through the DevTools protocol (as a phone would); the page needs a context with hasTouch.
+ */
+export async function touchDrag(page, { x, y }, dx, dy, steps = 5) {
+  const session = await page.context().newCDPSession(page);
+  const send = (type, touchPoints) =>
+    session.send("Input.dispatchTouchEvent", { type, touchPoints });
+  await send("touchStart", [{ x, y }]);
+  for (let i = 1; i <= steps; i++) {
+    await send("touchMove", [{ x: x + (dx * i) / steps, y: y + (dy * i) / steps }]);
+  }
+  await send("touchEnd", []);
+  await session.detach();
 }

@@ -1,5 +1,6 @@
-// A tiny static file server for the browser tests: serves one directory on 127.0.0.1 and a
-// free port, with the MIME types the site needs (application/wasm for the engine).
+// A tiny static file server for the browser tests: serves one directory (plus other directories
+// mounted under URL prefixes) on 127.0.0.1 and a free port, with the MIME types the site needs
+// (application/wasm for the engine) and any extra headers (e.g. a Content-Security-Policy).
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -22,15 +23,26 @@ const MIME_TYPES = {
 
 /**
  * Serves `root` until close() is called.
+ * @param {string} root
+ * @param {{headers?: Record<string, string>, mounts?: Record<string, string>}} [options]
+ *   headers for every response; mounts: URL prefix ("/fixtures/") → directory served there
  * @returns {Promise<{url: string, close: () => Promise<void>, requests: {url: string, status: number}[]}>}
  */
-export async function serveStatic(root) {
-  const base = path.resolve(root);
+export async function serveStatic(root, { headers = {}, mounts = {} } = {}) {
   const requests = [];
+  /** The directory and the path inside it that a URL path names. */
+  const locate = (pathname) => {
+    for (const [prefix, dir] of Object.entries(mounts)) {
+      if (pathname.startsWith(prefix)) {
+        return [path.resolve(dir), pathname.slice(prefix.length - 1)];
+      }
+    }
+    return [path.resolve(root), pathname];
+  };
   const server = createServer(async (req, res) => {
     const send = (status, body) => {
       requests.push({ url: req.url, status });
-      res.writeHead(status, { "content-type": "text/plain; charset=utf-8" });
+      res.writeHead(status, { ...headers, "content-type": "text/plain; charset=utf-8" });
       res.end(body);
     };
     if (req.method !== "GET" && req.method !== "HEAD") return send(405, "method not allowed");
@@ -40,7 +52,8 @@ export async function serveStatic(root) {
     } catch {
       return send(400, "bad request");
     }
-    let file = path.join(base, pathname);
+    const [base, inside] = locate(pathname);
+    let file = path.join(base, inside);
     if (file !== base && !file.startsWith(base + path.sep)) return send(403, "forbidden");
     try {
       let info = await stat(file);
@@ -50,6 +63,7 @@ export async function serveStatic(root) {
       }
       requests.push({ url: req.url, status: 200 });
       res.writeHead(200, {
+        ...headers,
         "content-type": MIME_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
         "content-length": info.size,
         "cache-control": "no-store",

@@ -5,6 +5,9 @@
 //   const sol = await engine.solve("cube2", state, (p) => show(p));    // {depth, nodes} reports
 //   engine.cancel();   // terminates the worker, rejects pending calls, starts a fresh worker
 //
+//   const mine = engine.session();  // the same calls over the same worker, but mine.cancel()
+//                                   // rejects only the calls made through `mine`
+//
 // Answers with ok:false resolve normally (the caller shows the engine's message); promises reject
 // only when the call could not be answered: cancelled, the worker or module failed, or the
 // engine threw (wrong argument count/types).
@@ -29,25 +32,18 @@ export class EngineError extends Error {
 const defaultWorkerFactory = () =>
   new Worker(new URL("../worker/engine.worker.js", import.meta.url), { type: "module" });
 
-export class EngineClient {
-  #createWorker;
-  #closed = false;
-  #worker = null;
-  #startError = "";
-  #nextId = 1;
-  /** @type {Map<number, {method: string, resolve: Function, reject: Function, onProgress?: Function}>} */
-  #pending = new Map();
+/** The engine's functions as promise-returning methods over `send(method, args, onProgress)`. */
+class EngineCalls {
+  #send;
 
-  constructor({ createWorker = defaultWorkerFactory } = {}) {
-    this.#createWorker = createWorker;
-    this.#start();
+  constructor(send) {
+    this.#send = send;
   }
 
   /** Calls engine function `method` with `args`; resolves with its parsed JSON answer. */
   call(method, ...args) {
-    return this.#request(method, args);
+    return this.#send(method, args);
   }
-
   version() {
     return this.call("version");
   }
@@ -68,11 +64,66 @@ export class EngineClient {
   }
   /** onProgress receives {depth, nodes} at each new depth bound and every so many nodes. */
   solve(puzzle, state, onProgress) {
-    return this.#request("solve", [puzzle, state], onProgress);
+    return this.#send("solve", [puzzle, state], onProgress);
   }
   /** onProgress receives {depth, visited, total} after each BFS layer. */
   distanceTable(puzzle, onProgress) {
-    return this.#request("distanceTable", [puzzle], onProgress);
+    return this.#send("distanceTable", [puzzle], onProgress);
+  }
+}
+
+/**
+ * One caller's share of an EngineClient (e.g. one player among many on a page): its calls go to
+ * the shared worker; cancel() stops only them. The other callers' pending calls are sent again to
+ * the fresh worker, so they are answered as if nothing had happened (only later).
+ */
+export class EngineSession extends EngineCalls {
+  #cancel;
+  #busy;
+
+  constructor({ send, cancel, busy }) {
+    super(send);
+    this.#cancel = cancel;
+    this.#busy = busy;
+  }
+
+  /** True while a call of this session has not been answered yet. */
+  get busy() {
+    return this.#busy();
+  }
+
+  /** Rejects this session's pending calls with CancelledError (terminating the worker if any). */
+  cancel() {
+    this.#cancel();
+  }
+}
+
+export class EngineClient extends EngineCalls {
+  #createWorker;
+  #closed = false;
+  #worker = null;
+  #startError = "";
+  #nextId = 1;
+  /** @type {Map<number, {method, args, resolve, reject, onProgress?, owner}>} */
+  #pending = new Map();
+
+  constructor({ createWorker = defaultWorkerFactory } = {}) {
+    super((method, args, onProgress) => this.#request(method, args, onProgress, null));
+    this.#createWorker = createWorker;
+    this.#start();
+  }
+
+  /** A session over this client's worker (see EngineSession). */
+  session() {
+    const owner = {};
+    const owned = (call) => call.owner === owner;
+    return new EngineSession({
+      send: (method, args, onProgress) => this.#request(method, args, onProgress, owner),
+      cancel: () => {
+        if ([...this.#pending.values()].some(owned)) this.#restart(owned);
+      },
+      busy: () => [...this.#pending.values()].some(owned),
+    });
   }
 
   /** True while some call has not been answered yet. */
@@ -82,17 +133,16 @@ export class EngineClient {
 
   /** Terminates the worker (stopping any search), rejects pending calls, starts a fresh worker. */
   cancel() {
-    this.#stop((method) => new CancelledError(method));
-    if (!this.#closed) this.#start();
+    this.#restart(() => true);
   }
 
   /** Terminates the worker for good; pending and later calls reject. */
   close() {
     this.#closed = true;
-    this.#stop((method) => new CancelledError(method));
+    this.#rejectAll(this.#terminate(), (method) => new CancelledError(method));
   }
 
-  #request(method, args, onProgress) {
+  #request(method, args, onProgress, owner) {
     if (this.#closed) {
       return Promise.reject(new EngineError(`${method}: the engine client is closed`));
     }
@@ -102,14 +152,22 @@ export class EngineClient {
     }
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { method, resolve, reject, onProgress });
-      try {
-        this.#worker.postMessage({ id, method, args });
-      } catch (err) {
-        this.#pending.delete(id);
-        reject(new EngineError(`${method}: could not send the call to the engine: ${err.message}`));
-      }
+      this.#pending.set(id, { method, args, resolve, reject, onProgress, owner });
+      this.#send(id);
     });
+  }
+
+  /** Posts pending call `id` to the worker; a call that cannot be sent is rejected. */
+  #send(id) {
+    const call = this.#pending.get(id);
+    try {
+      this.#worker.postMessage({ id, method: call.method, args: call.args });
+    } catch (err) {
+      this.#pending.delete(id);
+      call.reject(
+        new EngineError(`${call.method}: could not send the call to the engine: ${err.message}`),
+      );
+    }
   }
 
   #start() {
@@ -127,10 +185,14 @@ export class EngineClient {
       // pending promises instead of an uncaught error; the next call starts a fresh worker.
       event.preventDefault?.();
       const detail = event.message || "the worker script could not be loaded";
-      this.#stop((method) => new EngineError(`${method}: engine worker failed: ${detail}`));
+      this.#rejectAll(
+        this.#terminate(),
+        (method) => new EngineError(`${method}: engine worker failed: ${detail}`),
+      );
     };
     worker.onmessageerror = () => {
-      this.#stop(
+      this.#rejectAll(
+        this.#terminate(),
         (method) =>
           new EngineError(`${method}: engine worker sent a message that could not be read`),
       );
@@ -138,16 +200,44 @@ export class EngineClient {
     this.#worker = worker;
   }
 
-  #stop(makeError) {
+  /** Terminates the worker; returns the calls that were pending, now forgotten. */
+  #terminate() {
     const worker = this.#worker;
     this.#worker = null;
     if (worker) {
       worker.onmessage = worker.onerror = worker.onmessageerror = null;
       worker.terminate();
     }
-    const pending = [...this.#pending.values()];
+    const pending = [...this.#pending];
     this.#pending.clear();
-    for (const call of pending) call.reject(makeError(call.method));
+    return pending;
+  }
+
+  #rejectAll(calls, makeError) {
+    for (const [, call] of calls) call.reject(makeError(call.method));
+  }
+
+  /**
+   * Terminates the worker, rejects the pending calls `cancels` picks with CancelledError and
+   * sends the others again to a fresh worker.
+   */
+  #restart(cancels) {
+    const calls = this.#terminate();
+    this.#rejectAll(
+      calls.filter(([, call]) => cancels(call)),
+      (method) => new CancelledError(method),
+    );
+    if (this.#closed) return;
+    this.#start();
+    const kept = calls.filter(([, call]) => !cancels(call));
+    for (const [id, call] of kept) {
+      if (!this.#worker) {
+        call.reject(new EngineError(`${call.method}: ${this.#startError}`));
+        continue;
+      }
+      this.#pending.set(id, call);
+      this.#send(id);
+    }
   }
 
   #onMessage(message) {
@@ -157,7 +247,7 @@ export class EngineClient {
       try {
         call.onProgress?.(message.progress);
       } catch (err) {
-        console.error("onProgress callback threw", err);
+        console.warn("onProgress callback threw", err);
       }
       return;
     }

@@ -15,3 +15,15 @@ export function animatableMoves(sequence, model, limit = 40) {
   if (!model || moves.length > limit || !moves.every((move) => model.hasTurn(move))) return null;
   return moves;
 }
+
+/**
+ * The steps a sequence is played in: its moves when every token is one of `puzzleMoves` (the
+ * engine's puzzleInfo moves) and there are at most `limit`; otherwise the whole sequence as one
+ * step (brackets and repetitions are applied at once).
+ */
+export function sequenceSteps(sequence, puzzleMoves, limit = 200) {
+  const moves = splitMoves(sequence);
+  if (moves.length === 0) return [];
+  const known = new Set(puzzleMoves);
+  return moves.length <= limit && moves.every((move) => known.has(move)) ? moves : [sequence];
+}

@@ -1,9 +1,9 @@
 // The puzzle on screen: which one, its 3D model, and the engine's current position, mirrored into
-// #app's data attributes for tests and tools (docs/web.md). The engine's answers are the only
-// source of the position; the model only shows it.
+// the player's data attributes for tests and tools (docs/embedding.md). The engine's answers are
+// the only source of the position; the model only shows it.
 
 /**
- * @param {{app: HTMLElement, facelets: HTMLElement}} ui
+ * @param {{player: HTMLElement, facelets: HTMLElement}} ui
  * @param {{requestRender: () => void} | null} view
  */
 export function createPosition(ui, view) {
@@ -18,30 +18,43 @@ export function createPosition(ui, view) {
     solved: true,
   };
 
-  /** Switches to a puzzle (its engine info, page entry and model), position not yet shown. */
+  /** Switches to a puzzle (its engine info, player entry and model), position not yet shown. */
   function setPuzzle(info, entry, model) {
     current.model?.dispose();
     Object.assign(current, { puzzle: info.id, info, entry, model });
-    ui.app.dataset.puzzle = info.id;
+    ui.player.dataset.puzzle = info.id;
   }
 
-  /** Shows a position from an engine answer: {state, facelets, solved}. */
-  function show({ state, facelets, solved }) {
+  /** No puzzle (the last one asked for could not be loaded). */
+  function clear() {
+    current.model?.dispose();
+    Object.assign(current, { puzzle: "", info: null, entry: null, model: null });
+    Object.assign(current, { state: "", facelets: "", solved: true });
+    for (const name of ["puzzle", "state", "facelets", "solved"]) delete ui.player.dataset[name];
+    ui.facelets.textContent = "";
+  }
+
+  /**
+   * Shows a position from an engine answer: {state, facelets, solved}. `cause` says why: "turn"
+   * (a move, a step of a sequence) or "start" (a puzzle, setup or reset was loaded).
+   */
+  function show({ state, facelets, solved }, cause = "turn") {
     Object.assign(current, { state, facelets, solved });
-    ui.app.dataset.state = state;
-    ui.app.dataset.facelets = facelets;
-    ui.app.dataset.solved = String(solved);
+    ui.player.dataset.state = state;
+    ui.player.dataset.facelets = facelets;
+    ui.player.dataset.solved = String(solved);
     ui.facelets.textContent = facelets;
     current.model?.setFacelets(facelets);
     view?.requestRender();
-    for (const listener of listeners) listener(current);
+    for (const listener of listeners) listener(current, cause);
   }
 
   return {
     current,
     setPuzzle,
+    clear,
     show,
-    /** Calls `listener(current)` after every position shown. */
+    /** Calls `listener(current, cause)` after every position shown. */
     onChange: (listener) => listeners.add(listener),
   };
 }

@@ -1,4 +1,4 @@
-// Runs the page's state-changing actions one after another (a key press during an animation waits
+// Runs a player's state-changing actions one after another (a key press during an animation waits
 // for it), and says whether anything is queued or running.
 
 /** @param {{onChange?: (busy: boolean) => void}} options  told whenever busy flips */

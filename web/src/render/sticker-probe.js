@@ -7,7 +7,7 @@
  */
 export function stickerScreenPoints(view, model) {
   if (!view || !model) return [];
-  const rect = view.renderer.domElement.getBoundingClientRect();
+  const rect = view.canvas.getBoundingClientRect();
   const eye = view.camera.position;
   return model.stickers.map((mesh, facelet) => {
     const centre = model.stickerCentre(facelet, { world: true });

@@ -1,6 +1,7 @@
-// A small three.js view: scene, camera, lights, orbit controls, resize handling and
-// render-on-demand (a frame is drawn only after something asked for one), plus the two questions
-// input handling asks of it: what is under this pixel, and where on screen is this point.
+// One player's three.js view: scene, camera, lights, orbit controls and render on demand, drawn
+// by the page's shared WebGL renderer (./shared-renderer.js) into the player's own 2D canvas;
+// plus the two questions input handling asks of it: what is under this pixel, and where on screen
+// is this point.
 import {
   AmbientLight,
   DirectionalLight,
@@ -8,22 +9,24 @@ import {
   Raycaster,
   Scene,
   Vector2,
-  WebGLRenderer,
 } from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 
+import { cameraPosition } from "./camera-placement.js";
+import { registerView } from "./shared-renderer.js";
+
+const MAX_PIXEL_RATIO = 2;
+
 /**
- * @param {HTMLCanvasElement} canvas  the canvas to draw into; its CSS size decides the image size
+ * @param {HTMLCanvasElement} canvas  the 2D canvas to show the view in; its CSS size decides the
+ *   image size. Throws when WebGL is unavailable.
  */
 export function createView(canvas) {
-  const renderer = new WebGLRenderer({ canvas, antialias: true, alpha: true });
-  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
-  renderer.setClearColor(0x000000, 0); // transparent: the page's background shows through
-
   const scene = new Scene();
   const camera = new PerspectiveCamera(35, 1, 0.1, 100);
   camera.position.set(3.9, 3.2, 5.1);
   scene.add(camera);
+  const shared = registerView(scene, camera, canvas);
 
   // Lights follow the camera so the side facing the viewer is always lit.
   scene.add(new AmbientLight(0xffffff, 1.3));
@@ -33,53 +36,47 @@ export function createView(canvas) {
 
   const controls = new OrbitControls(camera, canvas);
   controls.enablePan = false;
-  controls.minDistance = 3;
-  controls.maxDistance = 15;
 
   let object = null;
-  let frame = 0;
   const raycaster = new Raycaster();
-
-  function render() {
-    frame = 0;
-    renderer.render(scene, camera);
-  }
-
-  /** Schedules one frame (several requests before it coalesce). */
-  function requestRender() {
-    if (!frame) frame = requestAnimationFrame(render);
-  }
+  const requestRender = shared.requestFrame;
 
   function resize() {
-    const width = Math.max(1, canvas.clientWidth);
-    const height = Math.max(1, canvas.clientHeight);
-    renderer.setSize(width, height, false);
+    const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
+    const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
+    const height = Math.max(1, Math.round(canvas.clientHeight * ratio));
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
     camera.aspect = width / height;
     camera.updateProjectionMatrix();
     requestRender();
   }
 
-  const observer = new ResizeObserver(resize);
-  observer.observe(canvas);
+  new ResizeObserver(resize).observe(canvas);
   controls.addEventListener("change", requestRender);
   resize();
 
   /**
-   * Shows `next` (an Object3D, or null) in place of the previous object, seen from
-   * `cameraSpec.direction` at `cameraSpec.distance`.
+   * Places the camera: the puzzle's default view `{direction, distance}` changed by the player's
+   * `camera` option {azimuth?, elevation?, zoom?} (see ./camera-placement.js).
    */
-  function setObject(next, cameraSpec) {
+  function placeCamera(defaults, option = {}) {
+    const { position, distance } = cameraPosition(defaults, option);
+    camera.position.copy(position);
+    controls.minDistance = Math.min(distance, defaults.distance) * 0.45;
+    controls.maxDistance = Math.max(distance, defaults.distance) * 2;
+    controls.target.set(0, 0, 0);
+    controls.update();
+    requestRender();
+  }
+
+  /** Shows `next` (an Object3D, or null) in place of the previous object. */
+  function setObject(next) {
     if (object) scene.remove(object);
     object = next;
     if (object) scene.add(object);
-    if (cameraSpec) {
-      camera.position
-        .set(...cameraSpec.direction)
-        .normalize()
-        .multiplyScalar(cameraSpec.distance);
-    }
-    controls.target.set(0, 0, 0);
-    controls.update();
     requestRender();
   }
 
@@ -120,23 +117,18 @@ export function createView(canvas) {
     return Boolean(hit) && hit.object === mesh && Math.abs(hit.distance - distance) < 0.02;
   }
 
-  function dispose() {
-    if (frame) cancelAnimationFrame(frame);
-    observer.disconnect();
-    controls.dispose();
-    renderer.dispose();
-  }
-
   return {
-    scene,
+    canvas,
     camera,
-    controls,
-    renderer,
     setObject,
+    placeCamera,
     requestRender,
+    /** Whether the view is on screen (frames for views off screen wait until they are). */
+    setOnScreen: shared.setOnScreen,
+    /** The player left the page: the shared renderer forgets the view until it is back. */
+    release: shared.release,
     pick,
     toClient,
     isVisible,
-    dispose,
   };
 }

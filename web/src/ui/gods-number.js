@@ -1,8 +1,9 @@
-// The "God's number" panel: computes the puzzle's distance table in its own engine worker (so the
+// The app page's "God's number" panel: computes the puzzle's distance table in its own engine worker (so the
 // puzzle stays playable and Cancel only stops this), shows progress, then a bar chart with the
 // current position's distance marked. That distance is the length of the engine's optimal solve
 // of the position, asked again after every change (instant for puzzles solved by table descent).
-import { splitMoves } from "../app/moves.js";
+import { splitMoves } from "../player/moves.js";
+import { PIECE_MOVES } from "../puzzles/piece-moves.js";
 import { drawBarChart } from "./bar-chart.js";
 import { formatCount } from "./status.js";
 
@@ -10,9 +11,9 @@ import { formatCount } from "./status.js";
  * @param {object} options
  * @param {Record<string, HTMLElement>} options.ui  the gods* elements of index.html
  * @param {() => import("../engine/client.js").EngineClient} options.createClient
- * @param {{current: object}} options.position
+ * @param {import("../player/polytwist-player.js").PolytwistPlayer} options.player  the puzzle
  */
-export function createGodsNumberPanel({ ui, createClient, position }) {
+export function createGodsNumberPanel({ ui, createClient, player }) {
   let client = null;
   const tables = new Map(); // puzzle id → distanceTable answer
   let computing = null; // puzzle id while a table is being computed
@@ -21,7 +22,11 @@ export function createGodsNumberPanel({ ui, createClient, position }) {
   let measuring = false;
 
   const engine = () => (client ??= createClient());
-  const current = () => position.current;
+  const current = () => ({
+    puzzle: player.puzzleInfo?.id ?? "",
+    info: player.puzzleInfo,
+    state: player.state,
+  });
   const table = () => tables.get(current().puzzle);
   const mode = () => ui.gods.querySelector('input[name="gods-pieces"]:checked')?.value ?? "all";
 
@@ -93,7 +98,7 @@ export function createGodsNumberPanel({ ui, createClient, position }) {
     ui.godsResult.hidden = !answer;
     updateControls();
     if (!answer) return;
-    const { puzzle, state, entry } = current();
+    const { puzzle, state } = current();
     const without = answer.without;
     ui.godsPieces.hidden = !without;
     if (without) ui.godsWithoutLabel.textContent = `Without ${without.pieces}`;
@@ -106,7 +111,7 @@ export function createGodsNumberPanel({ ui, createClient, position }) {
     const known = distance?.puzzle === puzzle && distance.state === state;
     if (known && distance.moves) {
       here = distance.moves.length;
-      const discount = useWithout ? entry?.movesFor?.[without.pieces] : null;
+      const discount = useWithout ? PIECE_MOVES[puzzle]?.[without.pieces] : null;
       if (useWithout) here = discount ? here - discount(distance.moves) : null;
     }
     drawBarChart(ui.godsChart, {

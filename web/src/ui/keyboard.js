@@ -1,6 +1,7 @@
 // Keyboard turns: a puzzle's bindings ({keys: "Shift+Alt+U", move: "U'"}, see
 // puzzles/shared/key-bindings.js) matched on the physical key (event.code), so they work on any
-// layout; plus Space / ← / → for solution playback. Keys are ignored while typing in a field.
+// layout; plus Space / ← / → for playback. Keys are ignored while typing in a field. The player
+// passes its keydown events to handle(): those inside it, or the whole page's (keyboard="page").
 
 const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 
@@ -31,8 +32,10 @@ export function createKeyboard({ onMove, playback }) {
     bindings = list.map((binding) => ({ ...binding, ...parseKeys(binding.keys) }));
   }
 
-  function onKeyDown(event) {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+  /** Acts on a keydown event if it is one of the keys (the event's default is then prevented). */
+  function handle(event) {
+    const target = event.composedPath()[0]; // inside the player's shadow root
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || isTyping(target)) return;
     const binding = bindings.find(
       (b) => b.code === event.code && b.shift === event.shiftKey && b.alt === event.altKey,
     );
@@ -42,7 +45,7 @@ export function createKeyboard({ onMove, playback }) {
       return;
     }
     // Playback keys, unless a control that uses them itself has the focus.
-    const onControl = event.target instanceof HTMLElement && event.target.closest("button, a");
+    const onControl = target instanceof Element && target.closest("button, a, summary");
     if (event.shiftKey || event.altKey || onControl) return;
     const action = {
       Space: playback.playPause,
@@ -55,8 +58,7 @@ export function createKeyboard({ onMove, playback }) {
     }
   }
 
-  document.addEventListener("keydown", onKeyDown);
-  return { setBindings };
+  return { setBindings, handle };
 }
 
 function keyCell(keys) {

@@ -4,17 +4,9 @@
 // Axes: +x = R, +y = U, +z = F. Each sticker mesh carries its facelet index (the engine's sticker
 // numbering) in `userData.facelet`; setFacelets() colours the stickers from the engine's facelet
 // string, using the face colours of the engine's puzzleInfo answer.
-import {
-  BoxGeometry,
-  Group,
-  Mesh,
-  MeshStandardMaterial,
-  Quaternion,
-  Shape,
-  ShapeGeometry,
-  Vector3,
-} from "three";
+import { BoxGeometry, Group, Mesh, Quaternion, Shape, ShapeGeometry, Vector3 } from "three";
 
+import { UNKNOWN_COLOUR, plasticMaterial, stickerMaterial } from "../shared/materials.js";
 import { createPuzzleModel } from "../shared/puzzle-model.js";
 
 /**
@@ -64,6 +56,17 @@ function roundedSquare(size, radius) {
   return new ShapeGeometry(shape, 4);
 }
 
+let geometries = null;
+
+/** The cubie and sticker shapes, built once and shared by every pocket cube on the page. */
+function sharedGeometries() {
+  geometries ??= {
+    body: new BoxGeometry(CUBIE_SIZE, CUBIE_SIZE, CUBIE_SIZE),
+    sticker: roundedSquare(STICKER_SIZE, 0.08),
+  };
+  return geometries;
+}
+
 /** Turnable layers: the cubies on the positive side of an axis (DBL never moves). */
 const LAYERS = { U: [0, 1, 0], R: [1, 0, 0], F: [0, 0, 1] };
 /** Suffix → turn angle: clockwise seen from outside the face is negative about its normal. */
@@ -75,10 +78,7 @@ const POWERS = { "": -Math.PI / 2, 2: -Math.PI, "'": Math.PI / 2 };
 export function createCube2(info) {
   const object = new Group();
   object.name = "cube2";
-  const bodyGeometry = new BoxGeometry(CUBIE_SIZE, CUBIE_SIZE, CUBIE_SIZE);
-  const bodyMaterial = new MeshStandardMaterial({ color: 0x161616, roughness: 0.6 });
-  const stickerGeometry = roundedSquare(STICKER_SIZE, 0.08);
-  const disposables = [bodyGeometry, bodyMaterial, stickerGeometry];
+  const { body, sticker: stickerShape } = sharedGeometries();
   const cubies = new Map(); // "x,y,z" → {object, facelets}
   const stickers = [];
   const zAxis = new Vector3(0, 0, 1);
@@ -91,14 +91,12 @@ export function createCube2(info) {
       const group = new Group();
       group.name = `cubie ${key}`;
       group.position.copy(centre);
-      group.add(new Mesh(bodyGeometry, bodyMaterial));
+      group.add(new Mesh(body, plasticMaterial()));
       object.add(group);
       cubie = { object: group, facelets: [] };
       cubies.set(key, cubie);
     }
-    const material = new MeshStandardMaterial({ color: 0x808080, roughness: 0.35 });
-    disposables.push(material);
-    const sticker = new Mesh(stickerGeometry, material);
+    const sticker = new Mesh(stickerShape, stickerMaterial(UNKNOWN_COLOUR));
     sticker.name = `facelet ${index}`;
     sticker.userData.facelet = index;
     sticker.userData.centre = new Vector3(0, 0, 0);
@@ -137,6 +135,5 @@ export function createCube2(info) {
     turns,
     dragMoves,
     camera: { direction: [3.9, 3.2, 5.1], distance: 7.3 },
-    disposables,
   });
 }

@@ -2,13 +2,14 @@
 // from the regular tetrahedron of ./layout.js, with a rounded, inset sticker on each small
 // triangle. Every sticker mesh carries its facelet index in userData.facelet; colours come from the
 // engine's facelets and puzzleInfo face colours.
-import { Group, Mesh, MeshStandardMaterial } from "three";
+import { Group, Mesh } from "three";
 
 import {
   clipByPlanes,
   polyhedronFromFaces,
   polyhedronGeometry,
 } from "../shared/convex-polyhedron.js";
+import { UNKNOWN_COLOUR, plasticMaterial, stickerMaterial } from "../shared/materials.js";
 import { createPuzzleModel } from "../shared/puzzle-model.js";
 import { stickerGeometry } from "../shared/sticker-shape.js";
 import {
@@ -54,6 +55,17 @@ export function pieceSolid(name) {
   return clipByPlanes(tetrahedron(), planes);
 }
 
+let geometries = null;
+
+/** The pieces' solids and the stickers, built once and shared by every Pyraminx on the page. */
+function sharedGeometries() {
+  geometries ??= {
+    pieces: PIECE_NAMES.map((name) => polyhedronGeometry(pieceSolid(name))),
+    stickers: STICKERS.map((sticker) => stickerGeometry(sticker.corners, sticker.normal, STICKER)),
+  };
+  return geometries;
+}
+
 /**
  * @param {{faces: {name: string, colour: string}[]}} info  the engine's puzzleInfo("pyraminx")
  */
@@ -61,25 +73,19 @@ export function createPyraminx(info) {
   const object = new Group();
   object.name = "pyraminx";
   object.scale.setScalar(SCALE);
-  const bodyMaterial = new MeshStandardMaterial({ color: 0x141414, roughness: 0.55 });
-  const disposables = [bodyMaterial];
+  const geometry = sharedGeometries();
 
-  const pieces = PIECE_NAMES.map((name) => {
+  const pieces = PIECE_NAMES.map((name, i) => {
     const group = new Group();
     group.name = name;
-    const bodyGeometry = polyhedronGeometry(pieceSolid(name));
-    disposables.push(bodyGeometry);
-    group.add(new Mesh(bodyGeometry, bodyMaterial));
+    group.add(new Mesh(geometry.pieces[i], plasticMaterial()));
     object.add(group);
     return { name, object: group, facelets: [] };
   });
   const pieceIndex = new Map(PIECE_NAMES.map((name, i) => [name, i]));
 
-  const stickers = STICKERS.map((sticker) => {
-    const geometry = stickerGeometry(sticker.corners, sticker.normal, STICKER);
-    const material = new MeshStandardMaterial({ color: 0x808080, roughness: 0.4 });
-    disposables.push(geometry, material);
-    const mesh = new Mesh(geometry, material);
+  const stickers = STICKERS.map((sticker, i) => {
+    const mesh = new Mesh(geometry.stickers[i], stickerMaterial(UNKNOWN_COLOUR));
     mesh.name = `facelet ${sticker.index} (${sticker.face}${sticker.position})`;
     mesh.userData.facelet = sticker.index;
     mesh.userData.centre = sticker.centroid.clone().addScaledVector(sticker.normal, STICKER.lift);
@@ -107,6 +113,5 @@ export function createPyraminx(info) {
     dragMoves,
     // Looking at the F face, a little from the right and above, so the R face shows too.
     camera: { direction: [1, 0.62, 1], distance: 5.7 },
-    disposables,
   });
 }

@@ -10,9 +10,10 @@
 //   dragMoves(facelet) → the moves a drag starting on that sticker may choose from
 // and gets back the common interface below. The engine's facelets are the only state: a turn is
 // only an animation, and setFacelets() snaps every piece back to rest before recolouring.
-import { Color, Quaternion } from "three";
+// Geometries and materials are shared by every model of a puzzle on the page (./materials.js).
+import { Quaternion } from "three";
 
-const UNKNOWN_COLOUR = new Color(0x808080);
+import { UNKNOWN_COLOUR, stickerMaterial } from "./materials.js";
 
 /** Ease-in-out (sine): slow start, slow end. */
 export const easeInOut = (t) => 0.5 - 0.5 * Math.cos(Math.PI * t);
@@ -27,11 +28,10 @@ export const easeInOut = (t) => 0.5 - 0.5 * Math.cos(Math.PI * t);
  * @param {(facelet: number) => string[]} spec.dragMoves
  * @param {{faces: {name: string, colour: string}[]}} spec.info  the engine's puzzleInfo answer
  * @param {{direction: number[], distance: number}} spec.camera  the default view
- * @param {{dispose: () => void}[]} spec.disposables  geometries and materials to free
  */
 export function createPuzzleModel(spec) {
   const { id, object, pieces, stickers, turns, info } = spec;
-  const colours = new Map(info.faces.map((face) => [face.name, new Color(face.colour)]));
+  const materials = new Map(info.faces.map((face) => [face.name, stickerMaterial(face.colour)]));
   const rest = pieces.map(({ object: piece }) => ({
     position: piece.position.clone(),
     quaternion: piece.quaternion.clone(),
@@ -112,7 +112,7 @@ export function createPuzzleModel(spec) {
     finishAnimation();
     resetPose();
     stickers.forEach((sticker, i) => {
-      sticker.material.color.copy(colours.get(facelets[i]) ?? UNKNOWN_COLOUR);
+      sticker.material = materials.get(facelets[i]) ?? stickerMaterial(UNKNOWN_COLOUR);
     });
   }
 
@@ -140,9 +140,9 @@ export function createPuzzleModel(spec) {
     return object.localToWorld(local);
   }
 
+  /** Stops any animation. (The shared geometries and materials stay for other models.) */
   function dispose() {
     finishAnimation();
-    for (const item of spec.disposables) item.dispose();
   }
 
   return {

@@ -1,0 +1,343 @@
+// <polytwist-player> embedded in pages (docs/embedding.md), in headless Chromium: the demo
+// article, players with bad attributes (tests/browser/fixtures/embed-bad-attributes.html), twenty
+// players on one page (fixtures/embed-many.html: one worker, one WebGL context, started when
+// scrolled to), the element's properties, methods and events, touch and keys on an embedded
+// player. Under a Content-Security-Policy: csp.test.mjs.
+import assert from "node:assert/strict";
+import { after, afterEach, before, describe, it } from "node:test";
+
+import {
+  assertCanvasShowsFacelets,
+  assertNoProblems,
+  openPage,
+  startSite,
+  stickerClientPoint,
+  touchDrag,
+} from "../js/browser.mjs";
+
+const TEST = { timeout: 60_000 };
+
+let site;
+let page;
+let problems;
+let responses;
+let warnings; // console warnings: the players' messages about bad attributes
+
+before(async () => {
+  site = await startSite();
+});
+
+after(async () => {
+  await site?.close();
+});
+
+afterEach(async () => {
+  await page?.close();
+  page = null;
+});
+
+/** Runs in the page before its scripts: counts the WebGL contexts it creates. */
+function countWebGLContexts() {
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  const counted = new WeakSet();
+  window.webglContexts = 0;
+  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+    const context = getContext.call(this, type, ...rest);
+    if (context && /webgl/.test(type) && !counted.has(this)) {
+      counted.add(this);
+      window.webglContexts++;
+    }
+    return context;
+  };
+}
+
+async function open(path, options = {}) {
+  ({ page, problems, responses } = await openPage(site.browser, options));
+  warnings = [];
+  page.on("console", (msg) => msg.type() === "warning" && warnings.push(msg.text()));
+  await page.addInitScript(countWebGLContexts);
+  await page.goto(`${site.url}${path}`);
+  return page;
+}
+
+const webglContexts = () => page.evaluate(() => window.webglContexts);
+
+/** Scrolls `player` (a locator) into view and waits until its canvas shows a drawn puzzle. */
+async function expectDrawn(player) {
+  await player.scrollIntoViewIfNeeded();
+  await player.locator('#player[data-ready="true"]').waitFor({ timeout: 30_000 });
+  const handle = await player.elementHandle();
+  await page.waitForFunction(
+    (el) => {
+      const canvas = el.shadowRoot.querySelector("#view");
+      const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+      let drawn = 0;
+      const colours = new Set();
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3] === 0) continue;
+        drawn++;
+        colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+      }
+      return drawn / (data.length / 4) > 0.05 && colours.size > 20;
+    },
+    handle,
+    { timeout: 10_000 },
+  );
+}
+
+/** The texts of a player's messages, by source attribute. */
+const messages = (player) =>
+  player.evaluate((el) =>
+    Object.fromEntries(
+      [...el.shadowRoot.querySelectorAll("#messages li")].map((li) => [
+        li.dataset.source,
+        li.textContent,
+      ]),
+    ),
+  );
+
+describe("the embedding demo page", () => {
+  it(
+    "renders every player with one worker and one WebGL context, from its own files only",
+    TEST,
+    async () => {
+      await open("embed-demo.html");
+      const players = page.locator("polytwist-player");
+      const count = await players.count();
+      assert.ok(count >= 5, `${count} players`);
+      for (let i = 0; i < count; i++) await expectDrawn(players.nth(i));
+      await assertCanvasShowsFacelets(page, 'polytwist-player[puzzle="cube2"][setup]');
+
+      assert.equal(page.workers().length, 1, "players must share one engine worker");
+      assert.equal(await webglContexts(), 1, "players must share one WebGL context");
+      const foreign = responses.filter((r) => !r.url.startsWith(site.url) || r.status !== 200);
+      assert.deepEqual(foreign, [], "requests outside the site, or failed");
+      const scripts = responses.filter((r) => /\.js$/.test(r.url)).map((r) => r.url);
+      assert.deepEqual(
+        scripts.map((url) => url.slice(site.url.length).replace(/-[\w-]{8}\.js$/, ".js")),
+        ["polytwist-player.js", "assets/engine.worker.js"],
+      );
+      const globals = await page.evaluate(() =>
+        Object.keys(window).filter((key) => /polytwist/i.test(key)),
+      );
+      assert.deepEqual(globals, [], "the element must not add window properties");
+      assertNoProblems(problems);
+    },
+  );
+
+  it("plays an alg, with move, statechange and solved events", TEST, async () => {
+    await open("embed-demo.html");
+    const sune = page.locator('polytwist-player[puzzle="cube2"][setup]');
+    await expectDrawn(sune);
+    const seen = await sune.evaluate(async (el) => {
+      const events = [];
+      for (const type of ["move", "statechange", "solved"]) {
+        el.addEventListener(type, ({ detail }) => events.push({ type, ...detail }));
+      }
+      const before = el.solved;
+      await el.play();
+      return { events, before, after: el.solved, moveIndex: el.moveIndex, moves: el.moves };
+    });
+    assert.equal(seen.before, false);
+    assert.equal(seen.after, true);
+    const moves = seen.events.filter((e) => e.type === "move");
+    assert.deepEqual(
+      moves.map((e) => e.move),
+      ["R", "U", "R'", "U", "R", "U2", "R'"],
+    );
+    assert.deepEqual(
+      moves.map((e) => e.index),
+      [0, 1, 2, 3, 4, 5, 6],
+    );
+    assert.equal(seen.moveIndex, 7);
+    const changes = seen.events.filter((e) => e.type === "statechange");
+    assert.equal(changes.length, 7);
+    assert.match(changes[0].facelets, /^[URFDLB]{24}$/);
+    assert.deepEqual(
+      seen.events.filter((e) => e.type === "solved").map((e) => e.solved),
+      [true],
+    );
+    assert.equal(seen.events.at(-1).type, "solved");
+    assertNoProblems(problems);
+  });
+
+  it(
+    "turns an embedded player by touch, and by keys only while it has the focus",
+    TEST,
+    async () => {
+      await open("embed-demo.html", { hasTouch: true, isMobile: true });
+      const selector = 'polytwist-player[setup="u r\'"]';
+      const tips = page.locator(selector);
+      await expectDrawn(tips);
+      await tips.evaluate((el) => {
+        el.turns = [];
+        el.addEventListener("move", ({ detail }) => el.turns.push(detail));
+      });
+      // The front face's U centre, dragged to the left, goes towards the L face: U.
+      const point = await stickerClientPoint(page, selector, 2);
+      assert.ok(point.visible, "sticker 2 is not visible");
+      await touchDrag(page, point, -60, 0);
+      await tips.locator('#player[data-busy="false"]').waitFor();
+      const after = await tips.evaluate(async (el) => ({
+        turns: el.turns,
+        facelets: el.facelets,
+        expected: (await el.engine.applyMoves("pyraminx", "", "u r' U")).facelets,
+        moveIndex: el.moveIndex,
+      }));
+      assert.deepEqual(after.turns, [{ move: "U", index: -1, reverse: false }]);
+      assert.equal(after.facelets, after.expected);
+      assert.equal(after.moveIndex, null, "a turn off the alg leaves its move list");
+
+      // A key typed with the focus elsewhere does nothing; on the player it turns.
+      await page.locator("h1").click();
+      await page.keyboard.press("b");
+      await page.waitForTimeout(300);
+      assert.equal(await tips.evaluate((el) => el.turns.length), 1);
+      await tips.locator("#view").focus();
+      await page.keyboard.press("b");
+      await tips.locator('#player[data-busy="false"]').waitFor();
+      assert.deepEqual(await tips.evaluate((el) => el.turns.at(-1).move), "b");
+      assertNoProblems(problems);
+    },
+  );
+
+  it("is configured through properties and methods, and created by script", TEST, async () => {
+    await open("embed-demo.html");
+    const result = await page.evaluate(async () => {
+      const el = document.createElement("polytwist-player");
+      el.puzzle = "pyraminx";
+      el.alg = "R U";
+      document.body.prepend(el);
+      const loaded = await el.ready;
+      const shadow = el.shadowRoot;
+      const message = (source) =>
+        shadow.querySelector(`#messages [data-source="${source}"]`)?.textContent ?? null;
+      const out = { loaded, moves: el.moves, controls: el.controls, solved: el.solved };
+      out.refused = await el.setAlg("R F");
+      out.algMessage = message("alg");
+      out.refusedMoves = el.moves;
+      out.accepted = await el.setAlg("L' b", "u");
+      out.acceptedMoves = el.moves;
+      out.algMessageAfter = message("alg");
+      el.camera = "zoom:nine";
+      out.cameraMessage = message("camera");
+      el.camera = "azimuth:10; zoom:1.5";
+      out.cameraMessageAfter = message("camera");
+      el.controls = "none";
+      out.controlsNone = [el.controls, shadow.querySelector("#player").dataset.controls];
+      out.badTurn = await el.turn("X");
+      out.turn = await el.turn("U'");
+      out.turnFacelets = el.facelets;
+      out.reset = await el.reset();
+      out.resetIndex = el.moveIndex;
+      await el.goTo(2);
+      out.afterAlg = el.facelets;
+      out.expected = (await el.engine.applyMoves("pyraminx", "", "u L' b")).facelets;
+      const scramble = await el.scramble(7);
+      out.scrambledSolved = el.solved;
+      const solved = new Promise((resolve) => el.addEventListener("solved", resolve));
+      const solution = await el.solve();
+      await solved;
+      out.solution = { ok: solution.ok, moves: el.moves.join(" "), solved: el.solved };
+      out.scramble = scramble.ok;
+      return out;
+    });
+    assert.equal(result.loaded, true);
+    assert.deepEqual(result.moves, ["R", "U"]);
+    assert.equal(result.controls, "playback");
+    assert.equal(result.refused, false);
+    assert.match(result.algMessage, /^alg="R F": unknown move 'F' at column 3/);
+    assert.deepEqual(result.refusedMoves, []);
+    assert.equal(result.accepted, true);
+    assert.deepEqual(result.acceptedMoves, ["L'", "b"]);
+    assert.equal(result.algMessageAfter, null);
+    assert.match(result.cameraMessage, /zoom needs a number/);
+    assert.equal(result.cameraMessageAfter, null);
+    assert.deepEqual(result.controlsNone, ["none", "none"]);
+    assert.equal(result.badTurn.ok, false);
+    assert.equal(result.turn.ok, true);
+    assert.equal(result.reset, true);
+    assert.equal(result.resetIndex, 0);
+    assert.equal(result.afterAlg, result.expected);
+    assert.equal(result.scramble, true);
+    assert.equal(result.scrambledSolved, false);
+    assert.equal(result.solution.ok, true);
+    assert.equal(result.solution.solved, true);
+    assertNoProblems(problems);
+  });
+});
+
+describe("players with bad attributes", () => {
+  it("show each mistake inside the player and never throw into the page", TEST, async () => {
+    await open("fixtures/embed-bad-attributes.html", { viewport: { width: 1300, height: 1300 } });
+    const player = (id) => page.locator(`#${id}`);
+    for (const id of await page.$$eval("polytwist-player", (els) => els.map((el) => el.id))) {
+      await player(id).scrollIntoViewIfNeeded();
+      await player(id).evaluate((el) => el.ready);
+    }
+
+    const notice = player("unknown-puzzle").locator("#no-view");
+    assert.match(await notice.textContent(), /^puzzle="megaminx": unknown puzzle 'megaminx'/);
+    assert.equal(
+      await player("unknown-puzzle").locator("#player").getAttribute("data-ready"),
+      "false",
+    );
+
+    const expected = {
+      "bad-alg": { alg: /^alg="R U F": unknown move 'F' at column 5/ },
+      "bad-setup": { setup: /^setup="R \(U": unclosed '\(' opened at column 3/ },
+      "bad-camera": { camera: /^camera="azimuth:left": azimuth needs a number of degrees/ },
+      "unknown-camera-option": { camera: /unknown option "tilt" \(use azimuth, elevation, zoom\)/ },
+      "bad-zoom": { camera: /zoom must be from 0\.25 to 4/ },
+      "bad-size": { size: /^size="huge": use a CSS length/ },
+      "bad-controls": { controls: /^controls="some": use one of none, playback, full/ },
+      "bad-background": { background: /^background="not-a-colour": use a CSS colour/ },
+      "bad-colour-scheme": { "colour-scheme": /^colour-scheme="purple": use one of auto/ },
+      good: {},
+    };
+    for (const [id, wanted] of Object.entries(expected)) {
+      const shown = await messages(player(id));
+      assert.deepEqual(Object.keys(shown), Object.keys(wanted), `${id}: ${JSON.stringify(shown)}`);
+      for (const [source, pattern] of Object.entries(wanted)) {
+        assert.match(shown[source], pattern, id);
+      }
+      await expectDrawn(player(id)); // the rest of the player still works
+    }
+    // The caret sits under the column the engine names.
+    const caret = await player("bad-alg")
+      .locator('#messages [data-source="alg"] pre')
+      .textContent();
+    assert.equal(caret, "R U F\n    ^");
+    // A bad setup is left out; the alg is still played from solved.
+    assert.deepEqual(await player("bad-setup").evaluate((el) => el.moves), ["R"]);
+    assert.equal(await player("bad-controls").evaluate((el) => el.controls), "playback");
+    assert.equal(warnings.length, 9, warnings.join("\n"));
+    assertNoProblems(problems);
+  });
+});
+
+describe("a page with twenty players", () => {
+  it(
+    "starts each as it scrolls into view, sharing one worker and one WebGL context",
+    TEST,
+    async () => {
+      await open("fixtures/embed-many.html");
+      const players = page.locator("polytwist-player");
+      assert.equal(await players.count(), 20);
+      await expectDrawn(players.first());
+      const started = await page.$$eval("polytwist-player", (els) =>
+        els.map((el) => el.shadowRoot.querySelector("#player").dataset.ready === "true"),
+      );
+      assert.equal(started.at(-1), false, "a player far below the viewport started already");
+      const begun = Date.now();
+      for (let i = 0; i < 20; i++) await expectDrawn(players.nth(i));
+      const elapsed = Date.now() - begun;
+      assert.ok(elapsed < 30_000, `scrolling through 20 players took ${elapsed} ms`);
+      assert.equal(page.workers().length, 1, "players must share one engine worker");
+      assert.equal(await webglContexts(), 1, "players must share one WebGL context");
+      // The first player still shows its picture after scrolling back up.
+      await expectDrawn(players.first());
+      assertNoProblems(problems);
+    },
+  );
+});

@@ -1,0 +1,84 @@
+// The player's attribute readers (web/src/player/attributes.js) and camera placement
+// (web/src/render/camera-placement.js) in Node: the documented syntax (docs/embedding.md) and
+// its error messages.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { Vector3 } from "three";
+
+import {
+  readBackground,
+  readCamera,
+  readControls,
+  readSize,
+} from "../../web/src/player/attributes.js";
+import { anglesOf, cameraPosition } from "../../web/src/render/camera-placement.js";
+
+describe("camera attribute", () => {
+  it("reads name:value pairs in any order, with spaces, a trailing ';' and deg", () => {
+    assert.deepEqual(readCamera("azimuth:30;elevation:25;zoom:1.1"), {
+      value: { azimuth: 30, elevation: 25, zoom: 1.1 },
+    });
+    assert.deepEqual(readCamera(" zoom : .5 ; azimuth: -45deg; "), {
+      value: { zoom: 0.5, azimuth: -45 },
+    });
+    assert.deepEqual(readCamera(null), { value: {} });
+    assert.deepEqual(readCamera(""), { value: {} });
+  });
+
+  it("refuses mistakes as a whole, naming the attribute and the problem", () => {
+    const cases = {
+      "azimuth 30": /"azimuth 30" is not name:value/,
+      "tilt:3": /unknown option "tilt" \(use azimuth, elevation, zoom\)/,
+      "azimuth:left": /azimuth needs a number of degrees, not "left"/,
+      "zoom:2x": /zoom needs a number, not "2x"/,
+      "zoom:5": /zoom must be from 0\.25 to 4/,
+      "elevation:90": /elevation must be between -90 and 90/,
+      "zoom:1;zoom:2": /zoom is given twice/,
+    };
+    for (const [text, pattern] of Object.entries(cases)) {
+      const { value, error } = readCamera(text);
+      assert.deepEqual(value, {}, text);
+      assert.match(error, pattern, text);
+      assert.ok(error.startsWith(`camera="${text}": `), error);
+    }
+  });
+
+  it("places the camera at the default view unless told otherwise", () => {
+    const defaults = { direction: [1, 0.62, 1], distance: 5.7 };
+    const { position, distance } = cameraPosition(defaults);
+    const direction = new Vector3(...defaults.direction).normalize();
+    assert.ok(position.clone().normalize().distanceTo(direction) < 1e-9);
+    assert.equal(distance, 5.7);
+
+    const { azimuth, elevation } = anglesOf(defaults.direction);
+    assert.ok(Math.abs(azimuth - 45) < 1e-9);
+    const moved = cameraPosition(defaults, { azimuth: 0, zoom: 2 });
+    assert.ok(Math.abs(moved.distance - 2.85) < 1e-9);
+    assert.ok(Math.abs(moved.position.x) < 1e-9, "azimuth 0 looks from the front (+z)");
+    assert.ok(Math.abs(anglesOf(moved.position.toArray()).elevation - elevation) < 1e-9);
+  });
+});
+
+describe("other attributes", () => {
+  const supports = (property, value) => !/bad|huge/.test(value);
+
+  it("controls: none, playback (the default) or full", () => {
+    assert.deepEqual(readControls(null), { value: "playback" });
+    assert.deepEqual(readControls(" Full "), { value: "full" });
+    assert.match(readControls("some").error, /^controls="some": use one of none, playback, full$/);
+    assert.equal(readControls("some").value, "playback");
+  });
+
+  it("size: a CSS length, a bare number meaning pixels", () => {
+    assert.deepEqual(readSize("300", supports), { value: "300px" });
+    assert.deepEqual(readSize("20rem", supports), { value: "20rem" });
+    assert.deepEqual(readSize(null, supports), { value: null });
+    assert.match(readSize("huge", supports).error, /^size="huge": use a CSS length/);
+    assert.match(readSize("auto", supports).error, /^size="auto"/);
+  });
+
+  it("background: a CSS colour", () => {
+    assert.deepEqual(readBackground("#fdf3e1", supports), { value: "#fdf3e1" });
+    assert.match(readBackground("bad", supports).error, /^background="bad": use a CSS colour/);
+  });
+});

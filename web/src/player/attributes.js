@@ -1,0 +1,85 @@
+// Reading the player's presentational attributes (docs/embedding.md). Each reader takes the
+// attribute's text (null when absent) and returns {value} or, for a value it cannot use,
+// {value: the default, error: a message naming the attribute}. No DOM here except CSS.supports.
+
+export const CONTROLS = ["none", "playback", "full"];
+export const COLOUR_SCHEMES = ["auto", "light", "dark"];
+export const KEYBOARD = ["focus", "page"];
+
+const quoted = (name, text) => `${name}="${text}"`;
+
+function oneOf(name, choices, fallback) {
+  return (text) => {
+    const value = (text ?? "").trim().toLowerCase();
+    if (value === "") return { value: fallback };
+    if (choices.includes(value)) return { value };
+    return {
+      value: fallback,
+      error: `${quoted(name, text)}: use one of ${choices.join(", ")}`,
+    };
+  };
+}
+
+export const readControls = oneOf("controls", CONTROLS, "playback");
+export const readColourScheme = oneOf("colour-scheme", COLOUR_SCHEMES, "auto");
+export const readKeyboard = oneOf("keyboard", KEYBOARD, "focus");
+
+const cssSupports = (property, value) => globalThis.CSS?.supports(property, value) ?? false;
+
+/** A CSS length for the square view's edge ("300px", "20rem", "50%"); a bare number is pixels. */
+export function readSize(text, supports = cssSupports) {
+  const value = (text ?? "").trim();
+  if (value === "") return { value: null };
+  if (/^\d+(\.\d+)?$/.test(value)) return { value: `${value}px` };
+  if (!/^[a-z-]+$/i.test(value) && supports("width", value)) return { value };
+  return {
+    value: null,
+    error: `${quoted("size", text)}: use a CSS length such as 300px, 20rem or 100%`,
+  };
+}
+
+/** A CSS colour for the view's background ("transparent" by default). */
+export function readBackground(text, supports = cssSupports) {
+  const value = (text ?? "").trim();
+  if (value === "") return { value: null };
+  if (supports("color", value)) return { value };
+  return {
+    value: null,
+    error: `${quoted("background", text)}: use a CSS colour such as #f4f4f4, white or transparent`,
+  };
+}
+
+const CAMERA_OPTIONS = {
+  azimuth: { angle: true, check: () => true },
+  elevation: { angle: true, check: (n) => n > -90 && n < 90, range: "between -90 and 90" },
+  zoom: { angle: false, check: (n) => n >= 0.25 && n <= 4, range: "from 0.25 to 4" },
+};
+
+/**
+ * The camera option: "azimuth:30; elevation:25; zoom:1.1" — name:value pairs separated by
+ * semicolons, each at most once; angles in degrees (a "deg" suffix is allowed). Returns
+ * {value: {azimuth?, elevation?, zoom?}}; a value with any mistake is ignored as a whole.
+ */
+export function readCamera(text) {
+  const value = {};
+  const fail = (problem) => ({ value: {}, error: `${quoted("camera", text)}: ${problem}` });
+  for (const pair of (text ?? "").split(";")) {
+    if (pair.trim() === "") continue;
+    const match = /^\s*([a-z]+)\s*:\s*(\S+)\s*$/i.exec(pair);
+    if (!match) return fail(`"${pair.trim()}" is not name:value (pairs are separated by ";")`);
+    const name = match[1].toLowerCase();
+    const option = CAMERA_OPTIONS[name];
+    if (!option) {
+      return fail(`unknown option "${match[1]}" (use ${Object.keys(CAMERA_OPTIONS).join(", ")})`);
+    }
+    if (name in value) return fail(`${name} is given twice`);
+    const number = option.angle ? match[2].replace(/deg$/i, "") : match[2];
+    const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(number) ? Number(number) : NaN;
+    if (!Number.isFinite(n)) {
+      return fail(`${name} needs a number${option.angle ? " of degrees" : ""}, not "${match[2]}"`);
+    }
+    if (!option.check(n)) return fail(`${name} must be ${option.range}`);
+    value[name] = n;
+  }
+  return { value };
+}

@@ -1,0 +1,124 @@
+// The player's shadow DOM: the stage (the 3D view, its help popover and messages), the controls
+// (the full player's puzzle picker, moves box, buttons and status; the move list and playback
+// buttons; the turn speed) and two slots for the page's own controls and panels. Every part
+// exists at every controls level; the stylesheet shows the ones the level uses.
+
+const ICONS = {
+  toStart: "M2 3h2v10H2zM9 3v10L4 8zM15 3v10l-5-5z",
+  stepBack: "M11 3v10L4 8zM12 3h2v10h-2z",
+  play: "M4 2.5v11L13 8z",
+  pause: "M4 3h3v10H4zM9 3h3v10H9z",
+  step: "M2 3h2v10H2zM5 3v10l7-5z",
+  toEnd: "M1 3v10l5-5zM7 3v10l5-5zM12 3h2v10h-2z",
+};
+
+const icon = (path, className = "") =>
+  `<svg class="${className}" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="${path}" /></svg>`;
+
+const MARKUP = `
+<div class="player" id="player" part="player" data-ready="false" data-busy="true">
+  <div class="stage" id="stage" part="stage">
+    <canvas id="view" part="view" tabindex="0" aria-describedby="help-summary"></canvas>
+    <p id="no-view" class="no-view" part="notice" aria-live="polite">Loading…</p>
+    <button id="help-button" class="help-button" type="button" popovertarget="help"
+      aria-label="Keys and mouse help">?</button>
+    <div id="help" class="help" popover role="dialog" aria-labelledby="help-title">
+      <h2 id="help-title">Turning the puzzle</h2>
+      <p id="help-summary" class="muted">
+        Drag a sticker to turn its layer; drag the background to look around; scroll or pinch to
+        zoom.
+      </p>
+      <table class="key-table">
+        <caption id="keys-caption">Keys</caption>
+        <thead>
+          <tr><th scope="col">Key</th><th scope="col">Turn</th><th scope="col">With <kbd>Shift</kbd></th></tr>
+        </thead>
+        <tbody id="key-list"></tbody>
+      </table>
+      <p id="keys-hint"></p>
+      <p>Hold <kbd>Alt</kbd> as well for the anticlockwise turn (<code>'</code>).</p>
+      <p class="muted">
+        <kbd>Space</kbd> plays or pauses the moves, <kbd>←</kbd> <kbd>→</kbd> step through them.
+        <span id="keys-scope"></span>
+      </p>
+      <button type="button" popovertarget="help" popovertargetaction="hide">Close</button>
+    </div>
+    <ul id="messages" class="messages" part="messages" aria-live="polite"></ul>
+  </div>
+
+  <div class="controls" id="controls" part="controls">
+    <div class="full-only field-group">
+      <label class="field">
+        <span>Puzzle</span>
+        <select id="puzzle" disabled></select>
+      </label>
+      <form id="notation-form" class="field" novalidate>
+        <label for="notation">Moves</label>
+        <div class="row">
+          <input id="notation" name="notation" type="text" autocomplete="off" autocapitalize="off"
+            spellcheck="false" aria-describedby="notation-error" disabled />
+          <button id="apply" type="submit" disabled>Apply</button>
+        </div>
+        <div id="notation-error" class="error" aria-live="polite"></div>
+      </form>
+      <div class="buttons">
+        <button id="scramble" type="button" disabled>Scramble</button>
+        <button id="solve" type="button" disabled>Solve</button>
+        <button id="reset" type="button" disabled>Reset</button>
+        <button id="cancel" type="button" disabled>Cancel</button>
+      </div>
+      <p id="status" class="status" role="status" aria-live="polite">Loading the engine…</p>
+      <p id="progress" class="progress muted"></p>
+    </div>
+
+    <section id="solution-panel" class="solution" aria-labelledby="solution-title" hidden>
+      <p id="solution-title" class="solution-title">
+        <span id="solution-name">Solution</span> <span id="solution-length" class="muted"></span>
+      </p>
+      <ol id="moves" class="moves" aria-label="Moves (select one to go there)"></ol>
+      <div class="transport" role="group" aria-label="Playback">
+        <button id="to-start" type="button" aria-label="Go to start" title="Go to start">${icon(ICONS.toStart)}</button>
+        <button id="step-back" type="button" aria-label="Step back" title="Step back (←)">${icon(ICONS.stepBack)}</button>
+        <button id="play" type="button" aria-label="Play" title="Play / pause (Space)">${icon(ICONS.play, "icon-play")}${icon(ICONS.pause, "icon-pause")}</button>
+        <button id="step" type="button" aria-label="Step forward" title="Step forward (→)">${icon(ICONS.step)}</button>
+        <button id="to-end" type="button" aria-label="Go to end" title="Go to end">${icon(ICONS.toEnd)}</button>
+      </div>
+    </section>
+
+    <slot name="controls"></slot>
+
+    <div class="full-only field-group">
+      <div class="field">
+        <label for="speed">Turn speed <output id="speed-value" for="speed">1×</output></label>
+        <input id="speed" type="range" min="0" max="5" step="1" value="2" />
+      </div>
+      <details class="state">
+        <summary>State</summary>
+        <code id="facelets"></code>
+      </details>
+    </div>
+  </div>
+
+  <div class="panels" part="panels"><slot name="panel"></slot></div>
+</div>
+`;
+
+let template = null;
+
+/**
+ * Fills `root` (the shadow root) with the player's parts and returns every element with an id,
+ * by camelCased id: ui.notationError is #notation-error.
+ */
+export function createPlayerDom(root) {
+  if (!template) {
+    template = document.createElement("template");
+    template.innerHTML = MARKUP;
+  }
+  root.append(template.content.cloneNode(true));
+  return Object.fromEntries(
+    [...root.querySelectorAll("[id]")].map((el) => [
+      el.id.replace(/-(\w)/g, (_, c) => c.toUpperCase()),
+      el,
+    ]),
+  );
+}
