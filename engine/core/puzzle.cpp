@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <numeric>
-#include <sstream>
 #include <stdexcept>
 
 #include "core/ranking.hpp"
@@ -13,8 +12,16 @@ namespace {
 
 std::vector<std::string> splitWords(std::string_view text) {
   std::vector<std::string> words;
-  std::istringstream in{std::string(text)};
-  for (std::string word; in >> word;) words.push_back(word);
+  std::size_t start = 0;
+  while (start < text.size()) {
+    if (text[start] == ' ') {
+      ++start;
+      continue;
+    }
+    const std::size_t end = std::min(text.find(' ', start), text.size());
+    words.emplace_back(text.substr(start, end - start));
+    start = end;
+  }
   return words;
 }
 
