@@ -1,6 +1,8 @@
 // Vite config: `npm run build:web` writes build/site/: first the standalone element bundle
 // build/site/polytwist-player.js (one ES module, which the pages load too), then the app page
-// (index.html) and the embedding demo (embed-demo.html) beside it.
+// (index.html) and the embedding demo (embed-demo.html) beside it, with the offline app's web
+// manifest and service worker (./pwa.config.js; the pages' build only) and the icons of
+// assets/site/ at the site's root.
 // The engine (build/wasm/polytwist_engine.mjs + .wasm) is built by CMake/Emscripten first;
 // the worker imports it as `@engine`, and Vite emits the .wasm that the Emscripten glue
 // references with `new URL("polytwist_engine.wasm", import.meta.url)`, next to the worker in
@@ -8,6 +10,8 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build, defineConfig } from "vite";
+
+import { offlineApp } from "./pwa.config.js";
 
 const webDir = fileURLToPath(new URL(".", import.meta.url));
 const repoDir = fileURLToPath(new URL("..", import.meta.url));
@@ -81,7 +85,8 @@ function standalonePlayerBundle() {
 
 export default defineConfig({
   ...shared,
-  plugins: [requireEngine(), standalonePlayerBundle()],
+  publicDir: `${repoDir}assets/site`, // the app's icons, copied to the site's root
+  plugins: [requireEngine(), standalonePlayerBundle(), offlineApp()],
   build: {
     ...sharedBuild,
     emptyOutDir: false, // emptied by the standalone bundle's build, which runs first

@@ -28,8 +28,8 @@ after(async () => {
   await site?.close();
 });
 
-async function newPage() {
-  ({ page, problems, responses } = await openPage(site.browser));
+async function newPage(options) {
+  ({ page, problems, responses } = await openPage(site.browser, options));
   return page;
 }
 
@@ -175,12 +175,16 @@ describe("polytwist site", () => {
   );
 });
 
+// The offline app's service worker is kept out: it would fetch (and cache) the files these tests
+// make unavailable to the page, and serve them to a later worker.
+const WITHOUT_SERVICE_WORKER = { serviceWorkers: "block" };
+
 describe("when the engine cannot be loaded", () => {
   it(
     "reports the failure on the page and in rejected calls, never as an uncaught error",
     TEST,
     async () => {
-      await newPage();
+      await newPage(WITHOUT_SERVICE_WORKER);
       await page.route("**/*.wasm", (route) => route.fulfill({ status: 404, body: "gone" }));
       await page.goto(site.url);
       await page.waitForSelector('#status[data-kind="error"]', { timeout: 30_000 });
@@ -203,7 +207,7 @@ describe("when the engine cannot be loaded", () => {
   );
 
   it("reports a worker script that cannot be loaded the same way", TEST, async () => {
-    await newPage();
+    await newPage(WITHOUT_SERVICE_WORKER);
     await page.route("**/engine.worker*.js", (route) => route.fulfill({ status: 404, body: "" }));
     await page.goto(site.url);
     await page.waitForSelector('#status[data-kind="error"]', { timeout: 30_000 });

@@ -84,6 +84,10 @@ export const playerData = (page, name) => page.getAttribute("#player", `data-${n
 export const idle = (page, timeout = 30_000) =>
   page.waitForSelector('#player[data-busy="false"]', { timeout });
 
+/** Sets the app player's turn speed to its fastest (8×), so that playback takes little time. */
+export const fastTurns = (page) =>
+  page.locator("#speed").evaluate((slider) => (slider.value = slider.max));
+
 export async function applyMoves(page, moves) {
   await page.fill("#notation", moves);
   await page.click("#apply");

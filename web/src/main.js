@@ -1,8 +1,16 @@
 // The polytwist app page: one <polytwist-player controls="full" keyboard="page"> (the standalone
-// element, loaded by its own script tag) with the page's God's number panel in its "panel" slot,
-// the engine's version in the header, and ?puzzle=ID kept in the address. See docs/web.md.
+// element, loaded by its own script tag) with the page's Share button in its "controls" slot and
+// the God's number panel in its "panel" slot; the engine's version in the header; share links
+// (?puzzle=ID alone, or with a position and a solution) opened from the address; and the offline
+// app's service worker, with a notice when an update is ready. See docs/web.md.
 import { EngineClient } from "./engine/client.js";
+import { registerOfflineApp } from "./pwa/register.js";
+import { createUpdatePrompt } from "./pwa/update-prompt.js";
+import { SHARE_PARAMS, decodeShareLink } from "./share/link.js";
+import { openShareLink } from "./share/open-link.js";
+import { createShareButton } from "./share/share-button.js";
 import { createGodsNumberPanel } from "./ui/gods-number.js";
+import { renderNotationError } from "./ui/notation-error.js";
 
 /** The page's elements with an id, by camelCased id: ui.godsCompute is #gods-compute. */
 const ui = Object.fromEntries(
@@ -14,11 +22,24 @@ const ui = Object.fromEntries(
 const { app: player } = ui;
 
 // Before the element is defined, so that it starts with this puzzle.
+const link = decodeShareLink(location.href);
 const wanted = new URLSearchParams(location.search).get("puzzle");
 if (wanted) player.setAttribute("puzzle", wanted);
 
+/** Shows what was wrong with the link: {error, column?, text?} (a caret under `text`'s column). */
+function showLinkProblem({ error, column, text }) {
+  if (text === undefined) ui.linkProblemText.textContent = error;
+  else renderNotationError(ui.linkProblemText, text, { error, column });
+  ui.linkProblem.hidden = false;
+}
+ui.linkProblemClose.addEventListener("click", () => (ui.linkProblem.hidden = true));
+if (link && !link.ok) showLinkProblem(link);
+
+/** Keeps ?puzzle=ID in the address; a link's position and solution go when the puzzle changes. */
 function keepPuzzleInAddress(id) {
   const url = new URL(location.href);
+  if (url.searchParams.get("puzzle") === id) return;
+  for (const param of SHARE_PARAMS) url.searchParams.delete(param);
   url.searchParams.set("puzzle", id);
   history.replaceState(null, "", url);
 }
@@ -45,5 +66,11 @@ customElements.whenDefined("polytwist-player").then(() => {
     gods.puzzleChanged();
     keepPuzzleInAddress(puzzle);
   });
+  createShareButton({ ui, player });
+  if (link?.ok && (link.position || link.solution)) {
+    openShareLink(player, link).then((problem) => problem && showLinkProblem(problem));
+  }
   showVersion();
 });
+
+registerOfflineApp(createUpdatePrompt(ui.updatePrompt));

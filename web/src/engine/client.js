@@ -4,6 +4,7 @@
 //   const info = await engine.call("puzzleInfo", "cube2");            // parsed JSON answer
 //   const sol = await engine.solve("cube2", state, (p) => show(p));    // {depth, nodes} reports
 //   engine.cancel();   // terminates the worker, rejects pending calls, starts a fresh worker
+//   await engine.tableSource("pyraminx");   // "cache" | "built" | "none" (worker/engine.worker.js)
 //
 //   const mine = engine.session();  // the same calls over the same worker, but mine.cancel()
 //                                   // rejects only the calls made through `mine`
@@ -69,6 +70,13 @@ class EngineCalls {
   /** onProgress receives {depth, visited, total} after each BFS layer. */
   distanceTable(puzzle, onProgress) {
     return this.#send("distanceTable", [puzzle], onProgress);
+  }
+  /**
+   * Where the worker's distance table of `puzzle` came from: "cache" (imported from an earlier
+   * visit), "built" (built here, then cached) or "none" (no table yet, or the puzzle has none).
+   */
+  async tableSource(puzzle) {
+    return (await this.call("tableSource", puzzle)).source;
   }
 }
 

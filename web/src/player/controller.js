@@ -1,13 +1,15 @@
 // What a player does, apart from its attributes and events: loads a puzzle and its model, shows
 // the start (the setup moves applied silently, the alg's moves ready to play), turns the puzzle
-// (keys, drags, typed moves, scripts), scrambles, solves and resets. Every position comes from the
-// engine; the model only animates the turns between them. Used by ./polytwist-player.js.
+// (keys, drags, typed moves, scripts), scrambles, solves, resets and opens the colour editor
+// (./edit-mode.js). Every position comes from the engine; the model only animates the turns
+// between them. Used by ./polytwist-player.js.
 import { PUZZLES } from "../puzzles/index.js";
 import { attachDragToTurn } from "../ui/drag-to-turn.js";
 import { createKeyboard, renderKeyTable } from "../ui/keyboard.js";
 import { createNotationError } from "../ui/notation-error.js";
 import { createSpeedControl } from "../ui/speed.js";
 import { createStatus, formatCount, formatMs } from "../ui/status.js";
+import { createEditMode } from "./edit-mode.js";
 import { animatableMoves, sequenceSteps, splitMoves } from "./moves.js";
 import { createPlayback } from "./playback.js";
 import { createPosition } from "./position.js";
@@ -54,13 +56,30 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
   const notationError = createNotationError(ui);
   const playback = createPlayback({ ui, tasks, animateTo, speed, onChange: updateControls });
   const keyboard = createKeyboard({ onMove: userMove, playback });
+  const editMode = createEditMode({
+    ui,
+    engine,
+    view,
+    position,
+    onAccept: (state, then) => {
+      setState(state);
+      if (then.solve) solve();
+    },
+    onToggle: () => {
+      describeView();
+      updateControls();
+    },
+  });
+  const turnable = () => interactive && ready && !editMode.active;
+  // A position shown by anything else (a script, another puzzle) ends editing without keeping it.
+  position.onChange(() => editMode.cancel());
   position.onChange(onPosition);
   if (view) {
     attachDragToTurn({
       surface: ui.stage,
       canvas: ui.view,
       view,
-      getModel: () => (interactive && ready ? position.current.model : null),
+      getModel: () => (turnable() ? position.current.model : null),
       onMove: userMove,
     });
   }
@@ -72,6 +91,8 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     for (const control of [ui.notation, ui.apply, ui.scramble, ui.solve, ui.reset]) {
       control.disabled = !usable;
     }
+    ui.edit.disabled = !usable || !editMode.available();
+    ui.edit.title = ready && !editMode.available() ? "This puzzle has no sticker net yet." : "";
     ui.puzzle.disabled = !puzzleList || longCall;
     ui.cancel.disabled = !longCall;
   }
@@ -140,6 +161,16 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     return positions;
   }
 
+  /**
+   * Loads `sequence` (normalised by the engine) as the move list from the engine's position
+   * `from`, ready to play; an empty sequence clears the list.
+   */
+  async function loadMoveList(from, sequence, options) {
+    const steps = sequenceSteps(sequence, position.current.info.moves);
+    if (steps.length === 0) playback.clear();
+    else playback.load(steps, await positionsAlong(from, steps), options);
+  }
+
   /** After an ok answer of applyMoves from the current position: plays it, move by move if simple. */
   async function playAnswer(answer) {
     playback.leave();
@@ -150,7 +181,7 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
 
   /** A turn from a key or a drag. */
   function userMove(move) {
-    if (!ready || longCall || !interactive) return;
+    if (longCall || !turnable()) return;
     if (playback.isNext(move)) {
       playback.forward(); // following the sequence along
       return;
@@ -165,12 +196,13 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
   function describeView() {
     const name = position.current.info?.name ?? "puzzle";
     ui.view.tabIndex = interactive ? 0 : -1;
-    ui.view.setAttribute(
-      "aria-label",
-      interactive
-        ? `3D view of the ${name}: drag a sticker to turn its layer, drag the background to look around; see Help for the keys`
-        : `3D view of the ${name}: drag to look around`,
-    );
+    let label = `3D view of the ${name}: drag to look around`;
+    if (editMode.active) {
+      label = `3D view of the ${name}: click a sticker to paint it with the chosen colour, drag to look around`;
+    } else if (interactive) {
+      label = `3D view of the ${name}: drag a sticker to turn its layer, drag the background to look around; see Help for the keys`;
+    }
+    ui.view.setAttribute("aria-label", label);
   }
 
   async function listPuzzles() {
@@ -210,7 +242,7 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
    * column) and left out. Resolves true when both were accepted.
    */
   async function showStart() {
-    const { puzzle, info } = position.current;
+    const { puzzle } = position.current;
     const { setup, alg } = start;
     let accepted = true;
     let from = await engine.applyMoves(puzzle, "", setup);
@@ -226,12 +258,7 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
       messages.setNotation("alg", alg, sequence);
       accepted = false;
     }
-    const steps = sequence?.ok ? sequenceSteps(sequence.moves, info.moves) : [];
-    if (steps.length > 0) {
-      playback.load(steps, await positionsAlong(from, steps), { title: "Moves" });
-    } else {
-      playback.clear();
-    }
+    await loadMoveList(from, sequence?.ok ? sequence.moves : "", { title: "Moves" });
     notationError.clear();
     position.show(from, "start");
     return accepted;
@@ -349,16 +376,34 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     });
   }
 
-  /** Shows a position given as the engine's state string; resolves the engine's answer. */
-  function setState(state) {
+  /**
+   * Shows a position given as the engine's state string, with `solution` (moves, optional) as the
+   * move list ready to play from it. Resolves the engine's answer; when it refuses the state or
+   * the moves, nothing changes.
+   */
+  function setState(state, solution = "") {
     return runOnPuzzle(async () => {
-      const answer = await engine.applyMoves(position.current.puzzle, state, "");
-      if (answer.ok) {
-        playback.clear();
-        position.show(answer);
-      }
+      const { puzzle } = position.current;
+      const answer = await engine.applyMoves(puzzle, state, "");
+      if (!answer.ok) return answer;
+      const sequence = solution.trim()
+        ? await engine.applyMoves(puzzle, answer.state, solution)
+        : null;
+      if (sequence && !sequence.ok) return sequence;
+      const whenSolved = () => {
+        if (position.current.solved) status.set("Solved.", "ok");
+      };
+      await loadMoveList(answer, sequence?.moves ?? "", { title: "Solution", whenSolved });
+      position.show(answer);
+      status.set(sequence?.moves ? "Position set: press Play for the solution." : "Position set.");
       return answer;
     });
+  }
+
+  /** Opens the colour editor on `facelets` (default: the position shown); resolves whether it opened. */
+  function editColours(facelets) {
+    playback.pause();
+    return runOnPuzzle(() => editMode.open(facelets)).then(Boolean);
   }
 
   ui.notationForm.addEventListener("submit", (event) => {
@@ -382,6 +427,7 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
   ui.solve.addEventListener("click", () => solve());
   ui.reset.addEventListener("click", () => reset());
   ui.cancel.addEventListener("click", () => engine.cancel());
+  ui.edit.addEventListener("click", () => editColours());
   updateControls();
 
   return {
@@ -393,9 +439,10 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     reset,
     turn,
     setState,
+    editColours,
     /** Handles a keydown event of the player (or of the page, for keyboard="page"). */
     keydown(event) {
-      if (interactive) keyboard.handle(event);
+      if (interactive && !editMode.active) keyboard.handle(event);
     },
     /** "none", "playback" or "full": which parts show, and whether the puzzle turns. */
     setControls(level) {
@@ -412,6 +459,9 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     },
     get ready() {
       return ready;
+    },
+    get editing() {
+      return editMode.active;
     },
     get busy() {
       return tasks.pending > 0 || playback.playing;

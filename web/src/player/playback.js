@@ -197,6 +197,10 @@ export function createPlayback({ ui, tasks, animateTo, speed, onChange }) {
     get moves() {
       return [...moves];
     },
+    /** The engine's position the sequence starts from, or null when none is loaded. */
+    get start() {
+      return positions[0] ?? null;
+    },
     /** Whether `move` is the next move of the loaded sequence (a user following along). */
     isNext: (move) =>
       cursor !== null && cursor < moves.length && moves[cursor] === move && animating === null,

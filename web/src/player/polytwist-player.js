@@ -1,11 +1,12 @@
 // <polytwist-player>: a twisty puzzle in 3D that a page embeds with one script tag and one element
 // (docs/embedding.md). Attributes: puzzle, alg, setup, controls, background, colour-scheme, camera,
 // size, keyboard; the same as properties; methods play, pause, reset, setAlg, goTo, turn,
-// scramble, solve, setState; events move, solved, statechange.
+// scramble, solve, setState, editColours; events move, solved, statechange.
 //
 // A player starts (scene, engine) only when it first comes near the viewport. All players share
 // one engine worker (each through its own session) and one WebGL renderer; nothing is put on
 // window, and bad attribute values are shown inside the player, never thrown.
+import { editStyleSheet } from "../edit/styles.js";
 import { sharedEngine } from "../engine/shared-engine.js";
 import { stickerScreenPoints } from "../render/sticker-probe.js";
 import { createView } from "../render/view.js";
@@ -69,7 +70,7 @@ export class PolytwistPlayer extends HTMLElement {
   constructor() {
     super();
     const root = this.attachShadow({ mode: "open" });
-    root.adoptedStyleSheets = [playerStyleSheet()];
+    root.adoptedStyleSheets = [playerStyleSheet(), editStyleSheet()];
     this.#internals = this.attachInternals();
     this.#ui = createPlayerDom(root);
     this.#messages = createMessages(this.#ui.messages);
@@ -205,6 +206,11 @@ export class PolytwistPlayer extends HTMLElement {
   get moves() {
     return this.#controller?.playback.moves ?? [];
   }
+  /** The position the move list starts from: {state, facelets, solved}, or null without a list. */
+  get movesStart() {
+    const start = this.#controller?.playback.start;
+    return start ? { state: start.state, facelets: start.facelets, solved: start.solved } : null;
+  }
   /** How many of those moves have been played; null after a turn off the sequence. */
   get moveIndex() {
     return this.#controller ? this.#controller.playback.cursor : 0;
@@ -215,6 +221,10 @@ export class PolytwistPlayer extends HTMLElement {
   /** True while a turn, an engine call or playback is under way. */
   get busy() {
     return this.#controller?.busy ?? false;
+  }
+  /** True while the colour editor is open. */
+  get editing() {
+    return this.#controller?.editing ?? false;
   }
 
   // Methods: each starts the player if it has not started yet and waits for its position.
@@ -258,10 +268,21 @@ export class PolytwistPlayer extends HTMLElement {
     await this.#settled();
     return this.#controller.solve();
   }
-  /** Shows the position of an engine state string (e.g. from validate); resolves the answer. */
-  async setState(state) {
+  /**
+   * Shows the position of an engine state string (e.g. from validate), with `solution` (optional
+   * moves) as the move list ready to play from it; resolves the engine's answer.
+   */
+  async setState(state, solution = "") {
     await this.#settled();
-    return this.#controller.setState(String(state));
+    return this.#controller.setState(String(state), String(solution));
+  }
+  /**
+   * Opens the colour editor on `facelets` (default: the position shown); resolves true if it
+   * opened (false: the puzzle has no sticker net, or the facelets are not one per sticker).
+   */
+  async editColours(facelets) {
+    await this.#settled();
+    return this.#controller.editColours(facelets === undefined ? undefined : String(facelets));
   }
   /** Which sticker is drawn at a client (CSS pixel) position: its facelet index, or null. */
   stickerAt(clientX, clientY) {

@@ -1,7 +1,8 @@
 // The player's shadow DOM: the stage (the 3D view, its help popover and messages), the controls
 // (the full player's puzzle picker, moves box, buttons and status; the move list and playback
-// buttons; the turn speed) and two slots for the page's own controls and panels. Every part
-// exists at every controls level; the stylesheet shows the ones the level uses.
+// buttons; the turn speed), the colour editor's panel (./edit-mode.js) and two slots for the
+// page's own controls and panels. Every part exists at every controls level; the stylesheet
+// shows the ones the level uses.
 
 const ICONS = {
   toStart: "M2 3h2v10H2zM9 3v10L4 8zM15 3v10l-5-5z",
@@ -16,7 +17,7 @@ const icon = (path, className = "") =>
   `<svg class="${className}" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="${path}" /></svg>`;
 
 const MARKUP = `
-<div class="player" id="player" part="player" data-ready="false" data-busy="true">
+<div class="player" id="player" part="player" data-ready="false" data-busy="true" data-editing="false">
   <div class="stage" id="stage" part="stage">
     <canvas id="view" part="view" tabindex="0" aria-describedby="help-summary"></canvas>
     <p id="no-view" class="no-view" part="notice" aria-live="polite">Loading…</p>
@@ -66,6 +67,7 @@ const MARKUP = `
         <button id="solve" type="button" disabled>Solve</button>
         <button id="reset" type="button" disabled>Reset</button>
         <button id="cancel" type="button" disabled>Cancel</button>
+        <button id="edit" type="button" disabled>Edit colours</button>
       </div>
       <p id="status" class="status" role="status" aria-live="polite">Loading the engine…</p>
       <p id="progress" class="progress muted"></p>
@@ -98,6 +100,17 @@ const MARKUP = `
       </details>
     </div>
   </div>
+
+  <section id="edit-panel" class="edit-panel" part="edit-panel" aria-labelledby="edit-title" hidden>
+    <h2 id="edit-title" class="edit-title">Edit colours</h2>
+    <div id="editor"></div>
+    <p class="muted">On the 3D view, click a sticker to paint it; drag to look around.</p>
+    <div class="buttons">
+      <button id="edit-solve" type="button" disabled>Solve from here</button>
+      <button id="edit-done" type="button" disabled>Done</button>
+      <button id="edit-cancel" type="button" aria-keyshortcuts="Escape">Cancel</button>
+    </div>
+  </section>
 
   <div class="panels" part="panels"><slot name="panel"></slot></div>
 </div>

@@ -5,7 +5,15 @@
 //   {id, result}    the engine's JSON answer, parsed (an unknown method gets {ok:false,error})
 //   {id, progress}  one progress report of solve/distanceTable, parsed
 //   {id, error}     the call threw (Embind BindingError, or the module failed to load)
+//
+// Distance tables are cached between visits (./table-cache.js): before the first solve, scramble
+// or distanceTable of a puzzle with a table, the worker imports the cached table if there is one;
+// otherwise the call builds the table and the worker then stores it. `tableSource(id)` (a method
+// of the worker, not of the engine) answers {ok, source}: "cache", "built" or "none" (no table
+// in this worker yet, or the puzzle has none).
 import createEngine from "@engine";
+
+import { loadTable, storeTable } from "./table-cache.js";
 
 /** Engine functions the page may call; the ones listed `true` take an onProgress callback last. */
 const METHODS = {
@@ -19,11 +27,18 @@ const METHODS = {
   distanceTable: true,
 };
 
+/** The calls that need a puzzle's whole table (their first argument is the puzzle id). */
+const TABLE_METHODS = new Set(["solve", "scramble", "distanceTable"]);
+
 // Load the module once; remember a failure instead of leaving the rejection unhandled.
 const engineReady = createEngine().then(
   (engine) => ({ engine }),
   (err) => ({ loadError: `engine failed to load: ${describe(err)}` }),
 );
+
+const tableSources = new Map(); // puzzle id → "cache" | "built" (no entry: "none")
+const cacheLookups = new Map(); // puzzle id → promise of its first cache lookup
+const tablesToStore = new Map(); // puzzle id → table_key, for tables this worker has to build
 
 function describe(err) {
   if (err instanceof Error)
@@ -41,17 +56,44 @@ function parseMaybe(value) {
   }
 }
 
-self.onmessage = async (event) => {
-  const { id, method, args = [] } = event.data ?? {};
-  const { engine, loadError } = await engineReady;
-  if (loadError) {
-    self.postMessage({ id, error: loadError });
-    return;
+/** Imports puzzle `id`'s table from the cache, or notes that it is to be built and stored. */
+async function importCachedTable(engine, id) {
+  const info = JSON.parse(engine.puzzleInfo(id));
+  if (!info.ok || !info.has_distance_table) return;
+  const bytes = await loadTable(info.table_key);
+  if (bytes && JSON.parse(engine.importTable(id, bytes)).ok) tableSources.set(id, "cache");
+  else tablesToStore.set(id, info.table_key);
+}
+
+/** Once per puzzle and worker, before its first table call. */
+function prepareTable(engine, id) {
+  if (typeof id !== "string") return null;
+  if (!cacheLookups.has(id)) {
+    // A lookup that fails is no cached table: the call builds the table as it would anyway.
+    const lookup = importCachedTable(engine, id).catch(() => null);
+    cacheLookups.set(id, lookup);
   }
+  return cacheLookups.get(id);
+}
+
+/** After a table call that succeeded: stores the table it built, if this worker has to. */
+async function storeBuiltTable(engine, id) {
+  const key = tablesToStore.get(id);
+  if (key === undefined) return;
+  tablesToStore.delete(id);
+  const exported = engine.exportTable(id, null);
+  if (!exported.ok) return;
+  tableSources.set(id, "built");
+  await storeTable(id, key, exported.bytes);
+}
+
+/** Calls engine function `method`; returns the reply to post (without the id). */
+async function callEngine(engine, id, method, args) {
   if (!Object.hasOwn(METHODS, method) || typeof engine[method] !== "function") {
-    self.postMessage({ id, result: { ok: false, error: `unknown method "${method}"` } });
-    return;
+    return { result: { ok: false, error: `unknown method "${method}"` } };
   }
+  const usesTable = TABLE_METHODS.has(method);
+  if (usesTable) await prepareTable(engine, args[0]);
   const callArgs = [...args];
   if (METHODS[method]) {
     callArgs.push((report) => self.postMessage({ id, progress: parseMaybe(report) }));
@@ -60,15 +102,29 @@ self.onmessage = async (event) => {
   try {
     answer = engine[method](...callArgs);
   } catch (err) {
-    self.postMessage({ id, error: describe(err) });
-    return;
+    return { error: describe(err) };
   }
   let result;
   try {
     result = JSON.parse(answer);
   } catch {
-    self.postMessage({ id, error: `engine answered ${method} with invalid JSON` });
+    return { error: `engine answered ${method} with invalid JSON` };
+  }
+  if (usesTable && result.ok) await storeBuiltTable(engine, args[0]);
+  return { result };
+}
+
+self.onmessage = async (event) => {
+  const { id, method, args = [] } = event.data ?? {};
+  const { engine, loadError } = await engineReady;
+  if (loadError) {
+    self.postMessage({ id, error: loadError });
     return;
   }
-  self.postMessage({ id, result });
+  if (method === "tableSource") {
+    const source = tableSources.get(args[0]) ?? "none";
+    self.postMessage({ id, result: { ok: true, source } });
+    return;
+  }
+  self.postMessage({ id, ...(await callEngine(engine, id, method, args)) });
 };

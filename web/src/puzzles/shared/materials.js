@@ -7,6 +7,13 @@ export const UNKNOWN_COLOUR = "#808080";
 
 let plastic = null;
 const stickers = new Map(); // CSS colour → material
+const flaggedStickers = new Map(); // CSS colour → material with stripes
+
+/** Dark and light diagonal stripes in screen space over the sticker's colour (GLSL). */
+const STRIPES = `
+  float stripe = mod(gl_FragCoord.x + gl_FragCoord.y, 14.0);
+  if (stripe < 5.0) diffuseColor.rgb *= 0.12;
+  else if (stripe < 7.0) diffuseColor.rgb = mix(diffuseColor.rgb, vec3(1.0), 0.7);`;
 
 /** The black plastic of the pieces. */
 export function plasticMaterial() {
@@ -20,6 +27,26 @@ export function stickerMaterial(colour) {
   if (!material) {
     material = new MeshStandardMaterial({ color: colour, roughness: 0.4 });
     stickers.set(colour, material);
+  }
+  return material;
+}
+
+/**
+ * The sticker material of a colour, striped dark and light like the state editor's net marks a
+ * sticker named in an error, so the mark shows on every colour.
+ */
+export function flaggedStickerMaterial(colour) {
+  let material = flaggedStickers.get(colour);
+  if (!material) {
+    material = new MeshStandardMaterial({ color: colour, roughness: 0.4 });
+    material.onBeforeCompile = (shader) => {
+      shader.fragmentShader = shader.fragmentShader.replace(
+        "#include <color_fragment>",
+        `#include <color_fragment>${STRIPES}`,
+      );
+    };
+    material.customProgramCacheKey = () => "flagged-sticker";
+    flaggedStickers.set(colour, material);
   }
   return material;
 }

@@ -13,7 +13,7 @@
 // Geometries and materials are shared by every model of a puzzle on the page (./materials.js).
 import { Quaternion } from "three";
 
-import { UNKNOWN_COLOUR, stickerMaterial } from "./materials.js";
+import { UNKNOWN_COLOUR, flaggedStickerMaterial, stickerMaterial } from "./materials.js";
 
 /** Ease-in-out (sine): slow start, slow end. */
 export const easeInOut = (t) => 0.5 - 0.5 * Math.cos(Math.PI * t);
@@ -31,7 +31,7 @@ export const easeInOut = (t) => 0.5 - 0.5 * Math.cos(Math.PI * t);
  */
 export function createPuzzleModel(spec) {
   const { id, object, pieces, stickers, turns, info } = spec;
-  const materials = new Map(info.faces.map((face) => [face.name, stickerMaterial(face.colour)]));
+  const colours = new Map(info.faces.map((face) => [face.name, face.colour]));
   const rest = pieces.map(({ object: piece }) => ({
     position: piece.position.clone(),
     quaternion: piece.quaternion.clone(),
@@ -104,15 +104,20 @@ export function createPuzzleModel(spec) {
     });
   }
 
-  /** Snaps every piece back to rest and colours the stickers from the engine's facelets. */
-  function setFacelets(facelets) {
+  /**
+   * Snaps every piece back to rest and colours the stickers from the facelets (the engine's, or a
+   * colouring being entered); the stickers `flagged` lists are striped (named in an error).
+   */
+  function setFacelets(facelets, { flagged = [] } = {}) {
     if (typeof facelets !== "string" || facelets.length !== stickers.length) {
       throw new Error(`${id} needs ${stickers.length} facelets, got ${JSON.stringify(facelets)}`);
     }
     finishAnimation();
     resetPose();
+    const striped = new Set(flagged);
     stickers.forEach((sticker, i) => {
-      sticker.material = materials.get(facelets[i]) ?? stickerMaterial(UNKNOWN_COLOUR);
+      const colour = colours.get(facelets[i]) ?? UNKNOWN_COLOUR;
+      sticker.material = striped.has(i) ? flaggedStickerMaterial(colour) : stickerMaterial(colour);
     });
   }
 

@@ -1,0 +1,152 @@
+// The offline app and the table cache: once the service worker controls the app page, the page
+// works with the network off (scramble, solve, the God's number panel); a new version waits for
+// the update notice's Reload; the distance table built on a first visit is imported from
+// IndexedDB on the next. Each test gets a fresh browser context (no service worker, empty caches
+// and IndexedDB). Service workers need a secure context: http://127.0.0.1 is one.
+import assert from "node:assert/strict";
+import { appendFile, cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, afterEach, before, describe, it } from "node:test";
+
+import {
+  assertNoProblems,
+  gotoPuzzle,
+  idle,
+  openPage,
+  playerData,
+  startSite,
+} from "../js/browser.mjs";
+import { repoDir } from "../js/engine.mjs";
+import { serveStatic } from "../js/static-server.mjs";
+
+const TEST = { timeout: 60_000 };
+
+let site;
+let page;
+let problems;
+
+before(async () => {
+  site = await startSite();
+});
+
+after(async () => {
+  await site?.close();
+});
+
+afterEach(async () => {
+  await page?.close();
+  page = null;
+});
+
+const tableSource = () =>
+  page.evaluate(() => document.querySelector("#app").engine.tableSource("pyraminx"));
+
+/** Waits until the page's service worker is installed and active (its precache filled). */
+const serviceWorkerReady = () =>
+  page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+
+/** The paths of every response in the page's Cache Storage. */
+const cachedPaths = () =>
+  page.evaluate(async () => {
+    const paths = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) paths.push(new URL(request.url).pathname);
+    }
+    return paths;
+  });
+
+describe("the offline app", () => {
+  it("precaches the site and then scrambles, solves and computes offline", TEST, async () => {
+    ({ page, problems } = await openPage(site.browser));
+    await gotoPuzzle(page, site.url, "pyraminx");
+    assert.equal(await page.getAttribute('link[rel="manifest"]', "href"), "./manifest.webmanifest");
+    // Installed (and its precache filled) once ready; a reload puts the page under its control.
+    await serviceWorkerReady();
+    await gotoPuzzle(page, site.url, "pyraminx");
+    assert.equal(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), true);
+
+    const paths = await cachedPaths();
+    for (const wanted of [
+      /^\/index\.html$/,
+      /^\/polytwist-player\.js$/,
+      /^\/manifest\.webmanifest$/,
+      /^\/icon-192\.png$/,
+      /^\/icon-512\.png$/,
+      /^\/assets\/engine\.worker-[\w-]+\.js$/,
+      /^\/assets\/polytwist_engine-[\w-]+\.wasm$/,
+      /^\/assets\/index-[\w-]+\.js$/,
+    ]) {
+      assert.ok(
+        paths.some((cached) => wanted.test(cached)),
+        `${wanted} is not precached: ${paths}`,
+      );
+    }
+
+    await page.context().setOffline(true);
+    await gotoPuzzle(page, site.url, "pyraminx");
+    await page.click("#scramble");
+    await idle(page);
+    assert.equal(await playerData(page, "solved"), "false");
+    await page.click("#solve");
+    await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
+    await page.click("#gods-compute");
+    await page.waitForSelector('#gods[data-state="shown"]', { timeout: 30_000 });
+    assert.match(await page.textContent("#gods-summary"), /God's number: 15/);
+    assertNoProblems(problems);
+  });
+
+  it("offers a new version with a notice and switches only on Reload", TEST, async () => {
+    // A copy of the site, whose service worker the test then changes: the next version.
+    const dir = await mkdtemp(path.join(tmpdir(), "polytwist-site-"));
+    await cp(`${repoDir}build/site`, dir, { recursive: true });
+    const server = await serveStatic(dir);
+    try {
+      ({ page, problems } = await openPage(site.browser));
+      await gotoPuzzle(page, server.url, "pyraminx");
+      await serviceWorkerReady();
+      await appendFile(path.join(dir, "sw.js"), "\n// the next version\n");
+      await gotoPuzzle(page, server.url, "pyraminx");
+      const reload = page.locator("#update-prompt button", { hasText: "Reload" });
+      await reload.waitFor({ timeout: 30_000 });
+      assert.match(await page.textContent("#update-prompt"), /^Update available/);
+      assert.equal(await page.getAttribute("#update-prompt", "role"), "status");
+      const waiting = () =>
+        page.evaluate(async () =>
+          Boolean((await navigator.serviceWorker.getRegistration()).waiting),
+        );
+      assert.equal(await waiting(), true, "the new version did not wait");
+
+      await Promise.all([page.waitForEvent("load"), reload.click()]);
+      await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
+      assert.equal(await waiting(), false, "the new version did not take over");
+      assert.equal(await page.textContent("#update-prompt"), "");
+      assertNoProblems(problems);
+    } finally {
+      await page?.close();
+      page = null;
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the table cache", () => {
+  it("builds the table on the first visit and imports it on the next", TEST, async () => {
+    ({ page, problems } = await openPage(site.browser));
+    await gotoPuzzle(page, site.url, "pyraminx");
+    assert.equal(await tableSource(), "none");
+    await page.click("#scramble");
+    await idle(page);
+    assert.equal(await tableSource(), "built");
+
+    await gotoPuzzle(page, site.url, "pyraminx");
+    await page.click("#scramble");
+    await idle(page);
+    assert.equal(await tableSource(), "cache");
+    await page.click("#solve");
+    await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
+    assertNoProblems(problems);
+  });
+});

@@ -1,0 +1,127 @@
+// Share links on the app page: Share copies a link to the position and the solution shown, which
+// opens in a new page ready to play; bad links name their parameter and leave a working page.
+import assert from "node:assert/strict";
+import { after, afterEach, before, describe, it } from "node:test";
+
+import {
+  assertNoProblems,
+  fastTurns,
+  gotoPuzzle,
+  idle,
+  openPage,
+  playerData,
+  startSite,
+} from "../js/browser.mjs";
+
+const TEST = { timeout: 60_000 };
+const SOLVED = "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD";
+// F1 and L3 (the UL edge) swapped: an edge flipped in place.
+const FLIPPED_EDGE = `FLFFFFFFFLLLFLLLLL${SOLVED.slice(18)}`;
+
+let site;
+const pages = [];
+
+before(async () => {
+  site = await startSite();
+});
+
+after(async () => {
+  await site?.close();
+});
+
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map(({ page }) => page.close()));
+});
+
+async function newPage() {
+  const opened = await openPage(site.browser);
+  pages.push(opened);
+  return opened;
+}
+
+/** The app player's properties, read in the page. */
+const playerShows = (page) =>
+  page.evaluate(() => {
+    const { facelets, moves, moveIndex, solved } = document.querySelector("#app");
+    return { facelets, moves, moveIndex, solved };
+  });
+
+/** Opens a link on the app page and waits until the player shows its start. */
+async function openLink(page, query) {
+  await page.goto(`${site.url}${query}`);
+  await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
+  await idle(page);
+}
+
+describe("share links", () => {
+  it("Share copies a link that opens the same position and solution", TEST, async () => {
+    const { page, problems } = await newPage();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await gotoPuzzle(page, site.url, "pyraminx");
+    await fastTurns(page);
+    await page.evaluate(() => document.querySelector("#app").scramble(20261121));
+    const scrambled = await playerData(page, "facelets");
+    await page.click("#solve");
+    await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
+    await idle(page);
+    const solution = (await playerShows(page)).moves;
+    assert.ok(solution.length > 0);
+
+    await page.click("#share");
+    await page.waitForFunction(() =>
+      /copied/.test(document.querySelector("#share-status").textContent),
+    );
+    const url = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(await page.inputValue("#share-url"), url);
+    assert.ok(url.startsWith(site.url), url);
+    assert.match(url, /puzzle=pyraminx$/);
+
+    const { page: other, problems: otherProblems } = await newPage();
+    await other.goto(url);
+    await other.waitForSelector('#solution-panel[data-cursor="0"]', { timeout: 30_000 });
+    const shown = await playerShows(other);
+    assert.deepEqual(shown, { facelets: scrambled, moves: solution, moveIndex: 0, solved: false });
+    assert.equal(await other.locator("#moves button").count(), solution.length);
+    await other.click("#to-end");
+    await other.waitForSelector('#player[data-solved="true"]');
+    assert.equal(new URL(other.url()).searchParams.get("facelets"), scrambled);
+    assertNoProblems(problems);
+    assertNoProblems(otherProblems);
+  });
+
+  it("a bad link names the parameter at fault and the page still works", TEST, async () => {
+    const { page, problems } = await newPage();
+    const problemText = () => page.textContent("#link-problem-text");
+
+    await openLink(page, "?facelets=FF%3Cimg%3E&puzzle=pyraminx");
+    assert.equal(await page.isVisible("#link-problem"), true);
+    assert.match(await problemText(), /^facelets: character 3 is '<'/);
+    assert.equal(await page.locator("img").count(), 0);
+    await page.click("#scramble");
+    await idle(page);
+    await page.click("#solve");
+    await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
+
+    await openLink(page, "?setup=R+U+F&puzzle=pyraminx");
+    assert.match(await problemText(), /^setup: unknown move 'F'/);
+    assert.equal(await page.textContent("#link-problem-text pre"), "R U F\n    ^");
+    assert.equal(await playerData(page, "facelets"), SOLVED);
+
+    await openLink(page, `?facelets=${FLIPPED_EDGE}&solution=R&puzzle=pyraminx`);
+    assert.match(await problemText(), /^facelets: .*an edge has been flipped in place/);
+    await page.waitForSelector('.state-editor[data-validation="invalid"]');
+    const marked = await page.$$eval(".sticker.error", (nodes) =>
+      nodes.map((node) => Number(node.dataset.facelet)),
+    );
+    assert.deepEqual(marked, [1, 12]);
+
+    await openLink(page, "?solution=R+%28U&puzzle=pyraminx");
+    assert.match(await problemText(), /^solution: /);
+    await page.click("#link-problem-close");
+    assert.equal(await page.isVisible("#link-problem"), false);
+    await page.click("#scramble");
+    await idle(page);
+    assert.equal(await playerData(page, "solved"), "false");
+    assertNoProblems(problems);
+  });
+});

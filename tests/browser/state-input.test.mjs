@@ -1,0 +1,199 @@
+// Entering a position by its colours on the app page ("Edit colours"): the engine's error on an
+// impossible colouring, with its stickers marked on the net and striped on the 3D model; painting
+// on the net and on the model; Solve from here, Done, Cancel; no turning while editing.
+import assert from "node:assert/strict";
+import { after, afterEach, before, beforeEach, describe, it } from "node:test";
+
+import {
+  assertNoProblems,
+  fastTurns,
+  gotoPuzzle,
+  idle,
+  openPage,
+  playerData,
+  startSite,
+  stickerClientPoint,
+} from "../js/browser.mjs";
+
+const TEST = { timeout: 60_000 };
+const SOLVED = "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD";
+
+let site;
+let page;
+let problems;
+
+before(async () => {
+  site = await startSite();
+});
+
+after(async () => {
+  await site?.close();
+});
+
+beforeEach(async () => {
+  ({ page, problems } = await openPage(site.browser));
+  await gotoPuzzle(page, site.url, "pyraminx");
+});
+
+afterEach(async () => {
+  await page?.close();
+  page = null;
+});
+
+/** Calls the engine through the app player's session: the parsed answer. */
+const engine = (method, ...args) =>
+  page.evaluate(
+    ([name, rest]) => document.querySelector("#app").engine.call(name, ...rest),
+    [method, args],
+  );
+
+const validation = (kind) => page.waitForSelector(`.state-editor[data-validation="${kind}"]`);
+const netFacelets = () =>
+  page.$$eval(".sticker-net .sticker", (nodes) => nodes.map((node) => node.dataset.face).join(""));
+const marked = () =>
+  page.$$eval(".sticker.error", (nodes) => nodes.map((node) => Number(node.dataset.facelet)));
+
+/** Paints net sticker `facelet` with face `face`'s colour (palette, then the sticker). */
+async function paintOnNet(facelet, face) {
+  await page.click(`.swatch[data-face="${face}"]`);
+  await page.click(`.sticker-net .sticker[data-facelet="${facelet}"]`);
+}
+
+/** The share of dark pixels in a 9×9 patch of the view at sticker `facelet`'s centre. */
+function darkShareAt(facelet) {
+  return page.evaluate(async (index) => {
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    const player = document.querySelector("#app");
+    const canvas = player.shadowRoot.querySelector("#view");
+    const { x, y } = player.stickerScreenPoints()[index];
+    const scale = canvas.width / canvas.clientWidth;
+    const left = Math.round(x * scale) - 4;
+    const top = Math.round(y * scale) - 4;
+    const { data } = canvas.getContext("2d").getImageData(left, top, 9, 9);
+    let dark = 0;
+    for (let k = 0; k < data.length; k += 4) if (data[k] + data[k + 1] + data[k + 2] < 90) dark++;
+    return dark / 81;
+  }, facelet);
+}
+
+describe("entering a position by its colours", () => {
+  it(
+    "shows an impossible colouring's error and stickers, then solves the fixed one",
+    TEST,
+    async () => {
+      await fastTurns(page);
+      const target = (await engine("scramble", "pyraminx", 5)).facelets;
+      assert.equal(
+        await page.evaluate((f) => document.querySelector("#app").editColours(f), target),
+        true,
+      );
+      await validation("valid");
+      assert.equal(await netFacelets(), target);
+
+      // F1 and L3, the two stickers of the UL edge, swapped: that edge flipped in place.
+      const [front, left] = [target[1], target[12]];
+      await paintOnNet(1, left);
+      await paintOnNet(12, front);
+      const flipped = [...target];
+      [flipped[1], flipped[12]] = [left, front];
+      const expected = await engine("validate", "pyraminx", flipped.join(""));
+      assert.match(expected.error, /an edge has been flipped in place/);
+      await page.locator(".verdict", { hasText: expected.error }).waitFor();
+      await validation("invalid");
+      assert.deepEqual(
+        await marked(),
+        [...expected.stickers].sort((a, b) => a - b),
+      );
+      assert.equal(await page.isDisabled("#edit-solve"), true);
+      assert.equal(await page.isDisabled("#edit-done"), true);
+
+      // The model shows the entered colours, the stickers at fault striped.
+      const points = await page.evaluate(() =>
+        document.querySelector("#app").stickerScreenPoints(),
+      );
+      const flaggedVisible = expected.stickers.find((i) => points[i].visible);
+      const plainVisible = points.find((p) => p.visible && !expected.stickers.includes(p.facelet));
+      assert.ok(flaggedVisible !== undefined, "no sticker at fault is in view");
+      assert.ok((await darkShareAt(flaggedVisible)) > 0.2, "the sticker at fault is not striped");
+      assert.ok((await darkShareAt(plainVisible.facelet)) < 0.05, "a good sticker is striped");
+
+      // Painted back: F1 by clicking it on the 3D view, L3 on the net.
+      const sticker1 = await stickerClientPoint(page, "#app", 1);
+      assert.ok(sticker1.visible, "F1 is not in view");
+      await page.click(`.swatch[data-face="${front}"]`);
+      await page.mouse.click(sticker1.x, sticker1.y);
+      await page.waitForFunction(
+        (face) =>
+          document.querySelector("#app").shadowRoot.querySelector('.sticker-net [data-facelet="1"]')
+            .dataset.face === face,
+        front,
+      );
+      await paintOnNet(12, left);
+      await validation("valid");
+      assert.equal(await netFacelets(), target);
+
+      await page.click("#edit-solve");
+      await page.waitForSelector('#player[data-editing="false"]');
+      await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
+      await idle(page);
+      const { moves, movesStart } = await page.evaluate(() => {
+        const player = document.querySelector("#app");
+        return { moves: player.moves, movesStart: player.movesStart };
+      });
+      assert.equal(movesStart.facelets, target);
+      const optimal = await engine("solve", "pyraminx", movesStart.state);
+      assert.equal(moves.length, optimal.length);
+      assertNoProblems(problems);
+    },
+  );
+
+  it("turns neither by keys nor by drags while editing; Cancel and Done", TEST, async () => {
+    await page.click("#edit");
+    await validation("valid");
+    assert.equal(await playerData(page, "editing"), "true");
+    assert.equal(await page.isVisible("#scramble"), false);
+    const focused = () =>
+      page.evaluate(() => document.querySelector("#app").shadowRoot.activeElement?.id || "");
+    assert.equal(
+      await page.evaluate(
+        () => document.querySelector("#app").shadowRoot.activeElement.dataset.face,
+      ),
+      "F",
+      "the focus is on the chosen colour",
+    );
+
+    await page.keyboard.press("Shift+KeyU");
+    await page.keyboard.press("KeyR");
+    await idle(page);
+    assert.equal(await playerData(page, "facelets"), SOLVED);
+
+    // A drag that starts on a sticker turns the view, and neither turns nor paints.
+    const before = await stickerClientPoint(page, "#app", 2);
+    await page.click('.swatch[data-face="D"]');
+    await page.mouse.move(before.x, before.y);
+    await page.mouse.down();
+    await page.mouse.move(before.x - 70, before.y, { steps: 6 });
+    await page.mouse.up();
+    await idle(page);
+    const afterwards = await stickerClientPoint(page, "#app", 2);
+    assert.ok(Math.abs(afterwards.x - before.x) > 5, "the view did not turn");
+    assert.equal(await playerData(page, "facelets"), SOLVED);
+    assert.equal(await netFacelets(), SOLVED);
+
+    await paintOnNet(0, "L");
+    await validation("invalid");
+    await page.keyboard.press("Escape");
+    assert.equal(await playerData(page, "editing"), "false");
+    assert.equal(await playerData(page, "facelets"), SOLVED);
+    assert.equal(await focused(), "edit");
+
+    const target = (await engine("scramble", "pyraminx", 9)).facelets;
+    await page.evaluate((f) => document.querySelector("#app").editColours(f), target);
+    await validation("valid");
+    await page.click("#edit-done");
+    await page.waitForSelector(`#player[data-facelets="${target}"]`);
+    assert.equal(await playerData(page, "editing"), "false");
+    assert.equal(await focused(), "edit");
+    assertNoProblems(problems);
+  });
+});

@@ -1,0 +1,56 @@
+// Opening a share link on the app page: the decoded link (./link.js) is checked by the engine
+// before the player shows it. The position comes from `facelets` (validated) or `setup` (applied
+// from solved); `solution` is loaded as the player's move list, ready to play. What the engine
+// refuses is returned as a problem naming the parameter, and the rest is still shown; facelets
+// with one letter per sticker that are not a possible position open the colour editor on them,
+// with the stickers at fault marked.
+
+/** A problem with a sequence: the engine's message, with the column it names in `text`. */
+function notationProblem(param, text, answer) {
+  return { param, error: `${param}: ${answer.error}`, column: answer.column, text };
+}
+
+/**
+ * Shows a decoded share link in `player` (whose `puzzle` attribute was set from the link before
+ * it started). Resolves null when everything was shown, else {param, error, column?, text?}.
+ * @param {import("../player/polytwist-player.js").PolytwistPlayer} player
+ * @param {{puzzle: string, position: null | {facelets: string} | {setup: string},
+ *   solution: string}} link  an ok answer of decodeShareLink
+ */
+export async function openShareLink(player, { puzzle, position, solution }) {
+  await player.ready;
+  const { engine } = player;
+  const info = player.puzzleInfo;
+  if (info?.id !== puzzle) {
+    const answer = await engine.puzzleInfo(puzzle);
+    return { param: "puzzle", error: `puzzle: ${answer.error ?? "the player could not show it"}` };
+  }
+
+  let state = "";
+  let problem = null;
+  if (position?.facelets !== undefined) {
+    const answer = await engine.validate(puzzle, position.facelets);
+    if (!answer.ok) {
+      if (position.facelets.length === info.facelet_count) {
+        await player.editColours(position.facelets);
+      }
+      return { param: "facelets", error: `facelets: ${answer.error}` };
+    }
+    state = answer.state;
+  } else if (position?.setup !== undefined) {
+    const answer = await engine.applyMoves(puzzle, "", position.setup);
+    if (answer.ok) state = answer.state;
+    else problem = notationProblem("setup", position.setup, answer);
+  }
+
+  let moves = solution;
+  if (moves) {
+    const played = await engine.applyMoves(puzzle, state, moves);
+    if (!played.ok) {
+      problem ??= notationProblem("solution", moves, played);
+      moves = "";
+    }
+  }
+  await player.setState(state, moves);
+  return problem;
+}

@@ -1,0 +1,61 @@
+// The app page's Share button: a link to this page with the puzzle, the position and the move
+// list shown (./link.js), copied to the clipboard and also shown in a text field, from which it
+// can be copied by hand where the clipboard is not available.
+import { encodeShareLink } from "./link.js";
+
+/**
+ * The share link of what `player` shows: while the position is on the move list, the list's
+ * start and its moves (so the link opens ready to play them); otherwise the position alone.
+ * @returns {{ok: true, url: string} | {ok: false, error: string}}
+ */
+export function shareLinkOf(player, baseUrl) {
+  if (!player.puzzleInfo) return { ok: false, error: "no puzzle is shown" };
+  const onList = player.moves.length > 0 && player.moveIndex !== null;
+  const from = onList ? player.movesStart : { facelets: player.facelets, solved: player.solved };
+  return encodeShareLink(baseUrl, {
+    puzzle: player.puzzleInfo.id,
+    position: from.solved ? null : { facelets: from.facelets },
+    solution: onList ? player.moves.join(" ") : "",
+  });
+}
+
+/**
+ * @param {{share: HTMLButtonElement, shareStatus: HTMLElement, shareOutput: HTMLElement,
+ *   shareUrl: HTMLInputElement}} ui
+ * @param {import("../player/polytwist-player.js").PolytwistPlayer} player
+ */
+export function createShareButton({ ui, player }) {
+  function setStatus(text, kind = "") {
+    ui.shareStatus.textContent = text;
+    ui.shareStatus.dataset.kind = kind;
+  }
+
+  ui.share.addEventListener("click", async () => {
+    const link = shareLinkOf(player, location.href);
+    if (!link.ok) {
+      ui.shareOutput.hidden = true;
+      setStatus(`No link: ${link.error}`, "error");
+      return;
+    }
+    ui.shareUrl.value = link.url;
+    ui.shareOutput.hidden = false;
+    try {
+      await navigator.clipboard.writeText(link.url);
+      setStatus("Link copied to the clipboard.");
+    } catch {
+      ui.shareUrl.focus();
+      ui.shareUrl.select();
+      setStatus("Copy the link from the box below.");
+    }
+  });
+
+  // A link shown for an earlier position is put away once the player shows another one.
+  player.addEventListener("statechange", () => {
+    ui.share.disabled = false;
+    if (ui.shareOutput.hidden || shareLinkOf(player, location.href).url === ui.shareUrl.value) {
+      return;
+    }
+    ui.shareOutput.hidden = true;
+    setStatus("");
+  });
+}
