@@ -3,36 +3,17 @@
 // and the browser reports no violation. The engine is built with -sDYNAMIC_EXECUTION=0 and the
 // player uses no eval, new Function or inline script.
 import assert from "node:assert/strict";
-import { after, afterEach, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 
-import {
-  assertNoProblems,
-  gotoPuzzle,
-  idle,
-  openPage,
-  playerData,
-  startSite,
-} from "../js/browser.mjs";
+import { assertNoProblems, gotoPuzzle, idle, playerData, browserSession } from "../js/browser.mjs";
 
 const TEST = { timeout: 60_000 };
 const POLICY = "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'";
 
-let site;
 let page;
 let problems;
 
-before(async () => {
-  site = await startSite({ headers: { "Content-Security-Policy": POLICY } });
-});
-
-after(async () => {
-  await site?.close();
-});
-
-afterEach(async () => {
-  await page?.close();
-  page = null;
-});
+const session = browserSession({ headers: { "Content-Security-Policy": POLICY } });
 
 /** Runs in the page before its scripts: records every CSP violation. */
 function recordViolations() {
@@ -43,14 +24,14 @@ function recordViolations() {
 }
 
 async function open() {
-  ({ page, problems } = await openPage(site.browser));
+  ({ page, problems } = await session.open());
   await page.addInitScript(recordViolations);
 }
 
 describe(`under "Content-Security-Policy: ${POLICY}"`, () => {
   it("the app page's player scrambles and solves", TEST, async () => {
     await open();
-    await gotoPuzzle(page, site.url, "cube2");
+    await gotoPuzzle(page, session.site.url, "cube2");
     await page.click("#scramble");
     await idle(page);
     assert.equal(await playerData(page, "solved"), "false");
@@ -64,7 +45,7 @@ describe(`under "Content-Security-Policy: ${POLICY}"`, () => {
 
   it("the embedding demo's players render", TEST, async () => {
     await open();
-    await page.goto(`${site.url}embed-demo.html`);
+    await page.goto(`${session.site.url}embed-demo.html`);
     const first = page.locator("polytwist-player").first();
     await first.locator('#player[data-ready="true"]').waitFor({ timeout: 30_000 });
     const drawn = await first.evaluate(async (el) => {

@@ -4,37 +4,24 @@
 // scrolled to), the element's properties, methods and events, touch and keys on an embedded
 // player. Under a Content-Security-Policy: csp.test.mjs.
 import assert from "node:assert/strict";
-import { after, afterEach, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 
 import {
   assertCanvasShowsFacelets,
   assertNoProblems,
-  openPage,
-  startSite,
+  browserSession,
   stickerClientPoint,
   touchDrag,
 } from "../js/browser.mjs";
 
 const TEST = { timeout: 60_000 };
 
-let site;
 let page;
 let problems;
 let responses;
 let warnings; // console warnings: the players' messages about bad attributes
 
-before(async () => {
-  site = await startSite();
-});
-
-after(async () => {
-  await site?.close();
-});
-
-afterEach(async () => {
-  await page?.close();
-  page = null;
-});
+const session = browserSession();
 
 /** Runs in the page before its scripts: counts the WebGL contexts it creates. */
 function countWebGLContexts() {
@@ -52,11 +39,11 @@ function countWebGLContexts() {
 }
 
 async function open(path, options = {}) {
-  ({ page, problems, responses } = await openPage(site.browser, options));
+  ({ page, problems, responses } = await session.open(options));
   warnings = [];
   page.on("console", (msg) => msg.type() === "warning" && warnings.push(msg.text()));
   await page.addInitScript(countWebGLContexts);
-  await page.goto(`${site.url}${path}`);
+  await page.goto(`${session.site.url}${path}`);
   return page;
 }
 
@@ -110,11 +97,13 @@ describe("the embedding demo page", () => {
 
       assert.equal(page.workers().length, 1, "players must share one engine worker");
       assert.equal(await webglContexts(), 1, "players must share one WebGL context");
-      const foreign = responses.filter((r) => !r.url.startsWith(site.url) || r.status !== 200);
+      const foreign = responses.filter(
+        (r) => !r.url.startsWith(session.site.url) || r.status !== 200,
+      );
       assert.deepEqual(foreign, [], "requests outside the site, or failed");
       const scripts = responses.filter((r) => /\.js$/.test(r.url)).map((r) => r.url);
       assert.deepEqual(
-        scripts.map((url) => url.slice(site.url.length).replace(/-[\w-]{8}\.js$/, ".js")),
+        scripts.map((url) => url.slice(session.site.url.length).replace(/-[\w-]{8}\.js$/, ".js")),
         ["polytwist-player.js", "assets/engine.worker.js"],
       );
       const globals = await page.evaluate(() =>

@@ -7,37 +7,18 @@ import assert from "node:assert/strict";
 import { appendFile, cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { after, afterEach, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 
-import {
-  assertNoProblems,
-  gotoPuzzle,
-  idle,
-  openPage,
-  playerData,
-  startSite,
-} from "../js/browser.mjs";
+import { assertNoProblems, gotoPuzzle, idle, playerData, browserSession } from "../js/browser.mjs";
 import { repoDir } from "../js/engine.mjs";
 import { serveStatic } from "../js/static-server.mjs";
 
 const TEST = { timeout: 60_000 };
 
-let site;
 let page;
 let problems;
 
-before(async () => {
-  site = await startSite();
-});
-
-after(async () => {
-  await site?.close();
-});
-
-afterEach(async () => {
-  await page?.close();
-  page = null;
-});
+const session = browserSession();
 
 const tableSource = () =>
   page.evaluate(() => document.querySelector("#app").engine.tableSource("pyraminx"));
@@ -59,12 +40,12 @@ const cachedPaths = () =>
 
 describe("the offline app", () => {
   it("precaches the site and then scrambles, solves and computes offline", TEST, async () => {
-    ({ page, problems } = await openPage(site.browser));
-    await gotoPuzzle(page, site.url, "pyraminx");
+    ({ page, problems } = await session.open());
+    await gotoPuzzle(page, session.site.url, "pyraminx");
     assert.equal(await page.getAttribute('link[rel="manifest"]', "href"), "./manifest.webmanifest");
     // Installed (and its precache filled) once ready; a reload puts the page under its control.
     await serviceWorkerReady();
-    await gotoPuzzle(page, site.url, "pyraminx");
+    await gotoPuzzle(page, session.site.url, "pyraminx");
     assert.equal(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), true);
 
     const paths = await cachedPaths();
@@ -85,7 +66,7 @@ describe("the offline app", () => {
     }
 
     await page.context().setOffline(true);
-    await gotoPuzzle(page, site.url, "pyraminx");
+    await gotoPuzzle(page, session.site.url, "pyraminx");
     await page.click("#scramble");
     await idle(page);
     assert.equal(await playerData(page, "solved"), "false");
@@ -103,7 +84,7 @@ describe("the offline app", () => {
     await cp(`${repoDir}build/site`, dir, { recursive: true });
     const server = await serveStatic(dir);
     try {
-      ({ page, problems } = await openPage(site.browser));
+      ({ page, problems } = await session.open());
       await gotoPuzzle(page, server.url, "pyraminx");
       await serviceWorkerReady();
       await appendFile(path.join(dir, "sw.js"), "\n// the next version\n");
@@ -134,14 +115,14 @@ describe("the offline app", () => {
 
 describe("the table cache", () => {
   it("builds the table on the first visit and imports it on the next", TEST, async () => {
-    ({ page, problems } = await openPage(site.browser));
-    await gotoPuzzle(page, site.url, "pyraminx");
+    ({ page, problems } = await session.open());
+    await gotoPuzzle(page, session.site.url, "pyraminx");
     assert.equal(await tableSource(), "none");
     await page.click("#scramble");
     await idle(page);
     assert.equal(await tableSource(), "built");
 
-    await gotoPuzzle(page, site.url, "pyraminx");
+    await gotoPuzzle(page, session.site.url, "pyraminx");
     await page.click("#scramble");
     await idle(page);
     assert.equal(await tableSource(), "cache");

@@ -1,7 +1,7 @@
 // The Pyraminx page (?puzzle=pyraminx) in headless Chromium: scramble, solve and playback, keys,
 // typed notation, drag to turn, and the God's number panel.
 import assert from "node:assert/strict";
-import { after, afterEach, before, beforeEach, describe, it } from "node:test";
+import { beforeEach, describe, it } from "node:test";
 
 import {
   applyMoves,
@@ -10,9 +10,8 @@ import {
   engineFacelets,
   gotoPuzzle,
   idle,
-  openPage,
   playerData,
-  startSite,
+  browserSession,
   stickerClientPoint,
   touchDrag,
 } from "../js/browser.mjs";
@@ -20,26 +19,14 @@ import {
 const TEST = { timeout: 60_000 };
 const SOLVED = "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD";
 
-let site;
 let page;
 let problems;
 
-before(async () => {
-  site = await startSite();
-});
-
-after(async () => {
-  await site?.close();
-});
+const session = browserSession();
 
 beforeEach(async () => {
-  ({ page, problems } = await openPage(site.browser));
-  await gotoPuzzle(page, site.url, "pyraminx");
-});
-
-afterEach(async () => {
-  await page?.close();
-  page = null;
+  ({ page, problems } = await session.open());
+  await gotoPuzzle(page, session.site.url, "pyraminx");
 });
 
 const app = (name) => playerData(page, name);
@@ -181,8 +168,8 @@ describe("Pyraminx page", () => {
 
   it("turns a layer on a touch drag too", TEST, async () => {
     await page.close();
-    ({ page, problems } = await openPage(site.browser, { hasTouch: true, isMobile: true }));
-    await gotoPuzzle(page, site.url, "pyraminx");
+    ({ page, problems } = await session.open({ hasTouch: true, isMobile: true }));
+    await gotoPuzzle(page, session.site.url, "pyraminx");
     const point = await stickerClientPoint(page, "#app", 2);
     await touchDrag(page, point, -70, 0);
     await idle(page);

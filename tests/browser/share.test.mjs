@@ -1,16 +1,15 @@
 // Share links on the app page: Share copies a link to the position and the solution shown, which
 // opens in a new page ready to play; bad links name their parameter and leave a working page.
 import assert from "node:assert/strict";
-import { after, afterEach, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 
 import {
   assertNoProblems,
   fastTurns,
   gotoPuzzle,
   idle,
-  openPage,
   playerData,
-  startSite,
+  browserSession,
 } from "../js/browser.mjs";
 
 const TEST = { timeout: 60_000 };
@@ -18,24 +17,10 @@ const SOLVED = "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD";
 // F1 and L3 (the UL edge) swapped: an edge flipped in place.
 const FLIPPED_EDGE = `FLFFFFFFFLLLFLLLLL${SOLVED.slice(18)}`;
 
-let site;
-const pages = [];
-
-before(async () => {
-  site = await startSite();
-});
-
-after(async () => {
-  await site?.close();
-});
-
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map(({ page }) => page.close()));
-});
+const session = browserSession();
 
 async function newPage() {
-  const opened = await openPage(site.browser);
-  pages.push(opened);
+  const opened = await session.open();
   return opened;
 }
 
@@ -48,7 +33,7 @@ const playerShows = (page) =>
 
 /** Opens a link on the app page and waits until the player shows its start. */
 async function openLink(page, query) {
-  await page.goto(`${site.url}${query}`);
+  await page.goto(`${session.site.url}${query}`);
   await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
   await idle(page);
 }
@@ -57,7 +42,7 @@ describe("share links", () => {
   it("Share copies a link that opens the same position and solution", TEST, async () => {
     const { page, problems } = await newPage();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await gotoPuzzle(page, site.url, "pyraminx");
+    await gotoPuzzle(page, session.site.url, "pyraminx");
     await fastTurns(page);
     await page.evaluate(() => document.querySelector("#app").scramble(20261121));
     const scrambled = await playerData(page, "facelets");
@@ -73,7 +58,7 @@ describe("share links", () => {
     );
     const url = await page.evaluate(() => navigator.clipboard.readText());
     assert.equal(await page.inputValue("#share-url"), url);
-    assert.ok(url.startsWith(site.url), url);
+    assert.ok(url.startsWith(session.site.url), url);
     assert.match(url, /puzzle=pyraminx$/);
 
     const { page: other, problems: otherProblems } = await newPage();

@@ -1,42 +1,29 @@
 // The built site (build/site, from `npm run build:web`) in headless Debian Chromium: engine in a
 // worker, WebGL view, notation box, scramble / solve, cancel, failures. Pyraminx: pyraminx.test.mjs.
 import assert from "node:assert/strict";
-import { after, afterEach, before, beforeEach, describe, it } from "node:test";
+import { beforeEach, describe, it } from "node:test";
 
 import {
   assertCanvasShowsFacelets,
   assertNoProblems as assertNone,
   canvasImage,
   idle as idleOn,
-  openPage,
   playerData,
-  startSite,
+  browserSession,
 } from "../js/browser.mjs";
 
 const TEST = { timeout: 60_000 };
 
-let site;
 let page;
 let problems; // console errors, page errors and failed requests of the current test
 let responses; // every response of the current test: {url, status, type}
 
-before(async () => {
-  site = await startSite();
-});
-
-after(async () => {
-  await site?.close();
-});
+const session = browserSession();
 
 async function newPage(options) {
-  ({ page, problems, responses } = await openPage(site.browser, options));
+  ({ page, problems, responses } = await session.open(options));
   return page;
 }
-
-afterEach(async () => {
-  await page?.close();
-  page = null;
-});
 
 const app = (name) => playerData(page, name);
 const idle = () => idleOn(page);
@@ -52,7 +39,7 @@ async function applyMoves(moves) {
 describe("polytwist site", () => {
   beforeEach(async () => {
     await newPage();
-    await page.goto(`${site.url}?puzzle=cube2`);
+    await page.goto(`${session.site.url}?puzzle=cube2`);
     await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
   });
 
@@ -186,7 +173,7 @@ describe("when the engine cannot be loaded", () => {
     async () => {
       await newPage(WITHOUT_SERVICE_WORKER);
       await page.route("**/*.wasm", (route) => route.fulfill({ status: 404, body: "gone" }));
-      await page.goto(site.url);
+      await page.goto(session.site.url);
       await page.waitForSelector('#status[data-kind="error"]', { timeout: 30_000 });
       assert.match(await page.textContent("#status"), /engine failed to load/);
       assert.equal(await app("ready"), "false");
@@ -209,7 +196,7 @@ describe("when the engine cannot be loaded", () => {
   it("reports a worker script that cannot be loaded the same way", TEST, async () => {
     await newPage(WITHOUT_SERVICE_WORKER);
     await page.route("**/engine.worker*.js", (route) => route.fulfill({ status: 404, body: "" }));
-    await page.goto(site.url);
+    await page.goto(session.site.url);
     await page.waitForSelector('#status[data-kind="error"]', { timeout: 30_000 });
     assert.match(await page.textContent("#status"), /engine worker failed/);
     assert.equal(await app("ready"), "false");

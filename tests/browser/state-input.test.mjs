@@ -2,42 +2,29 @@
 // impossible colouring, with its stickers marked on the net and striped on the 3D model; painting
 // on the net and on the model; Solve from here, Done, Cancel; no turning while editing.
 import assert from "node:assert/strict";
-import { after, afterEach, before, beforeEach, describe, it } from "node:test";
+import { beforeEach, describe, it } from "node:test";
 
 import {
   assertNoProblems,
   fastTurns,
   gotoPuzzle,
   idle,
-  openPage,
   playerData,
-  startSite,
+  browserSession,
   stickerClientPoint,
 } from "../js/browser.mjs";
 
 const TEST = { timeout: 60_000 };
 const SOLVED = "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD";
 
-let site;
 let page;
 let problems;
 
-before(async () => {
-  site = await startSite();
-});
-
-after(async () => {
-  await site?.close();
-});
+const session = browserSession();
 
 beforeEach(async () => {
-  ({ page, problems } = await openPage(site.browser));
-  await gotoPuzzle(page, site.url, "pyraminx");
-});
-
-afterEach(async () => {
-  await page?.close();
-  page = null;
+  ({ page, problems } = await session.open());
+  await gotoPuzzle(page, session.site.url, "pyraminx");
 });
 
 /** Calls the engine through the app player's session: the parsed answer. */

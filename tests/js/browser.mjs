@@ -2,6 +2,7 @@
 // through SwiftShader), pages that record their problems, and reading colours off the canvas.
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
+import { after, afterEach, before } from "node:test";
 import { chromium } from "playwright-core";
 
 import { repoDir } from "./engine.mjs";
@@ -62,6 +63,35 @@ export async function openPage(browser, options = {}) {
     responses.push({ url: res.url(), status: res.status(), type: res.headers()["content-type"] }),
   );
   return { page, problems, responses };
+}
+
+/**
+ * Registers the hooks every browser test file needs: the site served and Chromium started once
+ * (`siteOptions` as for startSite), and every page opened through `open()` closed after its test,
+ * however many a test opens. `session.site` is the running site.
+ */
+export function browserSession(siteOptions) {
+  let site;
+  const opened = [];
+  before(async () => {
+    site = await startSite(siteOptions);
+  });
+  after(async () => {
+    await site?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map(({ page }) => page.close()));
+  });
+  return {
+    get site() {
+      return site;
+    },
+    async open(pageOptions) {
+      const result = await openPage(site.browser, pageOptions);
+      opened.push(result);
+      return result;
+    },
+  };
 }
 
 export function assertNoProblems(problems) {
