@@ -30,19 +30,12 @@ import { CUBE2_NET } from "../puzzles/cube2/net.js";
 import { PYRAMINX_NET } from "../puzzles/pyraminx/net.js";
 import { createNet } from "./net.js";
 import { createPalette, numberKey } from "./palette.js";
+import { button } from "../ui/button.js";
 
 /** The puzzles the editor can show, by engine puzzle id. */
 export const NET_LAYOUTS = { pyraminx: PYRAMINX_NET, cube2: CUBE2_NET };
 
 const VALIDATION_DELAY_MS = 120;
-
-function button(text, onClick) {
-  const element = document.createElement("button");
-  element.type = "button";
-  element.textContent = text;
-  element.addEventListener("click", onClick);
-  return element;
-}
 
 /**
  * @param {object} options

@@ -2,13 +2,7 @@
 // app's service worker has downloaded a new version (./register.js). It blocks nothing; Reload
 // switches to the new version, × keeps the running one until the next visit.
 
-function button(text, onClick) {
-  const element = document.createElement("button");
-  element.type = "button";
-  element.textContent = text;
-  element.addEventListener("click", onClick);
-  return element;
-}
+import { button } from "../ui/button.js";
 
 /**
  * @param {HTMLElement} container  an empty element with role="status"
