@@ -87,9 +87,11 @@ Puzzle::Puzzle(PuzzleSpec spec) : spec_(std::move(spec)) {
     orbits_.push_back(std::move(orbit));
   }
 
+  std::vector<State> baseEffects;
   for (int base = 0; base < static_cast<int>(spec_.moves.size()); ++base) {
     const MoveSpec& moveSpec = spec_.moves[base];
-    const State baseEffect = effectOfCycles(moveSpec.cycles, false, "move " + moveSpec.name);
+    const State& baseEffect =
+        baseEffects.emplace_back(effectOfCycles(moveSpec.cycles, false, "move " + moveSpec.name));
     for (const PowerSpec& power : moveSpec.powers) {
       State effect = solved();
       for (int i = 0; i < power.power; ++i) effect = compose(effect, baseEffect);
@@ -105,8 +107,8 @@ Puzzle::Puzzle(PuzzleSpec spec) : spec_(std::move(spec)) {
   commute_.assign(static_cast<std::size_t>(bases * bases), false);
   for (int a = 0; a < bases; ++a) {
     for (int b = 0; b < bases; ++b) {
-      const State ea = effectOfCycles(spec_.moves[a].cycles, false, spec_.moves[a].name);
-      const State eb = effectOfCycles(spec_.moves[b].cycles, false, spec_.moves[b].name);
+      const State& ea = baseEffects[a];
+      const State& eb = baseEffects[b];
       commute_[a * bases + b] = compose(ea, eb) == compose(eb, ea);
     }
   }
