@@ -89,11 +89,26 @@ std::string tableKey(const Puzzle& puzzle) {
 }
 
 Json positionAnswer(const Puzzle& puzzle, const State& state) {
-  const bool solved = state == puzzle.solved();
   return success()
-      .set("state", solved ? std::string() : puzzle.encodeState(state))
+      .set("state", state == puzzle.solved() ? std::string() : puzzle.encodeState(state))
       .set("facelets", puzzle.facelets(state))
-      .set("solved", solved);
+      .set("solved", puzzle.isSolved(state));
+}
+
+// The inverse of a solution, as a scramble that turns the solved puzzle into the position solved.
+// With an unmarked rotation the solution may end at a turned solved state; each move is then
+// seen through that turn until the scramble starts from the solved state itself.
+std::optional<std::vector<int>> scrambleFor(const Puzzle& puzzle, const State& position,
+                                            const std::vector<int>& solution) {
+  std::vector<int> scramble = invertMoves(puzzle, solution);
+  for (std::size_t turns = 0; turns < puzzle.solvedStates().size(); ++turns) {
+    if (puzzle.samePosition(puzzle.applySequence(puzzle.solved(), scramble), position)) {
+      return scramble;
+    }
+    const Symmetry& turn = puzzle.symmetries()[puzzle.unmarkedRotation()];
+    for (int& move : scramble) move = turn.moveMap[move];
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -157,8 +172,10 @@ Json scramble(const std::string& id, double seed) {
       const auto coreMoves = std::count_if(solution.moves.begin(), solution.moves.end(),
                                            [&](int m) { return !puzzle.isSeparableMove(m); });
       if (coreMoves < puzzle.spec().scrambleMinDistance) continue;
-      return positionAnswer(puzzle, state)
-          .set("scramble", formatMoves(puzzle, invertMoves(puzzle, solution.moves)));
+      const std::optional<std::vector<int>> moves = scrambleFor(puzzle, state, solution.moves);
+      if (!moves) return failure("internal error: no scramble reaches the random position");
+      return positionAnswer(puzzle, puzzle.applySequence(puzzle.solved(), *moves))
+          .set("scramble", formatMoves(puzzle, *moves));
     }
   });
 }

@@ -17,6 +17,7 @@ struct Arguments {
   bool json = false;
   bool help = false;
   bool tips = false;
+  bool againstTable = false;
 };
 
 inline Arguments parseArguments(int argc, char** argv) {
@@ -29,6 +30,8 @@ inline Arguments parseArguments(int argc, char** argv) {
       args.help = true;
     } else if (arg == "--tips") {
       args.tips = true;
+    } else if (arg == "--against-table") {
+      args.againstTable = true;
     } else if (arg.rfind("--", 0) == 0 && arg.size() > 2) {
       args.options[arg.substr(2)] = (i + 1 < argc) ? argv[++i] : "";
     } else {

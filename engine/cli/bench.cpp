@@ -1,5 +1,6 @@
 #include "cli/bench.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <optional>
@@ -91,6 +92,15 @@ int bench(const Arguments& args) {
     return usageError(args, error.what());
   }
   const double buildMs = millisecondsSince(buildStart);
+  // --against-table: each solution's length is checked against the whole-puzzle distance table.
+  Solver referenceSolver(*puzzle, {}, SolverKind::TableDescent);
+  const DistanceTable* reference = nullptr;
+  if (args.againstTable) {
+    if (!puzzle->spec().hasDistanceTable) {
+      return usageError(args, "--against-table needs a puzzle with a whole distance table");
+    }
+    reference = referenceSolver.wholeTable();
+  }
   // The naive search keys states by everything but the separable pieces, with their moves left out.
   const CoordinateSpace naiveKey(*puzzle, wholePuzzleCoordinates(*puzzle, false));
   std::vector<int> naiveMoves;
@@ -100,6 +110,7 @@ int bench(const Arguments& args) {
 
   std::mt19937_64 rng(seed);
   std::vector<double> times;
+  std::vector<std::uint64_t> nodes;
   Json::Array rows;
   if (!args.json) std::cout << "scramble,solution,length,nodes,ms\n";
   for (std::uint64_t i = 0; i < count; ++i) {
@@ -119,10 +130,21 @@ int bench(const Arguments& args) {
       outcome = solver.solve(position.state);
     }
     if (outcome.status != SolveOutcome::Status::Solved ||
-        puzzle->applySequence(position.state, outcome.moves) != puzzle->solved()) {
+        !puzzle->isSolved(puzzle->applySequence(position.state, outcome.moves))) {
       return usageError(args, "solve failed: " + outcome.error);
     }
+    if (reference) {
+      const int distance = reference->distance(reference->space().index(position.state));
+      const auto coreLength = std::count_if(outcome.moves.begin(), outcome.moves.end(),
+                                            [&](int m) { return !puzzle->isSeparableMove(m); });
+      if (distance != coreLength) {
+        return usageError(args, "not optimal: " + scramble + " solved in " +
+                                    std::to_string(coreLength) + " moves, the table says " +
+                                    std::to_string(distance));
+      }
+    }
     times.push_back(outcome.milliseconds);
+    nodes.push_back(outcome.nodes);
     const std::string solution = formatMoves(*puzzle, outcome.moves);
     if (args.json) {
       rows.push_back(Json(Json::Object{})
@@ -137,11 +159,12 @@ int bench(const Arguments& args) {
     }
   }
   std::sort(times.begin(), times.end());
-  auto percentile = [&](double p) {
-    return times.empty()
-               ? 0.0
-               : times[std::min(times.size() - 1, static_cast<std::size_t>(p * times.size()))];
+  std::sort(nodes.begin(), nodes.end());
+  auto at = [](const auto& sorted, double p) {
+    return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(p * sorted.size()))];
   };
+  auto percentile = [&](double p) { return times.empty() ? 0.0 : at(times, p); };
+  auto nodePercentile = [&](double p) { return nodes.empty() ? std::uint64_t{0} : at(nodes, p); };
   if (args.json) {
     std::cout << Json(Json::Object{})
                      .set("ok", true)
@@ -153,13 +176,21 @@ int bench(const Arguments& args) {
                      .set("table_build_ms", buildMs)
                      .set("median_ms", percentile(0.5))
                      .set("p99_ms", percentile(0.99))
+                     .set("median_nodes", nodePercentile(0.5))
+                     .set("p99_nodes", nodePercentile(0.99))
+                     .set("checked_against_table", reference != nullptr)
                      .set("rows", rows)
                      .dump()
               << "\n";
   }
-  std::fprintf(stderr, "%s: tables %.1f ms; %llu solves, median %.4f ms, p99 %.4f ms\n",
+  std::fprintf(stderr,
+               "%s: tables %.1f ms; %llu solves, median %.4f ms, p99 %.4f ms, nodes median %llu "
+               "p99 %llu%s\n",
                puzzle->id().c_str(), buildMs, static_cast<unsigned long long>(count),
-               percentile(0.5), percentile(0.99));
+               percentile(0.5), percentile(0.99),
+               static_cast<unsigned long long>(nodePercentile(0.5)),
+               static_cast<unsigned long long>(nodePercentile(0.99)),
+               reference ? "; every length equals the whole table's distance" : "");
   return 0;
 }
 

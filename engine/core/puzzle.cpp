@@ -134,6 +134,41 @@ Puzzle::Puzzle(PuzzleSpec spec) : spec_(std::move(spec)) {
     symmetries_.push_back(std::move(symmetry));
   }
   compileSeparable();
+  compileUnmarkedRotation();
+}
+
+void Puzzle::compileUnmarkedRotation() {
+  solvedStates_ = {solved()};
+  searchMove_.assign(moves_.size(), true);
+  if (spec_.unmarkedRotation.empty()) return;
+  for (int i = 0; i < static_cast<int>(symmetries_.size()); ++i) {
+    if (symmetries_[i].name == spec_.unmarkedRotation) unmarkedRotation_ = i;
+  }
+  if (unmarkedRotation_ < 0) fail(spec_.id, "unmarked rotation: no symmetry of that name");
+  const State& turn = symmetries_[unmarkedRotation_].effect;
+  for (State power = turn; power != solved(); power = compose(power, turn)) {
+    solvedStates_.push_back(power);
+  }
+  for (int m = 0; m < static_cast<int>(moves_.size()); ++m) {
+    for (int earlier = 0; earlier < m && searchMove_[m]; ++earlier) {
+      for (const State& rotation : solvedStates_) {
+        if (compose(moves_[earlier].effect, rotation) == moves_[m].effect) searchMove_[m] = false;
+      }
+    }
+  }
+}
+
+bool Puzzle::isSolved(const State& s) const {
+  return std::find(solvedStates_.begin(), solvedStates_.end(), s) != solvedStates_.end();
+}
+
+bool Puzzle::samePosition(const State& a, const State& b) const {
+  return std::any_of(solvedStates_.begin(), solvedStates_.end(),
+                     [&](const State& rotation) { return compose(a, rotation) == b; });
+}
+
+int Puzzle::searchMoveCount() const {
+  return static_cast<int>(std::count(searchMove_.begin(), searchMove_.end(), true));
 }
 
 void Puzzle::compileSeparable() {
@@ -282,6 +317,7 @@ std::string Puzzle::stateCountText() const {
     count *=
         permutations * orientationCount(orbit.size, orbit.orientations, orbit.orientationSumZero);
   }
+  count /= solvedStates_.size();
   std::string text;
   do {
     text.insert(text.begin(), static_cast<char>('0' + static_cast<int>(count % 10)));

@@ -53,7 +53,8 @@ struct MoveSpec {
 // whole puzzle, for table descent and God's number.
 struct CoordinateSpec {
   std::string orbit;
-  std::vector<int> pieces;   // tracked pieces (empty = all); orientation-only coordinates need all
+  std::vector<int> pieces =
+      {};                    // tracked pieces (empty = all); orientation-only coordinates need all
   bool positions = true;     // track where the pieces are
   bool orientations = true;  // track their orientations
 };
@@ -94,6 +95,10 @@ struct PuzzleSpec {
   bool hasDistanceTable = false;  // the whole state space is small enough for `godsnumber`
   // Random states closer to solved than this (not counting separable pieces) are drawn again.
   int scrambleMinDistance = 0;
+  // A whole-puzzle rotation (one of `symmetries`) that nothing on the puzzle marks, so positions
+  // that differ by its powers are one position (the Domino turned about its U-D axis): every
+  // rotation of the solved state counts as solved, and tables hold each position once.
+  std::string unmarkedRotation = {};
 };
 
 // A position: pieces[i] is the piece at position i (orbits concatenated, piece numbers local to
@@ -158,7 +163,20 @@ class Puzzle {
   // The position and slot that owns a sticker; position -1 for stickers of no piece (fixed).
   std::pair<int, int> faceletOwner(int facelet) const { return faceletOwner_[facelet]; }
   std::optional<int> findMove(std::string_view name) const;
-  std::string stateCountText() const;  // exact count of reachable states, in decimal
+  // Exact count of reachable positions (modulo the unmarked rotation), in decimal.
+  std::string stateCountText() const;
+
+  // The index of the unmarked rotation in symmetries(), or -1.
+  int unmarkedRotation() const { return unmarkedRotation_; }
+  // The solved state and its turns by the unmarked rotation: the positions that count as solved.
+  const std::vector<State>& solvedStates() const { return solvedStates_; }
+  bool isSolved(const State& s) const;
+  // Whether two states are one position held differently (equal up to the unmarked rotation).
+  bool samePosition(const State& a, const State& b) const;
+  // The moves searches follow: all but those that equal an earlier move followed by a turn of
+  // the whole puzzle (the Domino's D is U and a turn), which reach no other position.
+  bool isSearchMove(int move) const { return searchMove_[move]; }
+  int searchMoveCount() const;
 
   State solved() const;
   State compose(const State& a, const State& b) const;
@@ -180,6 +198,7 @@ class Puzzle {
                        const std::string& what) const;
   int faceletByName(std::string_view name, const std::string& what) const;
   void compileSeparable();
+  void compileUnmarkedRotation();
 
   PuzzleSpec spec_;
   std::vector<Orbit> orbits_;
@@ -190,6 +209,9 @@ class Puzzle {
   int separableOrbit_ = -1;
   int separablePartner_ = -1;
   std::vector<bool> separableMove_;
+  int unmarkedRotation_ = -1;
+  std::vector<State> solvedStates_;
+  std::vector<bool> searchMove_;
   std::vector<int> faceletFace_;
   std::vector<std::pair<int, int>> faceletOwner_;
   int positionCount_ = 0;

@@ -22,15 +22,14 @@ ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text) {
     if (!move) {
       std::vector<std::string> known;
       for (const Move& m : puzzle.moves()) known.push_back(m.name);
-      std::string explanation;
+      const std::string where = "'" + flat.text + "' at column " + std::to_string(flat.column);
+      std::string message =
+          "unknown move " + where + " (" + puzzle.id() + " moves: " + join(known, " ") + ")";
       for (const auto& [name, why] : puzzle.spec().rejectedMoves) {
-        if (name == flat.text) explanation = ": " + why;
+        if (name == flat.text)
+          message = where + " is not a move of the " + puzzle.id() + ": " + why;
       }
-      result.error = SequenceError{
-          "unknown move '" + flat.text + "' at column " + std::to_string(flat.column) +
-              (explanation.empty() ? " (" + puzzle.id() + " moves: " + join(known, " ") + ")"
-                                   : explanation),
-          flat.column};
+      result.error = SequenceError{message, flat.column};
       return result;
     }
     result.moves.push_back(flat.inverted ? puzzle.inverseMove(*move) : *move);

@@ -12,7 +12,8 @@ namespace {
 constexpr std::uint64_t kMaxMoveTableEntries = 50'000'000;
 }  // namespace
 
-Coordinate::Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec)
+Coordinate::Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec,
+                       const std::vector<State>& extraEffects)
     : positions_(spec.positions), orientations_(spec.orientations) {
   const int orbitIndex = puzzle.orbitIndex(spec.orbit);
   if (orbitIndex < 0) throw std::invalid_argument("coordinate: no orbit '" + spec.orbit + "'");
@@ -41,7 +42,7 @@ Coordinate::Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec)
   // Estimated in floating point first: the exact counts overflow 64 bits for large orbits.
   const int entries = positions_ ? k : n;
   const int rankedEntries = orientationSumZero_ ? entries - 1 : entries;
-  double estimate = static_cast<double>(puzzle.moves().size());
+  double estimate = static_cast<double>(puzzle.moves().size() + extraEffects.size());
   if (positions_) {
     for (int i = 0; i < k; ++i) estimate *= n - i;
     if (evenPermutation_) estimate /= 2;
@@ -58,26 +59,29 @@ Coordinate::Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec)
         orientationCount(entries, orbit_->orientations, orientationSumZero_));
     size *= orientationCount_;
   }
-  moveCount_ = static_cast<int>(puzzle.moves().size());
+  std::vector<const State*> effects;
+  for (const Move& move : puzzle.moves()) effects.push_back(&move.effect);
+  for (const State& effect : extraEffects) effects.push_back(&effect);
+  columns_ = static_cast<int>(effects.size());
   size_ = static_cast<std::uint32_t>(size);
 
   // Where each move sends each position of this orbit, and the twist it adds there.
   const int offset = orbit_->offset;
-  std::vector<std::uint8_t> destination(static_cast<std::size_t>(moveCount_) * n);
-  std::vector<std::uint8_t> twist(static_cast<std::size_t>(moveCount_) * n);
-  for (int m = 0; m < moveCount_; ++m) {
-    const State& effect = puzzle.moves()[m].effect;
+  std::vector<std::uint8_t> destination(static_cast<std::size_t>(columns_) * n);
+  std::vector<std::uint8_t> twist(static_cast<std::size_t>(columns_) * n);
+  for (int m = 0; m < columns_; ++m) {
+    const State& effect = *effects[m];
     for (int to = 0; to < n; ++to) {
       destination[m * n + effect.pieces[offset + to]] = static_cast<std::uint8_t>(to);
       twist[m * n + to] = effect.ori[offset + to];
     }
   }
   const int o = orbit_->orientations;
-  moveTable_.resize(static_cast<std::size_t>(size_) * moveCount_);
+  moveTable_.resize(static_cast<std::size_t>(size_) * columns_);
   Partial before{}, after{};
   for (std::uint32_t value = 0; value < size_; ++value) {
     decode(value, before);
-    for (int m = 0; m < moveCount_; ++m) {
+    for (int m = 0; m < columns_; ++m) {
       const std::uint8_t* dest = &destination[m * n];
       const std::uint8_t* tw = &twist[m * n];
       if (positions_) {
@@ -92,7 +96,7 @@ Coordinate::Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec)
               static_cast<std::uint8_t>((before.orientation[from] + tw[dest[from]]) % o);
         }
       }
-      moveTable_[static_cast<std::size_t>(value) * moveCount_ + m] = encode(after);
+      moveTable_[static_cast<std::size_t>(value) * columns_ + m] = encode(after);
     }
   }
 }
@@ -171,31 +175,85 @@ std::vector<CoordinateSpec> wholePuzzleCoordinates(const Puzzle& puzzle, bool wi
 }
 
 CoordinateSpace::CoordinateSpace(const Puzzle& puzzle, const std::vector<CoordinateSpec>& specs) {
-  if (specs.size() > static_cast<std::size_t>(kMaxCoordinateParts)) {
-    throw std::invalid_argument("a table of more than 8 coordinates");
+  if (specs.empty() || specs.size() > static_cast<std::size_t>(kMaxCoordinateParts)) {
+    throw std::invalid_argument("a table needs 1 to 8 coordinates");
   }
-  for (const CoordinateSpec& spec : specs) parts_.emplace_back(puzzle, spec);
+  // The rotation's powers 1, 2, ... become extra move-table columns.
+  const std::vector<State>& solvedStates = puzzle.solvedStates();
+  const std::vector<State> rotationPowers(solvedStates.begin() + 1, solvedStates.end());
+  rotations_ = static_cast<int>(rotationPowers.size());
+  rotationColumn_ = static_cast<int>(puzzle.moves().size());
+  for (const CoordinateSpec& spec : specs) parts_.emplace_back(puzzle, spec, rotationPowers);
+
+  std::uint64_t firstRadix = parts_[0].size();
+  if (rotations_ > 0) {
+    const Coordinate& first = parts_[0];
+    classOf_.resize(first.size());
+    turnOf_.resize(first.size());
+    for (std::uint32_t value = 0; value < first.size(); ++value) {
+      std::uint32_t smallest = value;
+      int turn = 0;
+      for (int k = 1; k <= rotations_; ++k) {
+        const std::uint32_t turned = first.move(value, rotationColumn_ + k - 1);
+        if (turned == value) {
+          throw std::invalid_argument(
+              "the unmarked rotation leaves a value of the first coordinate unchanged");
+        }
+        if (turned < smallest) {
+          smallest = turned;
+          turn = k;
+        }
+      }
+      turnOf_[value] = static_cast<std::uint8_t>(turn);
+      if (turn == 0) {
+        classOf_[value] = static_cast<std::uint32_t>(representative_.size());
+        representative_.push_back(value);
+      }
+    }
+    for (std::uint32_t value = 0; value < first.size(); ++value) {
+      if (turnOf_[value] != 0) {
+        classOf_[value] = classOf_[first.move(value, rotationColumn_ + turnOf_[value] - 1)];
+      }
+    }
+    firstRadix = representative_.size();
+  }
   strides_.resize(parts_.size());
   for (int i = partCount() - 1; i >= 0; --i) {
     strides_[i] = size_;
-    size_ *= parts_[i].size();
+    size_ *= i == 0 ? firstRadix : parts_[i].size();
   }
+}
+
+std::uint64_t CoordinateSpace::representativeIndex(const std::uint32_t* values) const {
+  const int turn = turnOf_[values[0]];
+  std::uint64_t result = classOf_[values[0]] * strides_[0];
+  for (int p = 1; p < partCount(); ++p) {
+    const std::uint32_t value =
+        turn == 0 ? values[p] : parts_[p].move(values[p], rotationColumn_ + turn - 1);
+    result += value * strides_[p];
+  }
+  return result;
+}
+
+void CoordinateSpace::values(std::uint64_t index, std::uint32_t* values) const {
+  for (int p = 0; p < partCount(); ++p) {
+    values[p] = static_cast<std::uint32_t>(index / strides_[p]);
+    index -= values[p] * strides_[p];
+  }
+  if (rotations_ > 0) values[0] = representative_[values[0]];
 }
 
 std::uint64_t CoordinateSpace::index(const State& s) const {
-  std::uint64_t index = 0;
-  for (int i = 0; i < partCount(); ++i) index += parts_[i].rank(s) * strides_[i];
-  return index;
+  std::uint32_t values[kMaxCoordinateParts] = {};
+  for (int p = 0; p < partCount(); ++p) values[p] = parts_[p].rank(s);
+  return index(values);
 }
 
 std::uint64_t CoordinateSpace::neighbour(std::uint64_t index, int move) const {
-  std::uint64_t result = 0;
-  for (int i = 0; i < partCount(); ++i) {
-    const auto value = static_cast<std::uint32_t>(index / strides_[i]);
-    index -= value * strides_[i];
-    result += parts_[i].move(value, move) * strides_[i];
-  }
-  return result;
+  std::uint32_t values[kMaxCoordinateParts] = {};
+  this->values(index, values);
+  for (int p = 0; p < partCount(); ++p) values[p] = parts_[p].move(values[p], move);
+  return this->index(values);
 }
 
 }  // namespace polytwist

@@ -15,17 +15,20 @@ namespace polytwist {
 class Coordinate {
  public:
   // Throws std::invalid_argument for a spec that names no orbit, bad pieces, or is too large for
-  // a move table.
-  Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec);
+  // a move table. The table also gets a column for each of `extraEffects` (whole-puzzle
+  // rotations), after the moves' columns.
+  Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec,
+             const std::vector<State>& extraEffects = {});
 
   std::uint32_t size() const { return size_; }
   std::uint32_t rank(const State& s) const;
-  std::uint32_t move(std::uint32_t value, int move) const {
-    return moveTable_[static_cast<std::size_t>(value) * moveCount_ + move];
+  // The value after move (or extra effect) `column`.
+  std::uint32_t move(std::uint32_t value, int column) const {
+    return moveTable_[static_cast<std::size_t>(value) * columns_ + column];
   }
   // The move table's row of a value: row[m] is move(value, m).
   const std::uint32_t* row(std::uint32_t value) const {
-    return moveTable_.data() + static_cast<std::size_t>(value) * moveCount_;
+    return moveTable_.data() + static_cast<std::size_t>(value) * columns_;
   }
 
  private:
@@ -44,7 +47,7 @@ class Coordinate {
   bool orientationSumZero_;  // the last tracked orientation is implied
   std::uint32_t orientationCount_ = 1;
   std::uint32_t size_ = 1;
-  int moveCount_ = 0;
+  int columns_ = 0;
   std::vector<std::uint32_t> moveTable_;
 };
 
@@ -57,32 +60,46 @@ std::vector<CoordinateSpec> wholePuzzleCoordinates(const Puzzle& puzzle, bool wi
 inline constexpr int kMaxCoordinateParts = 8;
 
 // Mixed-radix product of coordinates (at most kMaxCoordinateParts); the last varies fastest.
+//
+// For a puzzle with an unmarked rotation the space holds each position once: of the states a
+// rotation relates, the one whose first coordinate is smallest stands for all (the rotation
+// must move every value of the first coordinate, which then indexes these representatives
+// densely). Coordinates themselves still follow the puzzle in its fixed frame; only turning
+// their values into an index picks the representative.
 class CoordinateSpace {
  public:
   CoordinateSpace(const Puzzle& puzzle, const std::vector<CoordinateSpec>& specs);
   std::uint64_t size() const { return size_; }
   int partCount() const { return static_cast<int>(parts_.size()); }
   const Coordinate& part(int i) const { return parts_[i]; }
-  std::uint64_t stride(int i) const { return strides_[i]; }
   std::uint64_t index(const State& s) const;
+  // The index of the coordinate values `values[0..partCount)`.
+  std::uint64_t index(const std::uint32_t* values) const {
+    if (rotations_ == 0) {
+      std::uint64_t result = 0;
+      for (int p = 0; p < partCount(); ++p) result += values[p] * strides_[p];
+      return result;
+    }
+    return representativeIndex(values);
+  }
+  // The coordinate values of the state an index stands for.
+  void values(std::uint64_t index, std::uint32_t* values) const;
   std::uint64_t neighbour(std::uint64_t index, int move) const;
 
   // The neighbours of one index, for scans over many: the index is decoded once, and each
-  // neighbour is a sum over the parts' move-table rows.
+  // neighbour comes from the parts' move-table rows.
   class Neighbours {
    public:
     explicit Neighbours(const CoordinateSpace& space) : space_(space) {}
     void load(std::uint64_t index) {
-      for (int p = 0; p < space_.partCount(); ++p) {
-        const auto value = static_cast<std::uint32_t>(index / space_.strides_[p]);
-        index -= value * space_.strides_[p];
-        rows_[p] = space_.parts_[p].row(value);
-      }
+      std::uint32_t values[kMaxCoordinateParts];
+      space_.values(index, values);
+      for (int p = 0; p < space_.partCount(); ++p) rows_[p] = space_.parts_[p].row(values[p]);
     }
     std::uint64_t operator()(int move) const {
-      std::uint64_t result = 0;
-      for (int p = 0; p < space_.partCount(); ++p) result += rows_[p][move] * space_.strides_[p];
-      return result;
+      std::uint32_t values[kMaxCoordinateParts];
+      for (int p = 0; p < space_.partCount(); ++p) values[p] = rows_[p][move];
+      return space_.index(values);
     }
 
    private:
@@ -91,9 +108,18 @@ class CoordinateSpace {
   };
 
  private:
+  std::uint64_t representativeIndex(const std::uint32_t* values) const;
+
   std::vector<Coordinate> parts_;
   std::vector<std::uint64_t> strides_;
   std::uint64_t size_ = 1;
+  // With an unmarked rotation of order rotations_ + 1 (else 0): per value of the first
+  // coordinate, its representative's number and the power of the rotation that leads there.
+  int rotations_ = 0;
+  int rotationColumn_ = 0;  // the move-table column of the rotation's first power
+  std::vector<std::uint32_t> classOf_;
+  std::vector<std::uint8_t> turnOf_;
+  std::vector<std::uint32_t> representative_;
 };
 
 }  // namespace polytwist

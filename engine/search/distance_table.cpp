@@ -29,10 +29,11 @@ bool getU64(const std::string& in, std::size_t& at, std::uint64_t& value) {
   return true;
 }
 
-// The moves a table's BFS follows: the spec's base moves, or all.
+// The moves a table's BFS follows: the spec's base moves, or all (of those searches follow).
 std::vector<int> movesOf(const Puzzle& puzzle, const TableSpec& spec) {
   std::vector<int> moves;
   for (int m = 0; m < static_cast<int>(puzzle.moves().size()); ++m) {
+    if (!puzzle.isSearchMove(m)) continue;
     const std::string& base = puzzle.spec().moves[puzzle.moves()[m].base].name;
     if (spec.moves.empty() ||
         std::find(spec.moves.begin(), spec.moves.end(), base) != spec.moves.end()) {
@@ -178,26 +179,40 @@ int DistanceTable::neighbourDistance(int distance, std::uint64_t neighbourIndex)
   return distance + ((value - distance % 3 + 4) % 3) - 1;
 }
 
-std::vector<int> DistanceTable::descend(std::uint64_t index) const {
+// Positions are indices or states: `step` makes a move, `indexOf` finds a position's entry.
+template <typename Position, typename Step, typename IndexOf>
+std::vector<int> DistanceTable::walkDown(Position position, Step step, IndexOf indexOf) const {
   std::vector<int> path;
-  if (stored(index) == entries_.unknown()) return path;
+  if (stored(indexOf(position)) == entries_.unknown()) return path;
   // Without exact values, keep taking the move whose residue is one lower; an entry with no such
   // neighbour is a goal (every other entry at distance d has a neighbour at d-1).
   for (;;) {
-    const int value = stored(index);
+    const int value = stored(indexOf(position));
     if (exact() && value == 0) return path;
     const int lower = exact() ? value - 1 : (value + 2) % 3;
     int chosen = -1;
     for (int m : moves_) {
-      if (stored(space_.neighbour(index, m)) == lower) {
+      if (stored(indexOf(step(position, m))) == lower) {
         chosen = m;
         break;
       }
     }
     if (chosen < 0) return path;
     path.push_back(chosen);
-    index = space_.neighbour(index, chosen);
+    position = step(position, chosen);
   }
+}
+
+std::vector<int> DistanceTable::descend(std::uint64_t index) const {
+  return walkDown(
+      index, [&](std::uint64_t i, int m) { return space_.neighbour(i, m); },
+      [](std::uint64_t i) { return i; });
+}
+
+std::vector<int> DistanceTable::descend(const Puzzle& puzzle, const State& start) const {
+  return walkDown(
+      start, [&](const State& s, int m) { return puzzle.compose(s, puzzle.moves()[m].effect); },
+      [&](const State& s) { return space_.index(s); });
 }
 
 std::string DistanceTable::serialize() const {

@@ -91,8 +91,11 @@ class DistanceTable {
   int distance(std::uint64_t index) const;
   // Given the exact distance of an entry, that of its neighbour (or -1 when unreached).
   int neighbourDistance(int distance, std::uint64_t neighbourIndex) const;
-  // The moves of a shortest path from `index` down to a goal.
+  // The moves of a shortest path from `index` down to a goal. In a space that holds each
+  // position once (an unmarked rotation), they are the moves for the index's representative.
   std::vector<int> descend(std::uint64_t index) const;
+  // The moves of a shortest path from a state down to a goal, as that state is held.
+  std::vector<int> descend(const Puzzle& puzzle, const State& start) const;
 
   // Identifies the coordinates, moves and encoding a table is built for, so a file made for
   // another layout of the same size is refused.
@@ -111,6 +114,8 @@ class DistanceTable {
   // One BFS layer over every entry: how many entries it put on the next layer, or nullopt when
   // cancelled.
   std::optional<std::uint64_t> scanLayer(const Layer& layer, Cancellation cancel);
+  template <typename Position, typename Step, typename IndexOf>
+  std::vector<int> walkDown(Position position, Step step, IndexOf indexOf) const;
   std::string name_;
   std::uint64_t layout_;
   CoordinateSpace space_;

@@ -19,7 +19,7 @@ struct IdaStar::Frame {
 IdaStar::IdaStar(const Puzzle& puzzle, std::vector<Lookup> lookups, std::vector<State> goals)
     : puzzle_(puzzle), lookups_(std::move(lookups)), goals_(std::move(goals)) {
   for (const Lookup& lookup : lookups_) {
-    if (lookup.table->moves().size() != puzzle_.moves().size()) {
+    if (static_cast<int>(lookup.table->moves().size()) != puzzle_.searchMoveCount()) {
       throw std::invalid_argument(lookup.table->name() +
                                   ": built with fewer moves, not admissible");
     }
@@ -50,10 +50,7 @@ SearchResult IdaStar::solve(const State& start, const SearchOptions& options) co
   }
 
   auto indexOf = [&](int lookup, const std::uint32_t* values) {
-    const CoordinateSpace& space = lookups_[lookup].table->space();
-    std::uint64_t index = 0;
-    for (int p = 0; p < space.partCount(); ++p) index += values[p] * space.stride(p);
-    return index;
+    return lookups_[lookup].table->space().index(values);
   };
 
   // Root: coordinates of the start state, seen through each lookup's symmetry.
@@ -96,6 +93,7 @@ SearchResult IdaStar::solve(const State& start, const SearchOptions& options) co
     int nextBound = kNoSolution;
     Frame& child = frames[depth + 1];
     for (int m = 0; m < moveCount; ++m) {
+      if (!puzzle_.isSearchMove(m)) continue;
       const int base = puzzle_.moves()[m].base;
       // Canonical sequences: no two turns of one base in a row, and of two commuting bases
       // only the lower one first.

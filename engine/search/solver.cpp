@@ -8,7 +8,7 @@ namespace polytwist {
 
 Solver::Solver(const Puzzle& puzzle, std::vector<State> goals, std::optional<SolverKind> kind)
     : puzzle_(puzzle), goals_(std::move(goals)), kind_(kind.value_or(puzzle.spec().solver)) {
-  if (goals_.empty()) goals_.push_back(puzzle_.solved());
+  if (goals_.empty()) goals_ = puzzle_.solvedStates();
   if (puzzle_.separableOrbit() < 0) return;
   if (goals_.size() != 1 || goals_[0] != puzzle_.solved()) {
     throw std::logic_error("separable pieces are only split off for the solved goal");
@@ -125,7 +125,7 @@ SolveOutcome Solver::solve(const State& start, const SearchOptions& options) {
     if (whole_->stored(index) == whole_->entries().unknown()) {
       return finish(SolveOutcome::Status::Unsolvable, "no goal can be reached from this position");
     }
-    const std::vector<int> rest = whole_->descend(index);
+    const std::vector<int> rest = whole_->descend(puzzle_, start);
     outcome.moves.insert(outcome.moves.end(), rest.begin(), rest.end());
     outcome.nodes = outcome.moves.size() + 1;
   } else {
