@@ -7,6 +7,7 @@ const std::vector<Puzzle>& allPuzzles() {
     std::vector<Puzzle> list;
     list.emplace_back(puzzles::pyraminx());
     list.emplace_back(puzzles::cube2());
+    list.emplace_back(puzzles::domino());
     return list;
   }();
   return puzzles;

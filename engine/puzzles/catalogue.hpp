@@ -11,6 +11,7 @@ namespace polytwist {
 
 namespace puzzles {
 PuzzleSpec cube2();
+PuzzleSpec domino();
 PuzzleSpec pyraminx();
 }  // namespace puzzles
 
