@@ -126,7 +126,8 @@ class Reader {
         const std::string where = "stickers " + stickerList(stickers);
         if (piece < 0 && lockedTurn >= 0) {
           return reject(where + " show the " + orbit.pieceNames[lockedTurn] + " " + orbit.name +
-                            " turned in a way this puzzle's moves never turn it",
+                            (n == 2 ? " flipped" : " twisted") +
+                            ": this puzzle's moves never turn it that way",
                         stickers);
         }
         if (piece < 0) {

@@ -20,7 +20,8 @@ PuzzleSpec domino() {
   spec.orbits = {
       {.name = "corner",
        .pieces = {"U8 R0 F2", "U6 F0 L2", "U0 L0 B2", "U2 B0 R2", "D2 F5 R3", "D0 L5 F3",
-                  "D6 B5 L3", "D8 R5 B3"}},
+                  "D6 B5 L3", "D8 R5 B3"},
+       .names = {"UFR", "UFL", "UBL", "UBR", "DFR", "DFL", "DBL", "DBR"}},
       {.name = "edge",
        .pieces = {"U7 F1", "U3 L1", "U1 B1", "U5 R1", "D1 F4", "D3 L4", "D7 B4", "D5 R4"}}};
   spec.moves = {
