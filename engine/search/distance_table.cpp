@@ -4,9 +4,16 @@
 #include <bit>
 #include <cstring>
 #include <stdexcept>
+#include <thread>
 
 namespace polytwist {
 namespace {
+
+unsigned buildThreads = 0;  // 0: one per core
+
+// Blocks of entries the BFS threads take turns at; a block of 2^20 entries is 256 KB of 2-bit
+// table.
+constexpr std::uint64_t kBlockEntries = 1 << 20;
 
 constexpr char kMagic[8] = {'P', 'T', 'W', 'T', 'A', 'B', 'L', '1'};
 
@@ -44,6 +51,8 @@ std::vector<int> movesOf(const Puzzle& puzzle, const TableSpec& spec) {
 }
 
 }  // namespace
+
+void setBuildThreads(unsigned threads) { buildThreads = threads; }
 
 std::uint64_t DistanceTable::layoutFingerprint(const TableSpec& spec) {
   std::string layout = std::to_string(spec.bitsPerEntry);
@@ -83,33 +92,61 @@ struct DistanceTable::Layer {
 };
 
 // Whole 64-bit words of entries are tested at once, so the scan costs little next to the
-// expansions.
-std::optional<std::uint64_t> DistanceTable::scanLayer(const Layer& layer, Cancellation cancel) {
+// expansions. Threads may share words: going forward they set entries by compare-and-swap;
+// going backward each sets only entries of its own blocks, and the entries others read change
+// from unknown to `next`, neither of which is the `current` they look for.
+std::uint64_t DistanceTable::scanBlocks(const Layer& layer, std::atomic<std::uint64_t>& nextBlock,
+                                        Cancellation cancel) {
   const int unknown = entries_.unknown();
   const std::uint64_t perWord = 64 / entries_.bitsPerEntry();
   const int wanted = layer.forward ? layer.current : unknown;
   CoordinateSpace::Neighbours neighbour(space_);
   std::uint64_t found = 0;
-  for (std::uint64_t first = 0; first < entries_.size(); first += perWord) {
-    if ((first & 0xfffff) == 0 && cancel.requested()) return std::nullopt;
-    for (std::uint64_t hits = entries_.wordMatches(first, wanted); hits != 0; hits &= hits - 1) {
-      const std::uint64_t i = first + std::countr_zero(hits) / entries_.bitsPerEntry();
-      if (i >= entries_.size()) break;
-      neighbour.load(i);
-      for (int m : moves_) {
-        const std::uint64_t j = neighbour(m);
-        if (layer.forward && entries_.get(j) == unknown) {
-          entries_.set(j, layer.next);
-          ++found;
-        } else if (!layer.forward && entries_.get(j) == layer.current) {
-          entries_.set(i, layer.next);
-          ++found;
-          break;
+  for (;;) {
+    const std::uint64_t start = nextBlock.fetch_add(kBlockEntries, std::memory_order_relaxed);
+    if (start >= entries_.size() || cancel.requested()) return found;
+    const std::uint64_t end = std::min(entries_.size(), start + kBlockEntries);
+    for (std::uint64_t first = start; first < end; first += perWord) {
+      for (std::uint64_t hits = entries_.wordMatches(first, wanted); hits != 0; hits &= hits - 1) {
+        const std::uint64_t i = first + std::countr_zero(hits) / entries_.bitsPerEntry();
+        if (i >= end) break;
+        neighbour.load(i);
+        for (int m : moves_) {
+          const std::uint64_t j = neighbour(m);
+          if (layer.forward) {
+            found += entries_.setIfUnknown(j, layer.next);
+          } else if (entries_.get(j) == layer.current) {
+            entries_.set(i, layer.next);
+            ++found;
+            break;
+          }
         }
       }
     }
   }
-  return found;
+}
+
+std::optional<std::uint64_t> DistanceTable::scanLayer(const Layer& layer, Cancellation cancel) {
+  std::atomic<std::uint64_t> nextBlock = 0;
+#ifdef __EMSCRIPTEN__
+  const unsigned threads = 1;  // built without pthreads: the page runs it in a worker instead
+#else
+  const unsigned threads =
+      entries_.size() < 2 * kBlockEntries
+          ? 1
+          : std::max(1u, buildThreads != 0 ? buildThreads : std::thread::hardware_concurrency());
+#endif
+  std::vector<std::uint64_t> found(threads, 0);
+  std::vector<std::thread> helpers;
+  for (unsigned t = 1; t < threads; ++t) {
+    helpers.emplace_back([&, t] { found[t] = scanBlocks(layer, nextBlock, cancel); });
+  }
+  found[0] = scanBlocks(layer, nextBlock, cancel);
+  for (std::thread& helper : helpers) helper.join();
+  if (cancel.requested()) return std::nullopt;
+  std::uint64_t total = 0;
+  for (std::uint64_t count : found) total += count;
+  return total;
 }
 
 std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const TableSpec& spec,

@@ -23,19 +23,39 @@ class PackedArray {
   std::uint64_t size() const { return size_; }
   int bitsPerEntry() const { return bits_; }
   int unknown() const { return (1 << bits_) - 1; }
+  // Words are read and written atomically (relaxed: plain loads and stores on x86 and wasm), so
+  // BFS threads may read words another thread writes.
   int get(std::uint64_t i) const {
-    return static_cast<int>(words_[(i * bits_) >> 6] >> ((i * bits_) & 63)) & unknown();
+    return static_cast<int>(word((i * bits_) >> 6) >> ((i * bits_) & 63)) & unknown();
   }
+  // Only for entries no other thread writes at the same time.
   void set(std::uint64_t i, int value) {
-    std::uint64_t& word = words_[(i * bits_) >> 6];
+    std::uint64_t* word = &words_[(i * bits_) >> 6];
     const int shift = static_cast<int>((i * bits_) & 63);
-    word = (word & ~(std::uint64_t(unknown()) << shift)) | (std::uint64_t(value) << shift);
+    const std::uint64_t old = __atomic_load_n(word, __ATOMIC_RELAXED);
+    __atomic_store_n(word,
+                     (old & ~(std::uint64_t(unknown()) << shift)) | (std::uint64_t(value) << shift),
+                     __ATOMIC_RELAXED);
+  }
+  // Sets an unknown entry, also while other threads set entries of the same word; false when the
+  // entry was no longer unknown.
+  bool setIfUnknown(std::uint64_t i, int value) {
+    std::uint64_t* word = &words_[(i * bits_) >> 6];
+    const int shift = static_cast<int>((i * bits_) & 63);
+    const std::uint64_t mask = std::uint64_t(unknown()) << shift;
+    std::uint64_t old = __atomic_load_n(word, __ATOMIC_RELAXED);
+    do {
+      if ((old & mask) != mask) return false;
+    } while (!__atomic_compare_exchange_n(word, &old,
+                                          (old & ~mask) | (std::uint64_t(value) << shift), true,
+                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    return true;
   }
 
   // Entries first .. first + 64/bits - 1 (first a multiple of 64/bits) form one word: a bit set at
   // the lowest bit of each entry equal to `value`.
   std::uint64_t wordMatches(std::uint64_t first, int value) const {
-    const std::uint64_t word = words_[(first * bits_) >> 6];
+    const std::uint64_t word = this->word((first * bits_) >> 6);
     const std::uint64_t lowBits = bits_ == 2 ? 0x5555555555555555ull : 0x1111111111111111ull;
     // An entry equals `value` when all its bits agree; fold each entry's bits onto its lowest.
     const std::uint64_t differ = word ^ (lowBits * static_cast<std::uint64_t>(value));
@@ -50,6 +70,9 @@ class PackedArray {
   std::vector<std::uint64_t>& words() { return words_; }
 
  private:
+  std::uint64_t word(std::uint64_t w) const {
+    return __atomic_load_n(&words_[w], __ATOMIC_RELAXED);
+  }
   std::uint64_t size_;
   int bits_;
   std::vector<std::uint64_t> words_;
@@ -66,6 +89,10 @@ struct Cancellation {
   const std::atomic<bool>* flag = nullptr;
   bool requested() const { return flag && flag->load(std::memory_order_relaxed); }
 };
+
+// How many threads a BFS layer uses (0, the default: one per core). Tables below 2^21 entries
+// and WebAssembly builds use one.
+void setBuildThreads(unsigned threads);
 
 class DistanceTable {
  public:
@@ -112,8 +139,11 @@ class DistanceTable {
   DistanceTable(const Puzzle& puzzle, const TableSpec& spec);
   struct Layer;
   // One BFS layer over every entry: how many entries it put on the next layer, or nullopt when
-  // cancelled.
+  // cancelled. Runs on every core the machine has (one thread in WebAssembly).
   std::optional<std::uint64_t> scanLayer(const Layer& layer, Cancellation cancel);
+  // Scans words of entries taken in blocks from `nextBlock` until none is left.
+  std::uint64_t scanBlocks(const Layer& layer, std::atomic<std::uint64_t>& nextBlock,
+                           Cancellation cancel);
   template <typename Position, typename Step, typename IndexOf>
   std::vector<int> walkDown(Position position, Step step, IndexOf indexOf) const;
   std::string name_;

@@ -465,3 +465,17 @@ TEST_CASE("table: a table file is refused for another spec of the same size") {
   CHECK_FALSE(DistanceTable::deserialize(gear, reordered, bytes, &error).has_value());
   CHECK(!error.empty());
 }
+
+TEST_CASE("table: a BFS on several threads fills the same table as on one") {
+  // cube2's 3,674,160 entries are enough for the layers to be split between threads.
+  const Puzzle& cube = fixtures::cube2();
+  setBuildThreads(1);
+  const auto single = DistanceTable::build(cube, fixtures::wholeSpec(cube, 2), {cube.solved()});
+  setBuildThreads(3);
+  const auto several = DistanceTable::build(cube, fixtures::wholeSpec(cube, 2), {cube.solved()});
+  setBuildThreads(0);
+  REQUIRE(single.has_value());
+  REQUIRE(several.has_value());
+  CHECK(single->counts() == several->counts());
+  CHECK(single->entries().words() == several->entries().words());
+}
