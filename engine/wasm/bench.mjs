@@ -1,6 +1,6 @@
 // WASM side of the benchmarks (docs/benchmarks.md): loads the built module in Node and times the
 // whole-table BFS and optimal solves of seeded random states, for comparison with `polytwist bench`.
-// Usage: node engine/wasm/bench.mjs PUZZLE [COUNT] [SEED]  → one JSON object on stdout.
+// Usage: node engine/wasm/bench.mjs PUZZLE [COUNT] [SEED] [--no-table]  → one JSON object on stdout.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -23,30 +23,41 @@ const call = (name, ...args) => {
 
 const info = call("puzzleInfo", puzzle);
 let tableMs = null;
-if (info.has_distance_table) {
+if (info.has_distance_table && !process.argv.includes("--no-table")) {
   const start = performance.now();
   call("distanceTable", puzzle, null);
   tableMs = performance.now() - start;
 }
+// The first solve also builds the solver's pattern databases (IDA* puzzles): timed on its own.
+let start = performance.now();
+call("solve", puzzle, "", null);
+const firstSolveMs = performance.now() - start;
 const times = [];
+const nodes = [];
 const lengths = [];
 for (let i = 0; i < count; i++) {
   const { state } = call("scramble", puzzle, seed + i);
-  const start = performance.now();
+  start = performance.now();
   const solution = call("solve", puzzle, state, null);
   times.push(performance.now() - start);
+  nodes.push(solution.nodes);
   lengths.push(solution.length);
 }
 times.sort((a, b) => a - b);
-const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+nodes.sort((a, b) => a - b);
+const at = (p, sorted = times) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 console.log(
   JSON.stringify({
     puzzle,
     count,
     seed,
     table_build_ms: tableMs,
+    first_solve_ms: firstSolveMs,
     solve_median_ms: at(0.5),
     solve_p99_ms: at(0.99),
+    nodes_median: at(0.5, nodes),
+    nodes_p99: at(0.99, nodes),
     mean_length: lengths.reduce((a, b) => a + b, 0) / lengths.length,
   }),
 );
