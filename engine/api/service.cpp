@@ -101,14 +101,14 @@ Json positionAnswer(const Puzzle& puzzle, const State& state) {
 std::optional<std::vector<int>> scrambleFor(const Puzzle& puzzle, const State& position,
                                             const std::vector<int>& solution) {
   std::vector<int> scramble = invertMoves(puzzle, solution);
-  for (std::size_t turns = 0; turns < puzzle.solvedStates().size(); ++turns) {
+  for (std::size_t turns = 0;; ++turns) {
     if (puzzle.samePosition(puzzle.applySequence(puzzle.solved(), scramble), position)) {
       return scramble;
     }
+    if (turns + 1 >= puzzle.solvedStates().size()) return std::nullopt;
     const Symmetry& turn = puzzle.symmetries()[puzzle.unmarkedRotation()];
     for (int& move : scramble) move = turn.moveMap[move];
   }
-  return std::nullopt;
 }
 
 }  // namespace
