@@ -129,24 +129,32 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     return run(() => (ready ? action() : null));
   }
 
-  /** Animates `move` (if the model has it), then shows the engine's position `answer`. */
-  async function animateTo(move, answer, { reverse = false, index = -1 } = {}) {
+  /**
+   * Animates `move` (if the model has it), then shows the engine's position `answer`. `reverse`:
+   * stepping back undoes `move`; `otherWay`: the half turn `move` is drawn turning the other way
+   * round (a drag against its usual direction), which ends in the same place.
+   */
+  async function animateTo(move, answer, { reverse = false, index = -1, otherWay = false } = {}) {
     const { model } = position.current;
     if (move && view && model?.hasTurn(move)) {
       const duration = speed.turnMs(tasks.pending - 1);
-      await model.turn(move, { duration, reverse, onFrame: view.requestRender });
+      const backwards = reverse !== otherWay;
+      await model.turn(move, { duration, reverse: backwards, onFrame: view.requestRender });
     }
     if (move) onMove({ move, index, reverse });
     position.show(answer);
   }
 
-  /** Applies moves one at a time through the engine, animating each. Returns the last answer. */
-  async function playMoves(moves) {
+  /**
+   * Applies moves one at a time through the engine, animating each (`otherWay` as for animateTo).
+   * Returns the last answer.
+   */
+  async function playMoves(moves, { otherWay = false } = {}) {
     let answer = null;
     for (const move of moves) {
       const { puzzle, state } = position.current;
       answer = expectOk(await engine.applyMoves(puzzle, state, move));
-      await animateTo(move, answer);
+      await animateTo(move, answer, { otherWay });
     }
     return answer;
   }
@@ -179,8 +187,8 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     if (last?.state !== answer.state) position.show(answer);
   }
 
-  /** A turn from a key or a drag. */
-  function userMove(move) {
+  /** A turn from a key or a drag (`otherWay`: a half turn dragged the other way round). */
+  function userMove(move, { otherWay = false } = {}) {
     if (longCall || !turnable()) return;
     if (playback.isNext(move)) {
       playback.forward(); // following the sequence along
@@ -188,7 +196,7 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     }
     playback.leave();
     run(async () => {
-      const answer = await playMoves([move]);
+      const answer = await playMoves([move], { otherWay });
       status.set(answer.solved ? `${move}: solved!` : `Turned ${move}.`, answer.solved ? "ok" : "");
     });
   }

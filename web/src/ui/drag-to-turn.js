@@ -1,7 +1,9 @@
 // Drag on the puzzle to turn it (mouse, pen and touch through pointer events). A drag that starts
 // on the puzzle picks the sticker under the pointer; once the pointer has moved far enough, the
 // turn among model.dragMoves(sticker) whose motion of that point on screen best matches the drag
-// is made. Drags that start off the puzzle go on to the OrbitControls and turn the view.
+// is made. A half turn lands the same either way round, so it matches a drag either way and is
+// animated the way of the drag. Drags that start off the puzzle go on to the OrbitControls and
+// turn the view.
 
 const THRESHOLD_PX = 12;
 const PROBE_FRACTION = 0.05; // of a turn: small enough to read the motion's screen direction
@@ -13,7 +15,8 @@ const PROBE_FRACTION = 0.05; // of a turn: small enough to read the motion's scr
  * @param {HTMLCanvasElement} options.canvas
  * @param {ReturnType<import("../render/view.js").createView>} options.view
  * @param {() => object | null} options.getModel  the current puzzle model, if any
- * @param {(move: string) => void} options.onMove
+ * @param {(move: string, how: {otherWay: boolean}) => void} options.onMove  otherWay: the half
+ *   turn `move` is to be animated the other way round
  */
 export function attachDragToTurn({ surface, canvas, view, getModel, onMove }) {
   let drag = null; // {pointerId, x, y, point, moves, model}
@@ -64,9 +67,9 @@ export function attachDragToTurn({ surface, canvas, view, getModel, onMove }) {
     const dy = event.clientY - drag.y;
     const length = Math.hypot(dx, dy);
     if (length < THRESHOLD_PX) return;
-    const move = bestMove(drag, dx / length, dy / length);
+    const choice = bestMove(drag, dx / length, dy / length);
     drag.moves = []; // one turn per drag
-    if (move) onMove(move);
+    if (choice) onMove(choice.move, { otherWay: choice.way < 0 });
   });
 
   const end = (event) => {
@@ -77,19 +80,24 @@ export function attachDragToTurn({ surface, canvas, view, getModel, onMove }) {
   canvas.addEventListener("pointerup", end);
   canvas.addEventListener("pointercancel", end);
 
-  /** The move whose on-screen motion of the grabbed point points most along (ux, uy). */
+  /**
+   * The move (and the way round it turns: 1, or -1 for a half turn drawn backwards) whose
+   * on-screen motion of the grabbed point points most along (ux, uy).
+   */
   function bestMove({ model, point, moves }, ux, uy) {
     const from = view.toClient(point);
     let best = null;
     let bestScore = 0;
     for (const move of moves) {
-      const to = view.toClient(model.movePoint(move, point, PROBE_FRACTION));
-      const mx = to.x - from.x;
-      const my = to.y - from.y;
-      const length = Math.hypot(mx, my);
-      if (length < 1e-6) continue;
-      const score = (mx * ux + my * uy) / length;
-      if (score > bestScore) [best, bestScore] = [move, score];
+      for (const way of model.isHalfTurn(move) ? [1, -1] : [1]) {
+        const to = view.toClient(model.movePoint(move, point, way * PROBE_FRACTION));
+        const mx = to.x - from.x;
+        const my = to.y - from.y;
+        const length = Math.hypot(mx, my);
+        if (length < 1e-6) continue;
+        const score = (mx * ux + my * uy) / length;
+        if (score > bestScore) [best, bestScore] = [{ move, way }, score];
+      }
     }
     return best;
   }

@@ -157,6 +157,8 @@ export function createPuzzleModel(spec) {
     camera: spec.camera,
     moves: [...turns.keys()],
     hasTurn: (move) => turns.has(move),
+    /** A half turn ends in the same place whichever way it goes, so it may be drawn either way. */
+    isHalfTurn: (move) => Math.abs(Math.abs(turns.get(move)?.angle ?? 0) - Math.PI) < 1e-9,
     stickersMovedBy: (move) => [...(faceletsOfTurn.get(move) ?? [])],
     dragMoves: (facelet) => spec.dragMoves(facelet).filter((move) => turns.has(move)),
     poseTurn,
