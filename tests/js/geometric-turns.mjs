@@ -1,6 +1,9 @@
 // Reads a 3D puzzle model's turns back as sticker permutations, purely geometrically, and checks
 // them against the engine's moves. Shared by the geometry tests of each puzzle.
-import { callJson } from "./engine.mjs";
+import assert from "node:assert/strict";
+import { before, describe, it } from "node:test";
+
+import { callJson, loadEngine } from "./engine.mjs";
 
 /**
  * Where each sticker goes when the model shows `move` done: perm[i] = j means the sticker at i
@@ -66,4 +69,53 @@ export function disagreements(perm, samples) {
     });
   });
   return wrong;
+}
+
+/**
+ * The engine-side checks of a 3D model, as node:test suites: it animates exactly the engine's
+ * moves, each moves every sticker where the engine's move takes its colour (from scrambled
+ * positions of `seeds`), and a wrong turn would be caught.
+ */
+export function describeAgreementWithEngine(puzzle, createModel, seeds) {
+  describe(`${puzzle}: the renderer's turns are the engine's moves`, () => {
+    let engine;
+    let info;
+    let model;
+    before(async () => {
+      engine = await loadEngine();
+      info = callJson(engine, "puzzleInfo", puzzle);
+      assert.equal(info.ok, true, `the engine does not know ${puzzle}: ${info.error}`);
+      model = createModel(info);
+    });
+
+    it("animates exactly the engine's moves, and has a sticker for every facelet", () => {
+      assert.deepEqual([...model.moves].sort(), [...info.moves].sort());
+      assert.equal(model.stickers.length, info.facelet_count);
+    });
+
+    it("moves every sticker where the engine's move takes its colour", () => {
+      for (const move of info.moves) {
+        const { perm, worst } = geometricPermutation(model, move);
+        assert.ok(worst < 1e-6, `${move}: a sticker lands ${worst} off any sticker position`);
+        assert.equal(new Set(perm).size, perm.length, `${move}: not a permutation`);
+        // Every sticker that moves is on a piece the turn moves (a centre may turn in place).
+        const moved = new Set(model.stickersMovedBy(move));
+        const stray = perm.flatMap((to, from) => (to !== from && !moved.has(from) ? [from] : []));
+        assert.deepEqual(stray, [], `${move}: stickers of pieces it does not move`);
+        const wrong = disagreements(perm, engineSamples(engine, puzzle, move, seeds));
+        assert.deepEqual(wrong, [], `${move}: the engine disagrees at ${JSON.stringify(wrong)}`);
+      }
+    });
+
+    it("would catch a renderer turn that is not the engine's move", () => {
+      for (const move of info.moves) {
+        const samples = engineSamples(engine, puzzle, move, seeds);
+        for (const other of info.moves) {
+          if (other === move) continue;
+          const { perm } = geometricPermutation(model, other);
+          assert.notDeepEqual(disagreements(perm, samples), [], `${other} passed for ${move}`);
+        }
+      }
+    });
+  });
 }

@@ -11,7 +11,11 @@ import { NET_LAYOUTS } from "../../web/src/edit/editor.js";
 import { centroid, stickerInDirection } from "../../web/src/edit/net.js";
 import { faceletAtHit } from "../../web/src/edit/paint-3d.js";
 import { colourName } from "../../web/src/edit/palette.js";
-import { createCube2, stickerPlacement } from "../../web/src/puzzles/cube2/geometry.js";
+import {
+  createCube2,
+  stickerPlacement as cube2Placement,
+} from "../../web/src/puzzles/cube2/geometry.js";
+import { stickerPlacement as dominoPlacement } from "../../web/src/puzzles/domino/geometry.js";
 import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
 
 const PYRAMINX_DOC = readFileSync(`${repoDir}docs/puzzles/pyraminx.md`, "utf8");
@@ -66,18 +70,31 @@ function pyraminxPieces() {
   ].map(([, list]) => list.split(" "));
 }
 
-/** The cube's cubies as lists of sticker names, from the 3D geometry (tested against the engine). */
-function cube2Pieces() {
-  const layout = NET_LAYOUTS.cube2;
+/** A cuboid's cubies as lists of sticker names, from its 3D geometry (tested against the engine). */
+function cuboidPieces(id, stickerPlacement) {
   const cubies = new Map();
-  for (const sticker of layout.stickers) {
+  for (const sticker of NET_LAYOUTS[id].stickers) {
     const key = stickerPlacement(sticker.index).cubie.toArray().join();
     cubies.set(key, [...(cubies.get(key) ?? []), sticker.label]);
   }
   return [...cubies.values()];
 }
 
-const PIECES = { pyraminx: pyraminxPieces, cube2: cube2Pieces };
+const PIECES = {
+  pyraminx: pyraminxPieces,
+  cube2: () => cuboidPieces("cube2", cube2Placement),
+  domino: () => cuboidPieces("domino", dominoPlacement),
+};
+/**
+ * Pairs of a piece's stickers facing each other across a fold of the net: twice the stickers along
+ * the folds (Pyraminx: 3 folds of 5; pocket cube: 5 folds of 2; domino: U–F and F–D of 3, F–R,
+ * R–B and B–L of 2).
+ */
+const PAIRS_ACROSS_FOLDS = {
+  pyraminx: 2 * 3 * 5,
+  cube2: 2 * 5 * 2,
+  domino: 2 * (3 + 3 + 2 + 2 + 2),
+};
 
 for (const [id, layout] of Object.entries(NET_LAYOUTS)) {
   describe(`${id} net`, () => {
@@ -148,9 +165,7 @@ for (const [id, layout] of Object.entries(NET_LAYOUTS)) {
           }
         }
       }
-      const folds = id === "pyraminx" ? 3 : 5; // sides shared by two faces of the net
-      const perFold = id === "pyraminx" ? 5 : 2; // stickers along one side of a face
-      assert.equal(pairs, 2 * folds * perFold);
+      assert.equal(pairs, PAIRS_ACROSS_FOLDS[id]);
     });
 
     it("lets the arrow keys reach every sticker from any sticker", () => {
@@ -173,6 +188,7 @@ for (const [id, layout] of Object.entries(NET_LAYOUTS)) {
       const expected = {
         pyraminx: { F: "green", L: "red", R: "blue", D: "yellow" },
         cube2: { U: "white", R: "red", F: "green", D: "yellow", L: "orange", B: "blue" },
+        domino: { U: "white", D: "yellow", F: "green", R: "red", B: "blue", L: "orange" },
       }[id];
       for (const face of info[id].faces) assert.equal(colourName(face.colour), expected[face.name]);
     });
@@ -202,6 +218,14 @@ describe("arrow keys between neighbours", () => {
     assert.equal(step("cube2", "U2", "down"), "F0");
     assert.equal(step("cube2", "F1", "right"), "R0");
     assert.equal(step("cube2", "B1", "right"), null);
+  });
+
+  it("domino: U above F, the sides in a row, D below F", () => {
+    assert.equal(step("domino", "U7", "down"), "F1");
+    assert.equal(step("domino", "F4", "down"), "D1");
+    assert.equal(step("domino", "F2", "right"), "R0");
+    assert.equal(step("domino", "B5", "right"), "L3");
+    assert.equal(step("domino", "L2", "right"), null);
   });
 });
 
@@ -242,8 +266,8 @@ describe("impossible colourings: the engine's errors name stickers of the net", 
     assertNamesNetStickers("pyraminx", swap(solved("pyraminx"), centre[1], centre[2]), centre);
   });
 
-  it("Pyraminx and pocket cube: wrong colour counts", () => {
-    for (const id of ["pyraminx", "cube2"]) {
+  it("Pyraminx, pocket cube and domino: wrong colour counts", () => {
+    for (const id of ["pyraminx", "cube2", "domino"]) {
       const text = solved(id);
       const answer = assertNamesNetStickers(id, `${text.slice(0, -1)}${text[0]}`);
       assert.match(answer.error, /colour counts/);
@@ -253,6 +277,12 @@ describe("impossible colourings: the engine's errors name stickers of the net", 
   it("pocket cube: a mirrored corner", () => {
     const corner = ["U3", "R0", "F1"].map((l) => index("cube2", l));
     assertNamesNetStickers("cube2", swap(solved("cube2"), corner[0], corner[2]), corner);
+  });
+
+  it("domino: a flipped edge names its two stickers, neighbours across the U–F fold", () => {
+    const edge = ["U7", "F1"].map((l) => index("domino", l));
+    const answer = assertNamesNetStickers("domino", swap(solved("domino"), ...edge), edge);
+    assert.match(answer.error, /flipped/);
   });
 });
 

@@ -27,13 +27,14 @@
 // paint the focused sticker, and 1–9 pick that colour and paint it. Handled keys are
 // preventDefault()ed, so the page's turning keys (which skip those) leave them alone.
 import { CUBE2_NET } from "../puzzles/cube2/net.js";
+import { DOMINO_NET } from "../puzzles/domino/net.js";
 import { PYRAMINX_NET } from "../puzzles/pyraminx/net.js";
 import { createNet } from "./net.js";
 import { createPalette, numberKey } from "./palette.js";
 import { button } from "../ui/button.js";
 
 /** The puzzles the editor can show, by engine puzzle id. */
-export const NET_LAYOUTS = { pyraminx: PYRAMINX_NET, cube2: CUBE2_NET };
+export const NET_LAYOUTS = { pyraminx: PYRAMINX_NET, cube2: CUBE2_NET, domino: DOMINO_NET };
 
 const VALIDATION_DELAY_MS = 120;
 
@@ -116,7 +117,8 @@ export function createStateEditor({
     if (destroyed || change !== generation) return; // a later change has its own validation
     if (answer?.ok) {
       net.highlight([]);
-      report("valid", answer.state === "" ? "Valid: this is the solved position." : "Valid.");
+      // The engine's flag, not an empty state: a domino can be solved but turned about U–D.
+      report("valid", answer.solved ? "Valid: this is the solved position." : "Valid.");
       onValid({ state: answer.state, facelets: sent });
       return;
     }

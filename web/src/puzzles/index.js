@@ -3,6 +3,8 @@
 // that it has no 3D view yet.
 import { createCube2 } from "./cube2/geometry.js";
 import { CUBE2_KEYS } from "./cube2/keys.js";
+import { createDomino } from "./domino/geometry.js";
+import { DOMINO_KEYS } from "./domino/keys.js";
 import { createPyraminx } from "./pyraminx/geometry.js";
 import { PYRAMINX_KEYS } from "./pyraminx/keys.js";
 
@@ -21,6 +23,13 @@ export const PUZZLES = {
     keys: CUBE2_KEYS,
     example: "R U R' U'",
     keyHint: "A letter turns that face a quarter turn clockwise; with Shift, a half turn.",
+  },
+  domino: {
+    createModel: createDomino,
+    keys: DOMINO_KEYS,
+    example: "U R2 D' F2",
+    keyHint:
+      "U and D turn that layer a quarter turn clockwise (with Shift, a half turn); R, L, F and B turn their side half a turn.",
   },
   pyraminx: {
     createModel: createPyraminx,
