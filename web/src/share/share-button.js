@@ -11,10 +11,12 @@ import { encodeShareLink } from "./link.js";
 export function shareLinkOf(player, baseUrl) {
   if (!player.puzzleInfo) return { ok: false, error: "no puzzle is shown" };
   const onList = player.moves.length > 0 && player.moveIndex !== null;
-  const from = onList ? player.movesStart : { facelets: player.facelets, solved: player.solved };
+  const from = onList ? player.movesStart : { state: player.state, facelets: player.facelets };
   return encodeShareLink(baseUrl, {
     puzzle: player.puzzleInfo.id,
-    position: from.solved ? null : { facelets: from.facelets },
+    // Left out only for the engine's own solved state (""), not for any solved one: a solved
+    // domino may be turned about its U–D axis, and the link keeps the colours where they are.
+    position: from.state === "" ? null : { facelets: from.facelets },
     solution: onList ? player.moves.join(" ") : "",
   });
 }
