@@ -49,12 +49,15 @@ export function createGodsNumberPanel({ ui, createClient, player }) {
     computing = puzzle;
     updateControls();
     setProgress(true, "Starting…");
+    const started = performance.now();
     try {
       const answer = await engine().distanceTable(puzzle, ({ depth, visited, total }) => {
         const fraction = total ? Number(visited) / Number(total) : 0;
+        // Big tables take a while (the domino's half a minute): the time so far says it moves.
+        const seconds = Math.round((performance.now() - started) / 1000);
         setProgress(
           true,
-          `depth ${depth}: ${formatCount(visited)} / ${formatCount(total)} positions`,
+          `depth ${depth}: ${formatCount(visited)} / ${formatCount(total)} positions, ${seconds} s`,
           fraction,
         );
       });

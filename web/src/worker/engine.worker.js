@@ -8,12 +8,14 @@
 //
 // Distance tables are cached between visits (./table-cache.js): before the first solve, scramble
 // or distanceTable of a puzzle with a table, the worker imports the cached table if there is one;
-// otherwise the call builds the table and the worker then stores it. `tableSource(id)` (a method
-// of the worker, not of the engine) answers {ok, source}: "cache", "built" or "none" (no table
-// in this worker yet, or the puzzle has none).
+// otherwise the call builds the table and the worker then stores it. A puzzle whose table may be
+// too big to keep has only its distanceTable answer (the counts) cached, which answers the next
+// visit's distanceTable at once. `tableSource(id)` (a method of the worker, not of the engine)
+// answers {ok, source}: "cache", "built" or "none" (no table in this worker yet, or the puzzle
+// has none).
 import createEngine from "@engine";
 
-import { loadTable, storeTable } from "./table-cache.js";
+import { loadCached, storeCached } from "./table-cache.js";
 
 /** Engine functions the page may call; the ones listed `true` take an onProgress callback last. */
 const METHODS = {
@@ -36,9 +38,21 @@ const engineReady = createEngine().then(
   (err) => ({ loadError: `engine failed to load: ${describe(err)}` }),
 );
 
+/**
+ * Tables that could be bigger than this are never exported: a whole table holds at most one 2-bit
+ * entry per position, so state_count / 4 bounds its bytes before it exists (the Pyraminx's bound is
+ * 19 MB for a table of 233 KB, the domino's 102 MB for one of 102 MB). Exporting also builds a
+ * table the solver did without (the domino solves by IDA*), which takes half a minute.
+ */
+const MAX_CACHED_TABLE_BYTES = 32 * 2 ** 20;
+const mayBeTooBig = (info) => Number(info.state_count) / 4 > MAX_CACHED_TABLE_BYTES;
+
 const tableSources = new Map(); // puzzle id → "cache" | "built" (no entry: "none")
 const cacheLookups = new Map(); // puzzle id → promise of its first cache lookup
-const tablesToStore = new Map(); // puzzle id → table_key, for tables this worker has to build
+const cachedAnswers = new Map(); // puzzle id → its distanceTable answer, from the cache
+// Puzzle id → {key: table_key, answerOnly}, for what this worker has to build and then store:
+// the table, or only the distanceTable answer when the table may be too big.
+const entriesToStore = new Map();
 
 function describe(err) {
   if (err instanceof Error)
@@ -56,13 +70,21 @@ function parseMaybe(value) {
   }
 }
 
-/** Imports puzzle `id`'s table from the cache, or notes that it is to be built and stored. */
-async function importCachedTable(engine, id) {
+/**
+ * Imports puzzle `id`'s table from the cache, or takes its cached distanceTable answer, or notes
+ * what is to be stored once built.
+ */
+async function lookUpCache(engine, id) {
   const info = JSON.parse(engine.puzzleInfo(id));
   if (!info.ok || !info.has_distance_table) return;
-  const bytes = await loadTable(info.table_key);
-  if (bytes && JSON.parse(engine.importTable(id, bytes)).ok) tableSources.set(id, "cache");
-  else tablesToStore.set(id, info.table_key);
+  const cached = await loadCached(info.table_key);
+  if (cached?.bytes && JSON.parse(engine.importTable(id, cached.bytes)).ok) {
+    tableSources.set(id, "cache");
+  } else if (cached?.answer) {
+    cachedAnswers.set(id, cached.answer);
+  } else {
+    entriesToStore.set(id, { key: info.table_key, answerOnly: mayBeTooBig(info) });
+  }
 }
 
 /** Once per puzzle and worker, before its first table call. */
@@ -70,21 +92,28 @@ function prepareTable(engine, id) {
   if (typeof id !== "string") return null;
   if (!cacheLookups.has(id)) {
     // A lookup that fails is no cached table: the call builds the table as it would anyway.
-    const lookup = importCachedTable(engine, id).catch(() => null);
+    const lookup = lookUpCache(engine, id).catch(() => null);
     cacheLookups.set(id, lookup);
   }
   return cacheLookups.get(id);
 }
 
-/** After a table call that succeeded: stores the table it built, if this worker has to. */
-async function storeBuiltTable(engine, id) {
-  const key = tablesToStore.get(id);
-  if (key === undefined) return;
-  tablesToStore.delete(id);
+/** After a table call that succeeded: stores what it built, if this worker has to. */
+async function storeBuilt(engine, id, method, answer) {
+  const entry = entriesToStore.get(id);
+  if (entry === undefined) return;
+  if (entry.answerOnly) {
+    // A solve or scramble may not have built the table: only distanceTable's answer is stored.
+    if (method !== "distanceTable") return;
+    entriesToStore.delete(id);
+    await storeCached(id, entry.key, answer);
+    return;
+  }
+  entriesToStore.delete(id);
   const exported = engine.exportTable(id, null);
   if (!exported.ok) return;
   tableSources.set(id, "built");
-  await storeTable(id, key, exported.bytes);
+  await storeCached(id, entry.key, exported.bytes);
 }
 
 /** Calls engine function `method`; returns the reply to post (without the id). */
@@ -94,6 +123,9 @@ async function callEngine(engine, id, method, args) {
   }
   const usesTable = TABLE_METHODS.has(method);
   if (usesTable) await prepareTable(engine, args[0]);
+  if (method === "distanceTable" && cachedAnswers.has(args[0])) {
+    return { result: cachedAnswers.get(args[0]) };
+  }
   const callArgs = [...args];
   if (METHODS[method]) {
     callArgs.push((report) => self.postMessage({ id, progress: parseMaybe(report) }));
@@ -110,7 +142,7 @@ async function callEngine(engine, id, method, args) {
   } catch {
     return { error: `engine answered ${method} with invalid JSON` };
   }
-  if (usesTable && result.ok) await storeBuiltTable(engine, args[0]);
+  if (usesTable && result.ok) await storeBuilt(engine, args[0], method, result);
   return { result };
 }
 

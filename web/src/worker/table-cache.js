@@ -1,8 +1,10 @@
 // Whole-puzzle distance tables kept in IndexedDB between visits, so a second visit imports the
-// table instead of running the BFS again. Entries are keyed by the engine's `table_key` (puzzle,
-// engine version and table layout), so a new engine never reads an old table; storing a table
-// drops the older keys of the same puzzle. Every failure (private mode, quota, no IndexedDB)
-// degrades to "not cached": the caller then just builds the table.
+// table instead of running the BFS again. A table too big to keep (the domino's 102 MB) is kept as
+// its distanceTable answer instead: the counts, which is what a second visit shows. Entries are
+// keyed by the engine's `table_key` (puzzle, engine version and table layout), so a new engine
+// never reads an old table; storing an entry drops the older keys of the same puzzle. Every
+// failure (private mode, quota, no IndexedDB) degrades to "not cached": the caller then just
+// builds the table.
 const DATABASE = "polytwist-tables";
 const STORE = "tables";
 
@@ -36,18 +38,26 @@ async function transaction(mode, work) {
   return result;
 }
 
-/** The cached table bytes for `key`, or null. */
-export async function loadTable(key) {
+/**
+ * The cached entry for `key`: {bytes} (a table to import), {answer} (a distanceTable answer with
+ * its counts), or null.
+ */
+export async function loadCached(key) {
   try {
-    const bytes = await transaction("readonly", (store) => request(store.get(key)));
-    return bytes instanceof Uint8Array ? bytes : null;
+    const value = await transaction("readonly", (store) => request(store.get(key)));
+    if (value instanceof Uint8Array) return { bytes: value };
+    if (value?.ok === true && Array.isArray(value.counts)) return { answer: value };
+    return null;
   } catch {
     return null;
   }
 }
 
-/** Stores `bytes` under `key` and removes the other tables of the same puzzle. */
-export async function storeTable(puzzle, key, bytes) {
+/**
+ * Stores `value` (a table's bytes, or a distanceTable answer) under `key` and removes the other
+ * entries of the same puzzle.
+ */
+export async function storeCached(puzzle, key, value) {
   try {
     await transaction("readwrite", async (store) => {
       const keys = await request(store.getAllKeys());
@@ -55,7 +65,7 @@ export async function storeTable(puzzle, key, bytes) {
         if (typeof old === "string" && old.startsWith(`${puzzle}-`) && old !== key)
           store.delete(old);
       }
-      await request(store.put(bytes, key));
+      await request(store.put(value, key));
     });
     return true;
   } catch {
