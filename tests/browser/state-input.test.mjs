@@ -6,6 +6,7 @@ import { beforeEach, describe, it } from "node:test";
 
 import {
   assertNoProblems,
+  darkShareAt as darkShareOn,
   fastTurns,
   gotoPuzzle,
   idle,
@@ -35,6 +36,7 @@ const engine = (method, ...args) =>
   );
 
 const validation = (kind) => page.waitForSelector(`.state-editor[data-validation="${kind}"]`);
+const darkShareAt = (facelet) => darkShareOn(page, "#app", facelet);
 const netFacelets = () =>
   page.$$eval(".sticker-net .sticker", (nodes) => nodes.map((node) => node.dataset.face).join(""));
 const marked = () =>
@@ -44,23 +46,6 @@ const marked = () =>
 async function paintOnNet(facelet, face) {
   await page.click(`.swatch[data-face="${face}"]`);
   await page.click(`.sticker-net .sticker[data-facelet="${facelet}"]`);
-}
-
-/** The share of dark pixels in a 9×9 patch of the view at sticker `facelet`'s centre. */
-function darkShareAt(facelet) {
-  return page.evaluate(async (index) => {
-    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
-    const player = document.querySelector("#app");
-    const canvas = player.shadowRoot.querySelector("#view");
-    const { x, y } = player.stickerScreenPoints()[index];
-    const scale = canvas.width / canvas.clientWidth;
-    const left = Math.round(x * scale) - 4;
-    const top = Math.round(y * scale) - 4;
-    const { data } = canvas.getContext("2d").getImageData(left, top, 9, 9);
-    let dark = 0;
-    for (let k = 0; k < data.length; k += 4) if (data[k] + data[k + 1] + data[k + 2] < 90) dark++;
-    return dark / 81;
-  }, facelet);
 }
 
 describe("entering a position by its colours", () => {

@@ -194,12 +194,12 @@ export async function canvasImage(page, points = [], player = "polytwist-player"
 const hexToRgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 
 /**
- * Checks that every visible sticker shows, on the canvas, the colour of the face its facelet
- * names: each sampled pixel must be nearer (in RGB) to that face's colour than to any other face
- * colour or the black plastic, which tolerates SwiftShader's lighting and antialiasing.
- * Returns how many stickers were checked.
+ * The colour each visible sticker shows on the canvas, as the face whose colour the sampled pixel
+ * is nearest to (in RGB; or "plastic" for the black), which tolerates SwiftShader's lighting and
+ * antialiasing: [{facelet, x, y, rgb, shown, expected}], `expected` being the face its facelet
+ * names.
  */
-export async function assertCanvasShowsFacelets(page, player = "polytwist-player") {
+export async function stickerColoursShown(page, player = "polytwist-player") {
   const { points, faces, facelets } = await page
     .locator(player)
     .first()
@@ -214,19 +214,28 @@ export async function assertCanvasShowsFacelets(page, player = "polytwist-player
     });
   const { samples } = await canvasImage(page, points, player);
   const palette = [...faces.map((f) => [f.name, hexToRgb(f.colour)]), ["plastic", [20, 20, 20]]];
-  const wrong = [];
-  points.forEach(({ facelet, x, y }, i) => {
+  return points.map(({ facelet, x, y }, i) => {
     const rgb = samples[i];
     const distance = (c) => c.reduce((sum, v, k) => sum + (v - rgb[k]) ** 2, 0);
-    const [nearest] = palette.reduce((a, b) => (distance(a[1]) <= distance(b[1]) ? a : b));
-    if (nearest !== facelets[facelet]) {
-      wrong.push(
-        `sticker ${facelet} at (${x | 0}, ${y | 0}) shows rgb(${rgb}) ≈ ${nearest}, not ${facelets[facelet]}`,
-      );
-    }
+    const [shown] = palette.reduce((a, b) => (distance(a[1]) <= distance(b[1]) ? a : b));
+    return { facelet, x, y, rgb, shown, expected: facelets[facelet] };
   });
+}
+
+/**
+ * Checks that every visible sticker shows, on the canvas, the colour of the face its facelet
+ * names (stickerColoursShown). Returns how many stickers were checked.
+ */
+export async function assertCanvasShowsFacelets(page, player = "polytwist-player") {
+  const stickers = await stickerColoursShown(page, player);
+  const wrong = stickers
+    .filter(({ shown, expected }) => shown !== expected)
+    .map(
+      ({ facelet, x, y, rgb, shown, expected }) =>
+        `sticker ${facelet} at (${x | 0}, ${y | 0}) shows rgb(${rgb}) ≈ ${shown}, not ${expected}`,
+    );
   assert.deepEqual(wrong, [], wrong.join("\n"));
-  return points.length;
+  return stickers.length;
 }
 
 /**
@@ -241,6 +250,28 @@ export function stickerClientPoint(page, player, facelet) {
       const point = el.stickerScreenPoints()[index];
       const rect = el.shadowRoot.querySelector("#view").getBoundingClientRect();
       return { x: rect.left + point.x, y: rect.top + point.y, visible: point.visible };
+    }, facelet);
+}
+
+/**
+ * The share of dark pixels in a 9×9 patch of a player's view (a CSS selector) at sticker
+ * `facelet`'s centre: high where the sticker is striped as named in an error.
+ */
+export function darkShareAt(page, player, facelet) {
+  return page
+    .locator(player)
+    .first()
+    .evaluate(async (el, index) => {
+      for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      const canvas = el.shadowRoot.querySelector("#view");
+      const { x, y } = el.stickerScreenPoints()[index];
+      const scale = canvas.width / canvas.clientWidth;
+      const left = Math.round(x * scale) - 4;
+      const top = Math.round(y * scale) - 4;
+      const { data } = canvas.getContext("2d").getImageData(left, top, 9, 9);
+      let dark = 0;
+      for (let k = 0; k < data.length; k += 4) if (data[k] + data[k + 1] + data[k + 2] < 90) dark++;
+      return dark / 81;
     }, facelet);
 }
 

@@ -1,0 +1,265 @@
+// The domino page (?puzzle=domino) in headless Chromium: scramble, solve and playback to a solved
+// (maybe turned) domino, the engine's refusal of a quarter turn of a side, drags, a flipped edge in
+// the colour editor, and the whole distance table computed in the page, checked against the native
+// CLI (run meanwhile, in parallel with the browser work).
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { after, before, beforeEach, describe, it } from "node:test";
+
+import {
+  applyMoves,
+  assertCanvasShowsFacelets,
+  assertNoProblems,
+  browserSession,
+  darkShareAt,
+  engineFacelets,
+  fastTurns,
+  gotoPuzzle,
+  idle,
+  playerData,
+  stickerClientPoint,
+  stickerColoursShown,
+} from "../js/browser.mjs";
+import { repoDir } from "../js/engine.mjs";
+
+const TEST = { timeout: 60_000 };
+const SOLVED = "UUUUUUUUUDDDDDDDDDFFFFFFRRRRRRBBBBBBLLLLLL";
+/** Each face's stickers in the facelets: U and D nine, the sides six. */
+const FACES = { U: [0, 9], D: [9, 18], F: [18, 24], R: [24, 30], B: [30, 36], L: [36, 42] };
+const faceOf = (facelet) => Object.keys(FACES).find((f) => facelet < FACES[f][1]);
+
+// The native CLI's table, started at once: it runs while the browser does the other tests.
+const native = new AbortController();
+let nativeTable;
+before(() => {
+  nativeTable = promisify(execFile)(
+    `${repoDir}build/polytwist`,
+    ["godsnumber", "domino", "--json"],
+    { signal: native.signal },
+  ).then(({ stdout }) => JSON.parse(stdout));
+  nativeTable.catch(() => {}); // awaited by its test; an early end of the file must not throw
+});
+after(() => native.abort());
+
+let page;
+let problems;
+
+const session = browserSession();
+
+beforeEach(async () => {
+  ({ page, problems } = await session.open());
+  await gotoPuzzle(page, session.site.url, "domino");
+});
+
+const app = (name) => playerData(page, name);
+const expected = (moves) => engineFacelets(page, "domino", moves);
+/** Calls the engine through the app player's session: the parsed answer. */
+const engine = (method, ...args) =>
+  page.evaluate(
+    ([name, rest]) => document.querySelector("#app").engine.call(name, ...rest),
+    [method, args],
+  );
+
+/** Whether every face of `facelets` is one colour (solved, maybe turned about U–D). */
+const uniformFaces = (facelets) =>
+  Object.values(FACES).every(([from, to]) => new Set(facelets.slice(from, to)).size === 1);
+
+/** Drags with the mouse from sticker `facelet` by (dx, dy) CSS pixels. */
+async function dragSticker(facelet, dx, dy) {
+  const { x, y, visible } = await stickerClientPoint(page, "#app", facelet);
+  assert.ok(visible, `sticker ${facelet} is not visible`);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 3 });
+  await page.mouse.move(x + dx, y + dy, { steps: 3 });
+  await page.mouse.up();
+  await idle(page);
+}
+
+describe("domino page", () => {
+  it("scrambles, solves, plays to the end: solved, one colour per face", TEST, async () => {
+    assert.equal(await app("facelets"), SOLVED);
+    await fastTurns(page);
+    await page.click("#scramble");
+    await idle(page);
+    assert.equal(await app("solved"), "false");
+    await assertCanvasShowsFacelets(page);
+
+    await page.click("#solve");
+    await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
+    await idle(page);
+    const status = await page.textContent("#status");
+    assert.match(status, /Solved: \d+ moves? \(optimal\)/);
+    const moves = await page.$$eval("#moves button", (els) => els.map((el) => el.textContent));
+    assert.ok(moves.length >= 1 && moves.length <= 18, `solution: ${moves.join(" ")}`);
+    assert.equal(await page.getAttribute("#solution-panel", "data-cursor"), `${moves.length}`);
+
+    // The engine's last position as it is, maybe turned about U–D: never snapped back to SOLVED.
+    const { movesStart } = await page.evaluate(() => ({
+      movesStart: document.querySelector("#app").movesStart,
+    }));
+    const end = await engine("applyMoves", "domino", movesStart.state, moves.join(" "));
+    assert.equal(end.solved, true);
+    assert.equal(await app("facelets"), end.facelets);
+    assert.equal(await app("state"), end.state);
+    assert.ok(uniformFaces(end.facelets), end.facelets);
+
+    // On the canvas: every visible sticker of a face shows that face's one colour.
+    const shown = await stickerColoursShown(page);
+    const coloursByFace = new Map();
+    for (const { facelet, shown: colour } of shown) {
+      const face = faceOf(facelet);
+      coloursByFace.set(face, new Set([...(coloursByFace.get(face) ?? []), colour]));
+    }
+    assert.ok(coloursByFace.size >= 3, `only faces ${[...coloursByFace.keys()]} are in view`);
+    for (const [face, colours] of coloursByFace) {
+      assert.equal(colours.size, 1, `face ${face} shows ${[...colours]}`);
+    }
+    await assertCanvasShowsFacelets(page);
+    assertNoProblems(problems);
+  });
+
+  it("shows a domino solved but turned about U–D as it is, and says solved", TEST, async () => {
+    await applyMoves(page, "U D'");
+    const turned = await expected("U D'");
+    assert.notEqual(turned, SOLVED);
+    assert.equal(await app("solved"), "true");
+    assert.notEqual(await app("state"), "", "the engine's state is the turned one");
+    assert.equal(await app("facelets"), turned);
+    await assertCanvasShowsFacelets(page);
+
+    // The colour editor takes it for the solved position too.
+    await page.click("#edit");
+    await page.waitForSelector('.state-editor[data-validation="valid"]');
+    assert.equal(await page.textContent(".verdict"), "Valid: this is the solved position.");
+    assertNoProblems(problems);
+  });
+
+  it(
+    "refuses a quarter turn of a side with the engine's message; nothing moves",
+    TEST,
+    async () => {
+      const shownBefore = await stickerColoursShown(page);
+      await applyMoves(page, "R");
+      const refusal = await engine("applyMoves", "domino", "", "R");
+      assert.equal(refusal.ok, false);
+      assert.equal(await page.textContent("#notation-error .message"), refusal.error);
+      assert.match(refusal.error, /R2/, "the message says what to write instead");
+      assert.equal(await page.getAttribute("#notation", "aria-invalid"), "true");
+      assert.equal(await page.inputValue("#notation"), "R", "the text was not kept for fixing");
+      assert.equal(await app("state"), "");
+      assert.equal(await app("facelets"), SOLVED);
+      // Each visible sticker still shows its colour (read off the pixels, within lighting noise).
+      const shownAfter = await stickerColoursShown(page);
+      const colours = (stickers) => stickers.map(({ facelet, shown }) => `${facelet}:${shown}`);
+      assert.deepEqual(colours(shownAfter), colours(shownBefore), "the view changed");
+      assertNoProblems(problems);
+    },
+  );
+
+  it("turns a side 180° on a drag up or down, U a quarter on a drag sideways", TEST, async () => {
+    const turns = [];
+    await page.exposeFunction("recordTurn", (move) => turns.push(move));
+    await page.evaluate(() =>
+      document
+        .querySelector("#app")
+        .addEventListener("move", ({ detail }) => window.recordTurn(detail.move)),
+    );
+    // F2, the UFR corner's front sticker: down, the R layer flips; up again, it flips back.
+    await dragSticker(20, 0, 70);
+    assert.equal(await app("facelets"), await expected("R2"));
+    await dragSticker(20, 0, -70);
+    assert.equal(await app("facelets"), SOLVED);
+    // F0, top left of the front: to the left, the U layer turns clockwise seen from above.
+    await dragSticker(18, -70, 0);
+    assert.equal(await app("facelets"), await expected("U"));
+    await assertCanvasShowsFacelets(page);
+    assert.deepEqual(turns, ["R2", "R2", "U"]);
+    assertNoProblems(problems);
+  });
+
+  it("turns with the keys: a side's letter is its half turn", TEST, async () => {
+    await page.locator("#view").focus();
+    for (const key of ["u", "Shift+D", "r", "Alt+f", "Alt+d"]) await page.keyboard.press(key);
+    await idle(page);
+    assert.equal(await app("facelets"), await expected("U D2 R2 F2 D'"));
+    assertNoProblems(problems);
+  });
+
+  it("reports a flipped edge in the colour editor, its stickers marked", TEST, async () => {
+    await page.click("#edit");
+    await page.waitForSelector('.state-editor[data-validation="valid"]');
+    // U7 and F1, the UF edge's two stickers, swapped: the edge flipped in place.
+    await page.click('.swatch[data-face="F"]');
+    await page.click('.sticker-net .sticker[data-facelet="7"]');
+    await page.click('.swatch[data-face="U"]');
+    await page.click('.sticker-net .sticker[data-facelet="19"]');
+    await page.waitForSelector('.state-editor[data-validation="invalid"]');
+    const flipped = `${SOLVED.slice(0, 7)}F${SOLVED.slice(8, 19)}U${SOLVED.slice(20)}`;
+    const answer = await engine("validate", "domino", flipped);
+    assert.equal(answer.ok, false);
+    assert.equal(await page.textContent(".verdict"), answer.error);
+    const marked = await page.$$eval(".sticker.error", (nodes) =>
+      nodes.map((node) => Number(node.dataset.facelet)),
+    );
+    assert.deepEqual(marked, [7, 19]);
+    assert.deepEqual(
+      [...answer.stickers].sort((a, b) => a - b),
+      [7, 19],
+    );
+    assert.ok((await darkShareAt(page, "#app", 7)) > 0.2, "U7 is not striped on the model");
+    assert.ok((await darkShareAt(page, "#app", 0)) < 0.05, "U0 is striped on the model");
+    assert.equal(await page.isDisabled("#edit-done"), true);
+    assertNoProblems(problems);
+  });
+
+  it(
+    "computes all 406,425,600 positions in the page, as the native CLI does; cancel stops it",
+    { timeout: 120_000 },
+    async () => {
+      // Cancel once the BFS is under way: the panel is ready again, nothing shown.
+      await page.click("#gods-compute");
+      await page.waitForSelector('#gods[data-state="computing"]');
+      await page.locator("#gods-progress-text", { hasText: /^depth \d+/ }).waitFor();
+      await page.click("#gods-cancel");
+      await page.waitForSelector('#gods[data-state="idle"]');
+      assert.equal(await page.textContent("#gods-progress-text"), "Cancelled.");
+      assert.equal(await page.isDisabled("#gods-compute"), false);
+
+      await page.click("#gods-compute");
+      // The page stays playable while the table is computed in the panel's worker.
+      await page.locator("#gods-progress-text", { hasText: /^depth \d+/ }).waitFor();
+      await applyMoves(page, "U");
+      assert.equal(await app("facelets"), await expected("U"));
+      assert.equal(await page.getAttribute("#gods", "data-state"), "computing");
+      const progress = await page.locator("#gods-progress-bar").evaluate((bar) => bar.value);
+      assert.ok(progress > 0 && progress < 1, `progress ${progress}`);
+
+      await page.waitForSelector('#gods[data-state="shown"]', { timeout: 100_000 });
+      const { counts } = await nativeTable;
+      const chart = page.locator("#gods-chart");
+      const bars = await chart
+        .locator("rect.bar")
+        .evaluateAll((rects) => rects.map((rect) => Number(rect.dataset.count)));
+      assert.deepEqual(bars, counts);
+      assert.equal(counts.length, 19);
+      assert.match(await page.textContent("#gods-summary"), /God's number: 18\. 406,425,600/);
+      await page.waitForSelector('#gods-chart[data-current="1"]');
+      await page.check("#gods-log");
+      assert.equal(await chart.getAttribute("data-scale"), "log");
+      await applyMoves(page, "R2");
+      await page.waitForSelector('#gods-chart[data-current="2"]');
+
+      // A second visit shows the chart from the cached counts at once, without the BFS.
+      await gotoPuzzle(page, session.site.url, "domino");
+      await page.click("#gods-compute");
+      await page.waitForSelector('#gods[data-state="shown"]', { timeout: 5_000 });
+      const again = await chart
+        .locator("rect.bar")
+        .evaluateAll((rects) => rects.map((rect) => Number(rect.dataset.count)));
+      assert.deepEqual(again, counts);
+      assertNoProblems(problems);
+    },
+  );
+});
