@@ -29,7 +29,7 @@ const METHODS = {
   distanceTable: true,
 };
 
-/** The calls that need a puzzle's whole table (their first argument is the puzzle id). */
+/** The calls that may need a puzzle's whole table (their first argument is the puzzle id). */
 const TABLE_METHODS = new Set(["solve", "scramble", "distanceTable"]);
 
 // Load the module once; remember a failure instead of leaving the rejection unhandled.
