@@ -88,6 +88,17 @@ std::string tableKey(const Puzzle& puzzle) {
   return puzzle.id() + "-" + kVersion + "-" + fingerprint;
 }
 
+// Bytes of the whole-puzzle table's entries (0 without one), worked out once per puzzle.
+std::uint64_t wholeTableBytes(const Puzzle& puzzle) {
+  static std::map<std::string, std::uint64_t> bytes;
+  auto [known, isNew] = bytes.try_emplace(puzzle.id(), 0);
+  if (isNew && puzzle.spec().hasDistanceTable) {
+    const TableSpec spec = Solver::wholeTableSpec(puzzle);
+    known->second = (CoordinateSpace(puzzle, spec.coordinates).size() * spec.bitsPerEntry + 7) / 8;
+  }
+  return known->second;
+}
+
 Json positionAnswer(const Puzzle& puzzle, const State& state) {
   return success()
       .set("state", state == puzzle.solved() ? std::string() : puzzle.encodeState(state))
@@ -141,6 +152,8 @@ Json puzzleInfo(const std::string& id) {
         .set("moves", moves)
         .set("state_count", puzzle.stateCountText())
         .set("has_distance_table", puzzle.spec().hasDistanceTable)
+        .set("table_bytes", wholeTableBytes(puzzle))
+        .set("solver", puzzle.spec().solver == SolverKind::TableDescent ? "descent" : "ida")
         .set("table_key", tableKey(puzzle));
   });
 }

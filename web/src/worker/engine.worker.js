@@ -39,13 +39,13 @@ const engineReady = createEngine().then(
 );
 
 /**
- * Tables that could be bigger than this are never exported: a whole table holds at most one 2-bit
- * entry per position, so state_count / 4 bounds its bytes before it exists (the Pyraminx's bound is
- * 19 MB for a table of 233 KB, the domino's 102 MB for one of 102 MB). Exporting also builds a
- * table the solver did without (the domino solves by IDA*), which takes half a minute.
+ * A whole table is cached only when the solver walks it (`solver: "descent"`) and it is small
+ * enough to keep (`table_bytes`); otherwise (the domino: IDA*, 102 MB) only the distanceTable
+ * answer is cached, since exporting would build and copy a table no solve needs.
  */
 const MAX_CACHED_TABLE_BYTES = 32 * 2 ** 20;
-const mayBeTooBig = (info) => Number(info.state_count) / 4 > MAX_CACHED_TABLE_BYTES;
+const cachesAnswerOnly = (info) =>
+  info.solver !== "descent" || info.table_bytes > MAX_CACHED_TABLE_BYTES;
 
 const tableSources = new Map(); // puzzle id → "cache" | "built" (no entry: "none")
 const cacheLookups = new Map(); // puzzle id → promise of its first cache lookup
@@ -83,7 +83,7 @@ async function lookUpCache(engine, id) {
   } else if (cached?.answer) {
     cachedAnswers.set(id, cached.answer);
   } else {
-    entriesToStore.set(id, { key: info.table_key, answerOnly: mayBeTooBig(info) });
+    entriesToStore.set(id, { key: info.table_key, answerOnly: cachesAnswerOnly(info) });
   }
 }
 
