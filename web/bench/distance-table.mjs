@@ -1,6 +1,6 @@
 // Whole-table BFS in the browser (docs/benchmarks.md): opens the app in headless Chromium, asks the
-// God's number panel for PUZZLE's table and times it from the click until the chart is shown, with
-// the worker's peak WebAssembly memory. Each run starts from an empty cache (a fresh context).
+// God's number panel for PUZZLE's table and times it from the click until the chart is shown. Each
+// run starts from an empty cache (a fresh browser context).
 // Usage: node web/bench/distance-table.mjs [PUZZLE] [RUNS]   (after `npm run build:web`)
 import { startSite } from "../../tests/js/browser.mjs";
 
