@@ -13,6 +13,7 @@
 #include "api/service.hpp"
 #include "core/facelets.hpp"
 #include "core/sequence.hpp"
+#include "fixtures.hpp"
 #include "puzzles/catalogue.hpp"
 #include "search/solver.hpp"
 
@@ -70,34 +71,6 @@ const DistanceTable& wholeTable() {
   static Solver solver(domino(), {}, SolverKind::TableDescent);
   static const DistanceTable& table = *solver.wholeTable();
   return table;
-}
-
-int stickerIndex(const std::string& name) {
-  const std::map<char, int> first = {{'U', 0},  {'D', 9},  {'F', 18},
-                                     {'R', 24}, {'B', 30}, {'L', 36}};
-  return first.at(name[0]) + std::stoi(name.substr(1));
-}
-
-std::string recoloured(std::vector<std::pair<std::string, char>> changes) {
-  std::string facelets = kSolved;
-  for (const auto& [name, letter] : changes) facelets[stickerIndex(name)] = letter;
-  return facelets;
-}
-
-std::vector<int> indices(std::vector<std::string> names) {
-  std::vector<int> result;
-  for (const std::string& name : names) result.push_back(stickerIndex(name));
-  std::sort(result.begin(), result.end());
-  return result;
-}
-
-std::vector<int> sorted(std::vector<int> values) {
-  std::sort(values.begin(), values.end());
-  return values;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 }  // namespace
@@ -277,12 +250,12 @@ TEST_CASE("domino: quarter turns of the side faces are refused with the reason")
     const ResolvedSequence sequence = resolveSequence(p, "U " + name);
     REQUIRE(sequence.error.has_value());
     CHECK(sequence.error->column == 3);
-    CHECK(contains(sequence.error->message, "180 degrees"));
-    CHECK(contains(sequence.error->message, std::string(1, name[0]) + "2"));
+    CHECK(fixtures::contains(sequence.error->message, "180 degrees"));
+    CHECK(fixtures::contains(sequence.error->message, std::string(1, name[0]) + "2"));
   }
   const ResolvedSequence halfInverse = resolveSequence(p, "R2'");
   REQUIRE(halfInverse.error.has_value());
-  CHECK(contains(halfInverse.error->message, "same both ways"));
+  CHECK(fixtures::contains(halfInverse.error->message, "same both ways"));
   CHECK_FALSE(resolveSequence(p, "U D2 R2 L2 F2 B2 D' (R2 U)2").error.has_value());
 }
 
@@ -301,38 +274,43 @@ TEST_CASE("domino: facelets round-trip and invalid colourings name their sticker
     return reading.error;
   };
   SUBCASE("wrong colour counts") {
-    const FaceletError error = errorOf(recoloured({{"F4", 'U'}}));
-    CHECK(contains(error.message, "wrong colour counts"));
-    CHECK(contains(error.message, "10 U"));
+    const FaceletError error = errorOf(fixtures::recoloured(domino(), {{"F4", 'U'}}));
+    CHECK(fixtures::contains(error.message, "wrong colour counts"));
+    CHECK(fixtures::contains(error.message, "10 U"));
   }
   SUBCASE("a flipped edge") {
-    const FaceletError error = errorOf(recoloured({{"U7", 'F'}, {"F1", 'U'}}));
-    CHECK(contains(error.message, "UF edge flipped"));
-    CHECK(sorted(error.stickers) == indices({"U7", "F1"}));
+    const FaceletError error = errorOf(fixtures::recoloured(domino(), {{"U7", 'F'}, {"F1", 'U'}}));
+    CHECK(fixtures::contains(error.message, "UF edge flipped"));
+    CHECK(fixtures::sorted(error.stickers) == fixtures::stickerIndices(domino(), {"U7", "F1"}));
   }
   SUBCASE("a twisted corner") {
-    const FaceletError error = errorOf(recoloured({{"U8", 'F'}, {"R0", 'U'}, {"F2", 'R'}}));
-    CHECK(contains(error.message, "UFR corner twisted"));
-    CHECK(sorted(error.stickers) == indices({"U8", "R0", "F2"}));
+    const FaceletError error =
+        errorOf(fixtures::recoloured(domino(), {{"U8", 'F'}, {"R0", 'U'}, {"F2", 'R'}}));
+    CHECK(fixtures::contains(error.message, "UFR corner twisted"));
+    CHECK(fixtures::sorted(error.stickers) ==
+          fixtures::stickerIndices(domino(), {"U8", "R0", "F2"}));
   }
   SUBCASE("a mirrored corner") {
-    const FaceletError error = errorOf(recoloured({{"R0", 'F'}, {"F2", 'R'}}));
-    CHECK(contains(error.message, "mirror image"));
-    CHECK(sorted(error.stickers) == indices({"U8", "R0", "F2"}));
+    const FaceletError error = errorOf(fixtures::recoloured(domino(), {{"R0", 'F'}, {"F2", 'R'}}));
+    CHECK(fixtures::contains(error.message, "mirror image"));
+    CHECK(fixtures::sorted(error.stickers) ==
+          fixtures::stickerIndices(domino(), {"U8", "R0", "F2"}));
   }
   SUBCASE("colours no piece has") {
     // UF shows U and D; DF takes the F it gave up: counts stay right.
-    const FaceletError error = errorOf(recoloured({{"F1", 'D'}, {"D1", 'F'}}));
-    CHECK(contains(error.message, "no edge has these colours"));
+    const FaceletError error = errorOf(fixtures::recoloured(domino(), {{"F1", 'D'}, {"D1", 'F'}}));
+    CHECK(fixtures::contains(error.message, "no edge has these colours"));
   }
   SUBCASE("a piece twice") {
     // UR shows UF's colours; DF takes the R that UR gave up (and becomes a second DR).
-    const FaceletError error = errorOf(recoloured({{"R1", 'F'}, {"F4", 'R'}}));
-    CHECK(contains(error.message, "the UF edge appears twice"));
-    CHECK(sorted(error.stickers) == indices({"U7", "F1", "U5", "R1"}));
+    const FaceletError error = errorOf(fixtures::recoloured(domino(), {{"R1", 'F'}, {"F4", 'R'}}));
+    CHECK(fixtures::contains(error.message, "the UF edge appears twice"));
+    CHECK(fixtures::sorted(error.stickers) ==
+          fixtures::stickerIndices(domino(), {"U7", "F1", "U5", "R1"}));
   }
   SUBCASE("any arrangement of the pieces is a position: no parity rule") {
-    const FaceletReading swapped = stateFromFacelets(p, recoloured({{"F1", 'R'}, {"R1", 'F'}}));
+    const FaceletReading swapped =
+        stateFromFacelets(p, fixtures::recoloured(domino(), {{"F1", 'R'}, {"R1", 'F'}}));
     REQUIRE(swapped.state.has_value());
     CHECK(Solver(p).solve(*swapped.state).status == SolveOutcome::Status::Solved);
   }

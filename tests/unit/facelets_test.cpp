@@ -11,6 +11,8 @@
 #include "fixtures.hpp"
 
 using namespace polytwist;
+using fixtures::contains;
+using fixtures::sorted;
 
 namespace {
 
@@ -26,20 +28,11 @@ std::vector<int> stickers(std::initializer_list<const char*> names) {
   return numbers;
 }
 
-std::vector<int> sorted(std::vector<int> v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
 FaceletError readError(const Puzzle& puzzle, const std::string& text) {
   const FaceletReading reading = stateFromFacelets(puzzle, text);
   CHECK_FALSE(reading.state.has_value());
   CHECK(!reading.error.message.empty());
   return reading.error;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 const std::string kSolved = "UUUURRRRFFFFDDDDLLLLBBBB";

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <deque>
 #include <optional>
 
@@ -178,6 +179,37 @@ polytwist::DistanceTable buildTable(const polytwist::Puzzle& puzzle,
       polytwist::DistanceTable::build(puzzle, spec, goals);
   REQUIRE(table.has_value());
   return std::move(*table);
+}
+
+int stickerIndex(const polytwist::Puzzle& puzzle, const std::string& name) {
+  for (int s = 0; s < puzzle.faceletCount(); ++s) {
+    if (puzzle.faceletName(s) == name) return s;
+  }
+  FAIL("no sticker named " << name);
+  return -1;
+}
+
+std::vector<int> stickerIndices(const polytwist::Puzzle& puzzle,
+                                const std::vector<std::string>& names) {
+  std::vector<int> result;
+  for (const std::string& name : names) result.push_back(stickerIndex(puzzle, name));
+  return sorted(result);
+}
+
+std::string recoloured(const polytwist::Puzzle& puzzle,
+                       const std::vector<std::pair<std::string, char>>& changes) {
+  std::string facelets = puzzle.facelets(puzzle.solved());
+  for (const auto& [name, letter] : changes) facelets[stickerIndex(puzzle, name)] = letter;
+  return facelets;
+}
+
+std::vector<int> sorted(std::vector<int> values) {
+  std::sort(values.begin(), values.end());
+  return values;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
 }
 
 }  // namespace fixtures

@@ -72,4 +72,14 @@ polytwist::DistanceTable buildTable(const polytwist::Puzzle& puzzle,
                                     const polytwist::TableSpec& spec,
                                     const std::vector<polytwist::State>& goals);
 
+// Colouring tests by sticker name ("F2"): a sticker's number, the sorted numbers of several, and
+// the solved colouring with some stickers given other face letters.
+int stickerIndex(const polytwist::Puzzle& puzzle, const std::string& name);
+std::vector<int> stickerIndices(const polytwist::Puzzle& puzzle,
+                                const std::vector<std::string>& names);
+std::string recoloured(const polytwist::Puzzle& puzzle,
+                       const std::vector<std::pair<std::string, char>>& changes);
+std::vector<int> sorted(std::vector<int> values);
+bool contains(const std::string& text, const std::string& part);
+
 }  // namespace fixtures

@@ -35,30 +35,6 @@ const DistanceTable& fullTable() {
   return table;
 }
 
-int stickerIndex(const std::string& name) {
-  const std::string faces = "FLRD";
-  return static_cast<int>(faces.find(name[0])) * 9 + (name[1] - '0');
-}
-
-// A colouring with the given stickers (by name) changed to the given letters.
-std::string recoloured(std::vector<std::pair<std::string, char>> changes) {
-  std::string facelets = kSolved;
-  for (const auto& [name, letter] : changes) facelets[stickerIndex(name)] = letter;
-  return facelets;
-}
-
-std::vector<int> indices(std::vector<std::string> names) {
-  std::vector<int> result;
-  for (const std::string& name : names) result.push_back(stickerIndex(name));
-  std::sort(result.begin(), result.end());
-  return result;
-}
-
-std::vector<int> sorted(std::vector<int> values) {
-  std::sort(values.begin(), values.end());
-  return values;
-}
-
 }  // namespace
 
 TEST_CASE("pyraminx: 933,120 positions without tips, distances as OEIS A079744") {
@@ -133,8 +109,9 @@ TEST_CASE("pyraminx: turns have order 3, tip turns touch only their tip") {
   }
   // Turning U clockwise seen from above carries the right face's top onto the front face.
   const std::string afterU = p.facelets(p.applySequence(p.solved(), {*p.findMove("U")}));
-  for (const char* sticker : {"F0", "F1", "F2", "F3"}) CHECK(afterU[stickerIndex(sticker)] == 'R');
-  CHECK(afterU[stickerIndex("F4")] == 'F');
+  for (const char* sticker : {"F0", "F1", "F2", "F3"})
+    CHECK(afterU[fixtures::stickerIndex(pyraminx(), sticker)] == 'R');
+  CHECK(afterU[fixtures::stickerIndex(pyraminx(), "F4")] == 'F');
 }
 
 TEST_CASE("pyraminx: each twisted tip costs exactly one move") {
@@ -188,53 +165,62 @@ TEST_CASE("pyraminx: facelets round-trip and every invalid colouring is named") 
     return reading.error;
   };
   SUBCASE("wrong colour counts") {
-    const FaceletError error = errorOf(recoloured({{"D4", 'F'}}));
+    const FaceletError error = errorOf(fixtures::recoloured(pyraminx(), {{"D4", 'F'}}));
     CHECK(error.message.find("wrong colour counts") != std::string::npos);
     CHECK(error.message.find("10 F") != std::string::npos);
   }
   SUBCASE("a sticker set that is no real piece") {
     // The UL edge shows F twice; the U centre gets its L sticker: counts stay right.
-    const FaceletError error = errorOf(recoloured({{"L3", 'F'}, {"F2", 'L'}}));
+    const FaceletError error =
+        errorOf(fixtures::recoloured(pyraminx(), {{"L3", 'F'}, {"F2", 'L'}}));
     CHECK(error.message.find("no centre has these colours") != std::string::npos);
-    CHECK(sorted(error.stickers) == indices({"F2", "L2", "R2"}));
+    CHECK(fixtures::sorted(error.stickers) ==
+          fixtures::stickerIndices(pyraminx(), {"F2", "L2", "R2"}));
   }
   SUBCASE("a piece used twice") {
     // The UR edge shows the UL edge's colours; UB takes the R that UR gave up.
-    const FaceletError error = errorOf(recoloured({{"R1", 'L'}, {"L1", 'R'}}));
+    const FaceletError error =
+        errorOf(fixtures::recoloured(pyraminx(), {{"R1", 'L'}, {"L1", 'R'}}));
     CHECK(error.message.find("the UL edge appears twice") != std::string::npos);
-    CHECK(sorted(error.stickers) == indices({"F1", "L3", "F3", "R1"}));
+    CHECK(fixtures::sorted(error.stickers) ==
+          fixtures::stickerIndices(pyraminx(), {"F1", "L3", "F3", "R1"}));
   }
   SUBCASE("a mirrored tip and a mirrored centre") {
-    FaceletError error = errorOf(recoloured({{"F0", 'L'}, {"L0", 'F'}}));
+    FaceletError error = errorOf(fixtures::recoloured(pyraminx(), {{"F0", 'L'}, {"L0", 'F'}}));
     CHECK(error.message.find("the U tip in mirror image") != std::string::npos);
-    CHECK(sorted(error.stickers) == indices({"F0", "L0", "R0"}));
-    error = errorOf(recoloured({{"F5", 'D'}, {"D7", 'F'}}));
+    CHECK(fixtures::sorted(error.stickers) ==
+          fixtures::stickerIndices(pyraminx(), {"F0", "L0", "R0"}));
+    error = errorOf(fixtures::recoloured(pyraminx(), {{"F5", 'D'}, {"D7", 'F'}}));
     CHECK(error.message.find("the L centre in mirror image") != std::string::npos);
   }
   SUBCASE("a tip at another corner") {
     // The U and L tips exchanged (each shows the other's colours in the right turn).
-    const FaceletError error = errorOf(
-        recoloured({{"F0", 'F'}, {"L0", 'D'}, {"R0", 'L'}, {"F4", 'F'}, {"D8", 'L'}, {"L8", 'R'}}));
+    const FaceletError error = errorOf(fixtures::recoloured(
+        pyraminx(),
+        {{"F0", 'F'}, {"L0", 'D'}, {"R0", 'L'}, {"F4", 'F'}, {"D8", 'L'}, {"L8", 'R'}}));
     CHECK(error.message.find("a tip is out of its place") != std::string::npos);
-    CHECK(sorted(error.stickers) == indices({"F0", "L0", "R0", "F4", "D8", "L8"}));
+    CHECK(fixtures::sorted(error.stickers) ==
+          fixtures::stickerIndices(pyraminx(), {"F0", "L0", "R0", "F4", "D8", "L8"}));
   }
   SUBCASE("a flipped edge") {
-    const FaceletError error = errorOf(recoloured({{"F1", 'L'}, {"L3", 'F'}}));
+    const FaceletError error =
+        errorOf(fixtures::recoloured(pyraminx(), {{"F1", 'L'}, {"L3", 'F'}}));
     CHECK(error.message.find("an edge has been flipped") != std::string::npos);
-    CHECK(sorted(error.stickers) == indices({"F1", "L3"}));
+    CHECK(fixtures::sorted(error.stickers) == fixtures::stickerIndices(pyraminx(), {"F1", "L3"}));
   }
   SUBCASE("two edges swapped") {
-    const FaceletError error =
-        errorOf(recoloured({{"F1", 'F'}, {"L3", 'R'}, {"F3", 'F'}, {"R1", 'L'}}));
+    const FaceletError error = errorOf(
+        fixtures::recoloured(pyraminx(), {{"F1", 'F'}, {"L3", 'R'}, {"F3", 'F'}, {"R1", 'L'}}));
     CHECK(error.message.find("odd permutation") != std::string::npos);
-    CHECK(sorted(error.stickers) == indices({"F1", "L3", "F3", "R1"}));
+    CHECK(fixtures::sorted(error.stickers) ==
+          fixtures::stickerIndices(pyraminx(), {"F1", "L3", "F3", "R1"}));
   }
   SUBCASE("twisted tips and centres are legal positions") {
-    const FaceletReading tip =
-        stateFromFacelets(p, recoloured({{"F0", 'L'}, {"L0", 'R'}, {"R0", 'F'}}));
+    const FaceletReading tip = stateFromFacelets(
+        p, fixtures::recoloured(pyraminx(), {{"F0", 'L'}, {"L0", 'R'}, {"R0", 'F'}}));
     CHECK(tip.state.has_value());
-    const FaceletReading centre =
-        stateFromFacelets(p, recoloured({{"F2", 'R'}, {"L2", 'F'}, {"R2", 'L'}}));
+    const FaceletReading centre = stateFromFacelets(
+        p, fixtures::recoloured(pyraminx(), {{"F2", 'R'}, {"L2", 'F'}, {"R2", 'L'}}));
     CHECK(centre.state.has_value());
   }
 }

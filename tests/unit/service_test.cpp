@@ -12,6 +12,7 @@
 #include "fixtures.hpp"
 
 using namespace polytwist;
+using fixtures::contains;
 namespace service = polytwist::service;
 
 namespace {
@@ -39,10 +40,6 @@ std::string error(const Json& answer) {
   INFO(answer.dump());
   CHECK_FALSE(ok(answer));
   return text(answer, "error");
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 // The state a scramble or solution text reaches from `state`, by the service itself.

@@ -3,16 +3,15 @@
 // the sticker numbering and cycles written in docs/puzzles/pyraminx.md. Runs in Node, no browser.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 
 import { createCube2 } from "../../web/src/puzzles/cube2/geometry.js";
 import { CORNERS, FACES, STICKERS, TURNS } from "../../web/src/puzzles/pyraminx/layout.js";
 import { createPyraminx } from "../../web/src/puzzles/pyraminx/geometry.js";
-import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
+import { repoDir } from "../js/engine.mjs";
 import {
   cycles,
-  disagreements,
-  engineSamples,
+  describeAgreementWithEngine,
   geometricPermutation,
 } from "../js/geometric-turns.mjs";
 
@@ -156,48 +155,5 @@ describe("Pyraminx geometry against docs/puzzles/pyraminx.md", () => {
   });
 });
 
-/** The engine-side checks, the same for every puzzle with a 3D model. */
-function agreesWithEngine(puzzle, createModel) {
-  describe(`${puzzle}: the renderer's turns are the engine's moves`, () => {
-    let engine;
-    let info;
-    let model;
-    before(async () => {
-      engine = await loadEngine();
-      info = callJson(engine, "puzzleInfo", puzzle);
-      assert.equal(info.ok, true, `the engine does not know ${puzzle}: ${info.error}`);
-      model = createModel(info);
-    });
-
-    it("animates exactly the engine's moves, and has a sticker for every facelet", () => {
-      assert.deepEqual([...model.moves].sort(), [...info.moves].sort());
-      assert.equal(model.stickers.length, info.facelet_count);
-    });
-
-    it("moves every sticker where the engine's move takes its colour", () => {
-      for (const move of info.moves) {
-        const { perm, worst } = geometricPermutation(model, move);
-        assert.ok(worst < 1e-6, `${move}: a sticker lands ${worst} off any sticker position`);
-        assert.equal(new Set(perm).size, perm.length, `${move}: not a permutation`);
-        const moving = perm.flatMap((to, from) => (to === from ? [] : [from]));
-        assert.deepEqual(moving, model.stickersMovedBy(move), `${move}: moving stickers`);
-        const wrong = disagreements(perm, engineSamples(engine, puzzle, move, SEEDS));
-        assert.deepEqual(wrong, [], `${move}: the engine disagrees at ${JSON.stringify(wrong)}`);
-      }
-    });
-
-    it("would catch a renderer turn that is not the engine's move", () => {
-      for (const move of info.moves) {
-        const samples = engineSamples(engine, puzzle, move, SEEDS);
-        for (const other of info.moves) {
-          if (other === move) continue;
-          const { perm } = geometricPermutation(model, other);
-          assert.notDeepEqual(disagreements(perm, samples), [], `${other} passed for ${move}`);
-        }
-      }
-    });
-  });
-}
-
-agreesWithEngine("pyraminx", createPyraminx);
-agreesWithEngine("cube2", createCube2);
+describeAgreementWithEngine("pyraminx", createPyraminx, SEEDS);
+describeAgreementWithEngine("cube2", createCube2, SEEDS);
