@@ -261,18 +261,8 @@ TEST_CASE("domino: quarter turns of the side faces are refused with the reason")
 
 TEST_CASE("domino: facelets round-trip and invalid colourings name their stickers") {
   const Puzzle& p = domino();
-  std::mt19937_64 rng(5);
-  for (int i = 0; i < 2000; ++i) {
-    const State state = p.randomState(rng);
-    const FaceletReading reading = stateFromFacelets(p, p.facelets(state));
-    REQUIRE(reading.state.has_value());
-    CHECK(*reading.state == state);
-  }
-  auto errorOf = [&](const std::string& facelets) {
-    const FaceletReading reading = stateFromFacelets(p, facelets);
-    REQUIRE_FALSE(reading.state.has_value());
-    return reading.error;
-  };
+  fixtures::checkFaceletsRoundTrip(p, 2000, 5);
+  auto errorOf = [&](const std::string& facelets) { return fixtures::faceletError(p, facelets); };
   SUBCASE("wrong colour counts") {
     const FaceletError error = errorOf(fixtures::recoloured(domino(), {{"F4", 'U'}}));
     CHECK(fixtures::contains(error.message, "wrong colour counts"));

@@ -13,6 +13,7 @@
 using namespace polytwist;
 using fixtures::contains;
 using fixtures::sorted;
+const auto readError = fixtures::faceletError;
 
 namespace {
 
@@ -28,13 +29,6 @@ std::vector<int> stickers(std::initializer_list<const char*> names) {
   return numbers;
 }
 
-FaceletError readError(const Puzzle& puzzle, const std::string& text) {
-  const FaceletReading reading = stateFromFacelets(puzzle, text);
-  CHECK_FALSE(reading.state.has_value());
-  CHECK(!reading.error.message.empty());
-  return reading.error;
-}
-
 const std::string kSolved = "UUUURRRRFFFFDDDDLLLLBBBB";
 
 }  // namespace
@@ -44,13 +38,7 @@ TEST_CASE("facelets: reading the facelets of a state gives the state back") {
   const FaceletReading solved = stateFromFacelets(cube, kSolved);
   REQUIRE(solved.state.has_value());
   CHECK(*solved.state == cube.solved());
-  std::mt19937_64 rng(101);
-  for (int trial = 0; trial < 5000; ++trial) {
-    const State s = cube.randomState(rng);
-    const FaceletReading reading = stateFromFacelets(cube, cube.facelets(s));
-    REQUIRE(reading.state.has_value());
-    REQUIRE(*reading.state == s);
-  }
+  fixtures::checkFaceletsRoundTrip(cube, 5000, 101);
   // Every state of the fixtures, and their facelets are all different.
   for (const auto& [puzzle, reference] :
        {std::pair{&fixtures::gear(), &fixtures::gearStates()},

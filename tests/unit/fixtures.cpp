@@ -208,6 +208,23 @@ std::vector<int> sorted(std::vector<int> values) {
   return values;
 }
 
+polytwist::FaceletError faceletError(const polytwist::Puzzle& puzzle, const std::string& text) {
+  const polytwist::FaceletReading reading = polytwist::stateFromFacelets(puzzle, text);
+  CHECK_FALSE(reading.state.has_value());
+  CHECK(!reading.error.message.empty());
+  return reading.error;
+}
+
+void checkFaceletsRoundTrip(const polytwist::Puzzle& puzzle, int samples, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  int wrong = 0;
+  for (int i = 0; i < samples; ++i) {
+    const polytwist::State state = puzzle.randomState(rng);
+    wrong += polytwist::stateFromFacelets(puzzle, puzzle.facelets(state)).state != state;
+  }
+  CHECK(wrong == 0);
+}
+
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }

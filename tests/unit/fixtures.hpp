@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/facelets.hpp"
 #include "core/puzzle.hpp"
 #include "search/distance_table.hpp"
 
@@ -80,6 +81,10 @@ std::vector<int> stickerIndices(const polytwist::Puzzle& puzzle,
 std::string recoloured(const polytwist::Puzzle& puzzle,
                        const std::vector<std::pair<std::string, char>>& changes);
 std::vector<int> sorted(std::vector<int> values);
+// The error of a colouring that must be refused (checked to be refused, with a message).
+polytwist::FaceletError faceletError(const polytwist::Puzzle& puzzle, const std::string& text);
+// Reading back the facelets of `samples` random states gives each state (checked).
+void checkFaceletsRoundTrip(const polytwist::Puzzle& puzzle, int samples, std::uint64_t seed);
 bool contains(const std::string& text, const std::string& part);
 
 }  // namespace fixtures

@@ -151,19 +151,9 @@ TEST_CASE("pyraminx: scrambles are reproducible and at least 6 moves from solved
 
 TEST_CASE("pyraminx: facelets round-trip and every invalid colouring is named") {
   const Puzzle& p = pyraminx();
-  std::mt19937_64 rng(5);
-  for (int i = 0; i < 5000; ++i) {
-    const State state = p.randomState(rng);
-    const FaceletReading reading = stateFromFacelets(p, p.facelets(state));
-    REQUIRE(reading.state.has_value());
-    CHECK(*reading.state == state);
-  }
+  fixtures::checkFaceletsRoundTrip(p, 5000, 5);
 
-  auto errorOf = [&](const std::string& facelets) {
-    const FaceletReading reading = stateFromFacelets(p, facelets);
-    REQUIRE_FALSE(reading.state.has_value());
-    return reading.error;
-  };
+  auto errorOf = [&](const std::string& facelets) { return fixtures::faceletError(p, facelets); };
   SUBCASE("wrong colour counts") {
     const FaceletError error = errorOf(fixtures::recoloured(pyraminx(), {{"D4", 'F'}}));
     CHECK(error.message.find("wrong colour counts") != std::string::npos);
