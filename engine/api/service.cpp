@@ -1,6 +1,7 @@
 #include "api/service.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -9,9 +10,11 @@
 #include <random>
 
 #include "core/facelets.hpp"
+#include "core/labels.hpp"
 #include "core/sequence.hpp"
 #include "core/text.hpp"
 #include "puzzles/catalogue.hpp"
+#include "search/label_goals.hpp"
 #include "search/solver.hpp"
 
 namespace polytwist::service {
@@ -278,6 +281,192 @@ Json importTable(const std::string& id, const std::string& bytes) {
     if (!table) return failure(error);
     solverFor(puzzle).adoptWholeTable(std::move(*table));
     return success().set("table_key", tableKey(puzzle));
+  });
+}
+
+namespace {
+
+constexpr std::size_t kMaxGoals = 200000;  // solved states a solver keeps (each is a goal)
+
+// Reads a numbering and its groups; nullopt with `error` set to the answer to give.
+std::optional<Labelling> readNumbering(const Puzzle& puzzle, const std::string& numbering,
+                                       const std::string& groups, Json& error,
+                                       bool allowOpen = false) {
+  if (puzzle.spec().labelSymbols.empty()) {
+    error = failure(puzzle.id() + " has no numbered stickers (try numbered_pyraminx)");
+    return std::nullopt;
+  }
+  LabellingReading reading = readLabelling(puzzle, numbering, groups, allowOpen);
+  if (!reading.labelling) {
+    Json::Array stickers;
+    for (int s : reading.error.stickers) stickers.push_back(s);
+    error = failure("numbering: " + reading.error.message).set("stickers", stickers);
+  }
+  return reading.labelling;
+}
+
+// Why a numbering has no solved state: the first stage with no arrangement left.
+std::string noSolvedState(const LabelGoals& goals) {
+  for (const LabelGoals::Stage& stage : goals.stages) {
+    if (stage.count == 0) {
+      return "this numbering has no solved state: the " + stage.pieces +
+             " can never show distinct digits on every face and group";
+    }
+  }
+  return "this numbering has no solved state: the pieces can never show distinct digits on every "
+         "face and group together";
+}
+
+Json stagesJson(const LabelGoals& goals) {
+  Json::Array stages;
+  for (const LabelGoals::Stage& stage : goals.stages) {
+    stages.push_back(Json(Json::Object{}).set("pieces", stage.pieces).set("count", stage.count));
+  }
+  return Json(std::move(stages));
+}
+
+// The solver of the last few numberings asked about, with their solved states as goals.
+struct NumberingSolver {
+  std::string key;
+  std::unique_ptr<Solver> solver;
+};
+NumberingSolver* numberingSolverFor(const Puzzle& puzzle, const Labelling& labelling,
+                                    const std::string& key, Json& error) {
+  static std::vector<NumberingSolver> recent;
+  for (NumberingSolver& entry : recent) {
+    if (entry.key == key) return &entry;
+  }
+  const LabelGoals goals = statesShowingDistinctGroups(puzzle, labelling, kMaxGoals, kMaxGoals + 1);
+  if (goals.count == 0) {
+    error = failure(noSolvedState(goals)).set("stages", stagesJson(goals));
+    return nullptr;
+  }
+  if (goals.count > kMaxGoals) {
+    error = failure("this numbering has more than " + std::to_string(kMaxGoals) +
+                    " solved states: too many to search for the nearest");
+    return nullptr;
+  }
+  if (recent.size() >= 4) recent.erase(recent.begin());
+  recent.push_back({key, std::make_unique<Solver>(puzzle, goals.states)});
+  return &recent.back();
+}
+
+}  // namespace
+
+Json numberingSolutions(const std::string& id, const std::string& numbering,
+                        const std::string& groups, double limit) {
+  return onPuzzle(id, numbering.size() + groups.size(), [&](const Puzzle& puzzle) {
+    Json error;
+    const std::optional<Labelling> labelling = readNumbering(puzzle, numbering, groups, error);
+    if (!labelling) return error;
+    if (!(limit >= 0 && limit <= 1e6)) return failure("limit must be from 0 to 1,000,000");
+    const auto began = std::chrono::steady_clock::now();
+    const LabelGoals goals =
+        statesShowingDistinctGroups(puzzle, *labelling, static_cast<std::size_t>(limit));
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+    Json::Array states;
+    for (const State& state : goals.states) {
+      states.push_back(Json(Json::Object{})
+                           .set("state", state == puzzle.solved() ? "" : puzzle.encodeState(state))
+                           .set("digits", labelsShown(puzzle, *labelling, state)));
+    }
+    return success()
+        .set("puzzle", puzzle.id())
+        .set("count", goals.count)
+        .set("states", states)
+        .set("stages", stagesJson(goals))
+        .set("message", goals.count == 0
+                            ? noSolvedState(goals)
+                            : std::to_string(goals.count) +
+                                  (goals.count == 1 ? " solved state" : " solved states"))
+        .set("ms", std::round(ms * 1000) / 1000);
+  });
+}
+
+Json numberingPosition(const std::string& id, const std::string& stateText,
+                       const std::string& numbering, const std::string& groups) {
+  return onPuzzle(
+      id, stateText.size() + numbering.size() + groups.size(), [&](const Puzzle& puzzle) {
+        Json error;
+        const std::optional<Labelling> labelling = readNumbering(puzzle, numbering, groups, error);
+        if (!labelling) return error;
+        const std::optional<State> state = readState(puzzle, stateText, error);
+        if (!state) return error;
+        return success()
+            .set("digits", labelsShown(puzzle, *labelling, *state))
+            .set("solved", showsDistinctGroups(puzzle, *labelling, *state));
+      });
+}
+
+Json numberingSolve(const std::string& id, const std::string& stateText,
+                    const std::string& numbering, const std::string& groups,
+                    const BuildProgressFn& progress, Cancellation cancel) {
+  return onPuzzle(
+      id, stateText.size() + numbering.size() + groups.size(), [&](const Puzzle& puzzle) {
+        Json error;
+        const std::optional<Labelling> labelling = readNumbering(puzzle, numbering, groups, error);
+        if (!labelling) return error;
+        const std::optional<State> state = readState(puzzle, stateText, error);
+        if (!state) return error;
+        std::string key = puzzle.id() + "\n" + labellingText(puzzle, *labelling);
+        for (const std::vector<int>& group : labelling->groups) {
+          key += '|';
+          for (int sticker : group) key += std::to_string(sticker) + ",";
+        }
+        NumberingSolver* entry = numberingSolverFor(puzzle, *labelling, key, error);
+        if (!entry) return error;
+        if (!entry->solver->prepare(progress, cancel)) return failure("cancelled");
+        const SolveOutcome outcome = entry->solver->solve(*state);
+        if (outcome.status == SolveOutcome::Status::Cancelled) return failure("cancelled");
+        if (outcome.status != SolveOutcome::Status::Solved) return failure(outcome.error);
+        const State reached = puzzle.applySequence(*state, outcome.moves);
+        if (!showsDistinctGroups(puzzle, *labelling, reached)) {
+          return failure("internal error: the solution does not show distinct digits");
+        }
+        return success()
+            .set("puzzle", puzzle.id())
+            .set("solution", formatMoves(puzzle, outcome.moves))
+            .set("length", static_cast<int>(outcome.moves.size()))
+            .set("goal",
+                 Json(Json::Object{})
+                     .set("state", reached == puzzle.solved() ? "" : puzzle.encodeState(reached))
+                     .set("digits", labelsShown(puzzle, *labelling, reached)))
+            .set("ms", std::round(outcome.milliseconds * 1000) / 1000);
+      });
+}
+
+Json numberingDesign(const std::string& id, const std::string& partial, const std::string& groups,
+                     const DesignProgressFn& progress, Cancellation cancel) {
+  return onPuzzle(id, partial.size() + groups.size(), [&](const Puzzle& puzzle) {
+    Json error;
+    const std::optional<Labelling> labelling = readNumbering(puzzle, partial, groups, error, true);
+    if (!labelling) return error;
+    const auto open = std::count(labelling->label.begin(), labelling->label.end(), -1);
+    if (open == 0) return failure("numbering: no sticker is left open ('?') to design");
+    if (open > 12) {
+      return failure("numbering: " + std::to_string(open) +
+                     " open stickers are too many to try every completion (at most 12)");
+    }
+    const auto began = std::chrono::steady_clock::now();
+    const Design design = designUniqueCompletions(
+        puzzle, *labelling, 100,
+        [&](const DesignProgress& p) {
+          if (progress) progress(p.tried, p.total);
+        },
+        cancel);
+    if (design.cancelled) return failure("cancelled");
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+    Json::Array numberings;
+    for (const Labelling& unique : design.unique)
+      numberings.push_back(labellingText(puzzle, unique));
+    return success()
+        .set("puzzle", puzzle.id())
+        .set("tried", design.tried)
+        .set("unique_count", design.uniqueCount)
+        .set("numberings", numberings)
+        .set("ms", std::round(ms * 1000) / 1000);
   });
 }
 

@@ -39,4 +39,23 @@ TableBytes exportTable(const std::string& id, const BuildProgressFn& progress = 
 // Takes such bytes back; a damaged file or one made for another layout is refused with a message.
 Json importTable(const std::string& id, const std::string& bytes);
 
+// Numbered puzzles (labelSymbols, e.g. the Numbered Pyraminx): `numbering` gives each sticker its
+// digit, `groups` adds sticker groups that must show distinct digits besides the faces
+// (core/labels.hpp has both formats).
+// Every solved state of a numbering: count, the first `limit` (state, digits), the stage counts.
+Json numberingSolutions(const std::string& id, const std::string& numbering,
+                        const std::string& groups, double limit = 1000);
+// The digits a state shows, and whether it is solved.
+Json numberingPosition(const std::string& id, const std::string& state,
+                       const std::string& numbering, const std::string& groups);
+// An optimal solution to the nearest solved state.
+Json numberingSolve(const std::string& id, const std::string& state, const std::string& numbering,
+                    const std::string& groups, const BuildProgressFn& progress = {},
+                    Cancellation cancel = {});
+// The completions of a numbering whose '?' stickers are still open that have exactly one solved
+// state (the seed's "designer": three faces given, every bottom face tried).
+using DesignProgressFn = std::function<void(std::uint64_t tried, std::uint64_t total)>;
+Json numberingDesign(const std::string& id, const std::string& partial, const std::string& groups,
+                     const DesignProgressFn& progress = {}, Cancellation cancel = {});
+
 }  // namespace polytwist::service

@@ -2,10 +2,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -40,6 +42,16 @@ Usage:
                                                  scramble,solution,length,nodes,ms;
                                                  --against-table also builds the whole table and
                                                  checks every length against it
+  polytwist solutions PUZZLE NUMBERING [--groups G]
+                                                 every solved state of a numbered puzzle's
+                                                 numbering (a file, or the digits themselves)
+  polytwist solve PUZZLE "MOVES" --numbering NUMBERING [--groups G]
+                                                 optimal solution to the nearest solved state
+  polytwist design PUZZLE PARTIAL [--groups G]   the completions of a numbering with '?' stickers
+                                                 that have exactly one solved state
+Numbered puzzles (numbered_pyraminx): NUMBERING is one digit per sticker in sticker order; spaces,
+line breaks, "F:" labels and # comments are ignored (assets/numbered_pyraminx/example.txt). G adds
+groups that must show distinct digits besides the faces: sticker names, groups separated by ';'.
 Options:
   --json      print one JSON object on stdout (errors too)
   --help      this text
@@ -47,6 +59,20 @@ Options:
 Errors go to stderr with exit code 2. Puzzles: see `polytwist puzzles`; notation and sticker
 numbering of each in docs/puzzles/.
 )";
+
+// A numbering argument: the contents of the file it names, or the text itself.
+std::string fileOrText(const std::string& argument) {
+  std::ifstream file(argument);
+  if (!file) return argument;
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+std::string optionText(const Arguments& args, const char* name) {
+  const auto found = args.options.find(name);
+  return found == args.options.end() ? std::string() : fileOrText(found->second);
+}
 
 }  // namespace
 
@@ -65,6 +91,47 @@ int main(int argc, char** argv) {
       for (const Json& p : answer.find("puzzles")->array()) {
         std::cout << p.find("id")->string() << "\t" << p.find("name")->string() << "\n";
       }
+    });
+  }
+  if (command == "solve" && need(3) && args.options.count("numbering")) {
+    const Json position = service::applyMoves(args.positional[1], "", args.positional[2]);
+    if (!position.find("ok")->boolean()) return report(args, position, [](const Json&) {});
+    return report(
+        args,
+        service::numberingSolve(args.positional[1], position.find("state")->string(),
+                                optionText(args, "numbering"), optionText(args, "groups")),
+        [](const Json& answer) {
+          std::cout << answer.find("solution")->string() << "\n";
+          std::cerr << answer.find("length")->number() << " moves to a solved state, "
+                    << answer.find("ms")->number() << " ms\n";
+        });
+  }
+  if (command == "solutions" && need(3)) {
+    return report(args,
+                  service::numberingSolutions(args.positional[1], fileOrText(args.positional[2]),
+                                              optionText(args, "groups")),
+                  [](const Json& answer) {
+                    for (const Json& state : answer.find("states")->array()) {
+                      std::cout << state.find("digits")->string() << "\n";
+                    }
+                    std::cerr << answer.find("message")->string() << "\n";
+                  });
+  }
+  if (command == "design" && need(3)) {
+    const auto progress = [](std::uint64_t tried, std::uint64_t total) {
+      std::fprintf(stderr, "\r%llu of %llu tried", static_cast<unsigned long long>(tried),
+                   static_cast<unsigned long long>(total));
+    };
+    const Json answer = service::numberingDesign(args.positional[1], fileOrText(args.positional[2]),
+                                                 optionText(args, "groups"), progress);
+    std::fprintf(stderr, "\n");
+    return report(args, answer, [](const Json& answer) {
+      for (const Json& numbering : answer.find("numberings")->array()) {
+        std::cout << numbering.string() << "\n";
+      }
+      std::cerr << answer.find("unique_count")->number() << " of " << answer.find("tried")->number()
+                << " completions have exactly one solved state (" << answer.find("ms")->number()
+                << " ms)\n";
     });
   }
   if (command == "solve" && need(3)) {

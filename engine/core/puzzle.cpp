@@ -366,21 +366,28 @@ State Puzzle::applySequence(State s, const std::vector<int>& moves) const {
   return s;
 }
 
-std::string Puzzle::facelets(const State& s) const {
-  std::string text(faceletFace_.size(), '?');
+std::vector<int> Puzzle::faceletSources(const State& s) const {
+  std::vector<int> sources(faceletFace_.size());
   for (std::size_t f = 0; f < faceletFace_.size(); ++f) {
-    int homeFacelet = static_cast<int>(f);
-    const auto [position, slot] = faceletOwner_[f];
-    if (position >= 0) {
-      const int owner = position;
-      const Orbit& orbit = *std::find_if(orbits_.begin(), orbits_.end(), [owner](const Orbit& o) {
-        return owner < o.offset + o.size;
-      });
-      const int n = orbit.stickersPerPiece;
-      const int shift = s.ori[position] * (n / orbit.orientations);
-      homeFacelet = orbit.facelets[s.pieces[position]][((slot - shift) % n + n) % n];
-    }
-    text[f] = spec_.faces[faceletFace_[homeFacelet]].letter;
+    sources[f] = static_cast<int>(f);
+    const int position = faceletOwner_[f].first;
+    const int slot = faceletOwner_[f].second;
+    if (position < 0) continue;
+    const Orbit& orbit = *std::find_if(orbits_.begin(), orbits_.end(), [&](const Orbit& o) {
+      return position < o.offset + o.size;
+    });
+    const int n = orbit.stickersPerPiece;
+    const int shift = s.ori[position] * (n / orbit.orientations);
+    sources[f] = orbit.facelets[s.pieces[position]][((slot - shift) % n + n) % n];
+  }
+  return sources;
+}
+
+std::string Puzzle::facelets(const State& s) const {
+  const std::vector<int> sources = faceletSources(s);
+  std::string text(sources.size(), '?');
+  for (std::size_t f = 0; f < sources.size(); ++f) {
+    text[f] = spec_.faces[faceletFace_[sources[f]]].letter;
   }
   return text;
 }

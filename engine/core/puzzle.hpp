@@ -99,6 +99,9 @@ struct PuzzleSpec {
   // that differ by its powers are one position (the Domino turned about its U-D axis): every
   // rotation of the solved state counts as solved, and tables hold each position once.
   std::string unmarkedRotation = {};
+  // Non-empty for puzzles whose stickers carry these symbols (given per request, see
+  // core/labels.hpp) and are solved when each face shows distinct ones (the Numbered Pyraminx).
+  std::string labelSymbols = {};
 };
 
 // A position: pieces[i] is the piece at position i (orbits concatenated, piece numbers local to
@@ -185,6 +188,8 @@ class Puzzle {
   State applySequence(State s, const std::vector<int>& moves) const;
 
   std::string facelets(const State& s) const;  // one face letter per sticker
+  // Per sticker position, the sticker (numbered as in the solved state) that shows there.
+  std::vector<int> faceletSources(const State& s) const;
   // Empty when the state is a reachable position, else what is wrong.
   std::optional<std::string> checkReachable(const State& s) const;
   State randomState(std::mt19937_64& rng) const;

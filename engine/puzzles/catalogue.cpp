@@ -8,6 +8,7 @@ const std::vector<Puzzle>& allPuzzles() {
     list.emplace_back(puzzles::pyraminx());
     list.emplace_back(puzzles::cube2());
     list.emplace_back(puzzles::domino());
+    list.emplace_back(puzzles::numberedPyraminx());
     return list;
   }();
   return puzzles;

@@ -12,6 +12,7 @@ namespace polytwist {
 namespace puzzles {
 PuzzleSpec cube2();
 PuzzleSpec domino();
+PuzzleSpec numberedPyraminx();
 PuzzleSpec pyraminx();
 }  // namespace puzzles
 

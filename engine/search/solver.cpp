@@ -9,10 +9,22 @@ namespace polytwist {
 Solver::Solver(const Puzzle& puzzle, std::vector<State> goals, std::optional<SolverKind> kind)
     : puzzle_(puzzle), goals_(std::move(goals)), kind_(kind.value_or(puzzle.spec().solver)) {
   if (goals_.empty()) goals_ = puzzle_.solvedStates();
-  if (puzzle_.separableOrbit() < 0) return;
-  if (goals_.size() != 1 || goals_[0] != puzzle_.solved()) {
-    throw std::logic_error("separable pieces are only split off for the solved goal");
+  for (const State& goal : goals_) {
+    std::vector<int> target;
+    if (puzzle_.separableOrbit() >= 0) {
+      for (int piece = 0; piece < puzzle_.orbits()[puzzle_.separableOrbit()].size; ++piece) {
+        target.push_back(puzzle_.relativeOrientation(goal, piece));
+      }
+    }
+    const auto found = std::find(separableTargets_.begin(), separableTargets_.end(), target);
+    if (found == separableTargets_.end()) {
+      separableTargets_.push_back(target);
+      goalGroups_.push_back({goal});
+    } else {
+      goalGroups_[found - separableTargets_.begin()].push_back(goal);
+    }
   }
+  if (puzzle_.separableOrbit() < 0) return;
   // BFS of each separable piece's relative orientation under the moves that turn it alone.
   const Orbit& orbit = puzzle_.orbits()[puzzle_.separableOrbit()];
   for (int piece = 0; piece < orbit.size; ++piece) {
@@ -67,12 +79,29 @@ TableSpec Solver::wholeTableSpec(const Puzzle& puzzle) {
 }
 
 const DistanceTable* Solver::wholeTable(const BuildProgressFn& progress, Cancellation cancel) {
-  if (!puzzle_.spec().hasDistanceTable) {
+  if (!puzzle_.spec().hasDistanceTable && kind_ != SolverKind::TableDescent) {
     throw std::logic_error(puzzle_.id() + " has too many positions for a whole distance table");
   }
-  if (!whole_)
-    whole_ = DistanceTable::build(puzzle_, wholeTableSpec(puzzle_), goals_, progress, cancel);
-  return whole_ ? &*whole_ : nullptr;
+  while (wholes_.size() < goalGroups_.size()) {
+    auto table = DistanceTable::build(puzzle_, wholeTableSpec(puzzle_), goalGroups_[wholes_.size()],
+                                      progress, cancel);
+    if (!table) return nullptr;
+    wholes_.push_back(std::move(*table));
+  }
+  return &wholes_.front();
+}
+
+void Solver::adoptWholeTable(DistanceTable table) {
+  if (goalGroups_.size() != 1) throw std::logic_error("one table for several groups of goals");
+  wholes_.assign(1, std::move(table));
+}
+
+const std::vector<int>& Solver::separableFix(const State& start, std::size_t group,
+                                             std::size_t piece) const {
+  const int orientations = puzzle_.orbits()[puzzle_.separableOrbit()].orientations;
+  const int off = puzzle_.relativeOrientation(start, static_cast<int>(piece)) -
+                  separableTargets_[group][piece] + orientations;
+  return separableFixes_[piece][off % orientations];
 }
 
 bool Solver::prepare(const BuildProgressFn& progress, Cancellation cancel) {
@@ -115,17 +144,31 @@ SolveOutcome Solver::solve(const State& start, const SearchOptions& options) {
   if (!prepare({}, options.cancel)) return finish(SolveOutcome::Status::Cancelled);
 
   if (kind_ == SolverKind::TableDescent) {
-    // Separable pieces first (their moves commute with everything), then the rest by descent.
-    for (std::size_t piece = 0; piece < separableFixes_.size(); ++piece) {
-      const auto& fix =
-          separableFixes_[piece][puzzle_.relativeOrientation(start, static_cast<int>(piece))];
-      outcome.moves.insert(outcome.moves.end(), fix.begin(), fix.end());
+    // The group of goals nearest: its table's distance for the other pieces, plus one fix for
+    // each separable piece turned otherwise than the group's goals.
+    std::size_t best = 0;
+    int bestLength = -1;
+    for (std::size_t group = 0; group < wholes_.size(); ++group) {
+      const int rest = wholes_[group].distance(wholes_[group].space().index(start));
+      if (rest < 0) continue;
+      int length = rest;
+      for (std::size_t piece = 0; piece < separableFixes_.size(); ++piece) {
+        length += static_cast<int>(separableFix(start, group, piece).size());
+      }
+      if (bestLength < 0 || length < bestLength) {
+        bestLength = length;
+        best = group;
+      }
     }
-    const std::uint64_t index = whole_->space().index(start);
-    if (whole_->stored(index) == whole_->entries().unknown()) {
+    if (bestLength < 0) {
       return finish(SolveOutcome::Status::Unsolvable, "no goal can be reached from this position");
     }
-    const std::vector<int> rest = whole_->descend(puzzle_, start);
+    // Separable pieces first (their moves commute with everything), then the rest by descent.
+    for (std::size_t piece = 0; piece < separableFixes_.size(); ++piece) {
+      const std::vector<int>& fix = separableFix(start, best, piece);
+      outcome.moves.insert(outcome.moves.end(), fix.begin(), fix.end());
+    }
+    const std::vector<int> rest = wholes_[best].descend(puzzle_, start);
     outcome.moves.insert(outcome.moves.end(), rest.begin(), rest.end());
     outcome.nodes = outcome.moves.size() + 1;
   } else {

@@ -22,7 +22,8 @@ struct SolveOutcome {
 
 class Solver {
  public:
-  // `kind` overrides the puzzle's own choice (benchmarks compare both on one puzzle).
+  // `goals`: the states that count as solved (default: the puzzle's solved states). `kind`
+  // overrides the puzzle's own choice (benchmarks compare both on one puzzle).
   explicit Solver(const Puzzle& puzzle, std::vector<State> goals = {},
                   std::optional<SolverKind> kind = std::nullopt);
 
@@ -31,12 +32,13 @@ class Solver {
   SolveOutcome solve(const State& start, const SearchOptions& options = {});
 
   // The BFS table of the whole puzzle (for God's number and table descent), without the separable
-  // pieces if the puzzle has some; nullptr when cancelled. Throws std::logic_error for puzzles
-  // too large to have one.
+  // pieces if the puzzle has some; nullptr when cancelled. With goals whose separable pieces are
+  // turned differently, one table per such group is built, and this is the first. Throws
+  // std::logic_error for puzzles too large to have one.
   const DistanceTable* wholeTable(const BuildProgressFn& progress = {}, Cancellation cancel = {});
   // Takes a whole-puzzle table made earlier (e.g. loaded from the page's cache) instead of
-  // building it.
-  void adoptWholeTable(DistanceTable table) { whole_ = std::move(table); }
+  // building it; only for a single group of goals.
+  void adoptWholeTable(DistanceTable table);
   // Positions at each distance with the separable pieces added back: the table's counts
   // convolved with each separable piece's own distances (which are independent of the rest).
   std::vector<std::uint64_t> countsWithSeparable(const std::vector<std::uint64_t>& counts) const;
@@ -45,10 +47,18 @@ class Solver {
   static TableSpec wholeTableSpec(const Puzzle& puzzle);
 
  private:
+  // The moves that turn separable piece `piece` of `start` as the goals of `group` have it.
+  const std::vector<int>& separableFix(const State& start, std::size_t group,
+                                       std::size_t piece) const;
   const Puzzle& puzzle_;
   std::vector<State> goals_;
   SolverKind kind_;
-  std::optional<DistanceTable> whole_;
+  // Goals grouped by the relative orientations of their separable pieces (one group, with an
+  // empty target, for puzzles without such pieces); one whole table per group, built from the
+  // goals' other pieces.
+  std::vector<std::vector<int>> separableTargets_;
+  std::vector<std::vector<State>> goalGroups_;
+  std::vector<DistanceTable> wholes_;
   std::vector<DistanceTable> tables_;
   std::unique_ptr<IdaStar> search_;
   // Per separable piece and relative orientation: the shortest fix by its own moves.
