@@ -211,6 +211,10 @@ Json validate(const std::string& id, const std::string& facelets) {
 Json solve(const std::string& id, const std::string& stateText, const SolveProgressFn& progress,
            Cancellation cancel) {
   return onPuzzle(id, stateText.size(), [&](const Puzzle& puzzle) {
+    if (!puzzle.spec().labelSymbols.empty()) {
+      return failure(puzzle.id() +
+                     " is solved by its numbering: call numberingSolve (CLI: solve --numbering)");
+    }
     Json error;
     std::optional<State> state = readState(puzzle, stateText, error);
     if (!state) return error;

@@ -72,6 +72,34 @@ std::string importTable(const std::string& id, const std::string& bytes) {
   return service::importTable(id, bytes).dump();
 }
 
+std::string numberingSolutions(const std::string& id, const std::string& numbering,
+                               const std::string& groups, double limit) {
+  return service::numberingSolutions(id, numbering, groups, limit).dump();
+}
+std::string numberingPosition(const std::string& id, const std::string& state,
+                              const std::string& numbering, const std::string& groups) {
+  return service::numberingPosition(id, state, numbering, groups).dump();
+}
+std::string numberingSolve(const std::string& id, const std::string& state,
+                           const std::string& numbering, const std::string& groups,
+                           val onProgress) {
+  return service::numberingSolve(id, state, numbering, groups, buildProgress(onProgress)).dump();
+}
+// Progress as {tried, total}.
+std::string numberingDesign(const std::string& id, const std::string& partial,
+                            const std::string& groups, val onProgress) {
+  service::DesignProgressFn progress;
+  if (isFunction(onProgress)) {
+    progress = [&onProgress](std::uint64_t tried, std::uint64_t total) {
+      val report = val::object();
+      report.set("tried", static_cast<double>(tried));
+      report.set("total", static_cast<double>(total));
+      onProgress(report);
+    };
+  }
+  return service::numberingDesign(id, partial, groups, progress).dump();
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(polytwist) {
@@ -85,4 +113,8 @@ EMSCRIPTEN_BINDINGS(polytwist) {
   emscripten::function("distanceTable", &distanceTable);
   emscripten::function("exportTable", &exportTable);
   emscripten::function("importTable", &importTable);
+  emscripten::function("numberingSolutions", &numberingSolutions);
+  emscripten::function("numberingPosition", &numberingPosition);
+  emscripten::function("numberingSolve", &numberingSolve);
+  emscripten::function("numberingDesign", &numberingDesign);
 }
