@@ -1,0 +1,91 @@
+// The Numbered Pyraminx through the WASM module's JS API, checked against the native CLI.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { before, test } from "node:test";
+
+import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
+
+const ID = "numbered_pyraminx";
+const EXAMPLE_FILE = `${repoDir}assets/numbered_pyraminx/example.txt`;
+const EXAMPLE = readFileSync(EXAMPLE_FILE, "utf8");
+const nativeCli = `${repoDir}build/polytwist`;
+const native = (...args) =>
+  JSON.parse(execFileSync(nativeCli, [...args, "--json"], { stdio: "pipe" }));
+
+let engine;
+before(async () => {
+  engine = await loadEngine();
+});
+
+/** Each face's nine digits, as the engine reports what a state shows. */
+const faces = (digits) => [0, 9, 18, 27].map((start) => digits.slice(start, start + 9));
+
+test("the example's solved states are the native CLI's, each showing 1-9 on every face", () => {
+  const answer = callJson(engine, "numberingSolutions", ID, EXAMPLE, "", 100);
+  assert.equal(answer.ok, true, answer.error);
+  const cli = native("solutions", ID, EXAMPLE_FILE);
+  assert.equal(answer.count, cli.count);
+  assert.deepEqual(answer.states, cli.states);
+  assert.deepEqual(
+    answer.stages.map((stage) => stage.count),
+    [19, 9, 12, 4908],
+  );
+  for (const { state, digits } of answer.states) {
+    for (const face of faces(digits)) assert.equal([...face].sort().join(""), "123456789");
+    const shown = callJson(engine, "numberingPosition", ID, state, EXAMPLE, "");
+    assert.equal(shown.digits, digits);
+    assert.equal(shown.solved, true);
+  }
+});
+
+test("solves reach a solved state, as short as the native solver's", () => {
+  for (let seed = 0; seed < 40; seed++) {
+    const { state, scramble } = callJson(engine, "scramble", ID, seed);
+    const answer = callJson(engine, "numberingSolve", ID, state, EXAMPLE, "", null);
+    assert.equal(answer.ok, true, answer.error);
+    const after = callJson(engine, "applyMoves", ID, state, answer.solution);
+    const shown = callJson(engine, "numberingPosition", ID, after.state, EXAMPLE, "");
+    assert.equal(shown.solved, true, `seed ${seed}: ${answer.solution}`);
+    assert.equal(shown.digits, answer.goal.digits);
+    if (seed < 4) {
+      const cli = native("solve", ID, scramble, "--numbering", EXAMPLE_FILE);
+      assert.equal(answer.length, cli.length, scramble);
+    }
+  }
+});
+
+test("bad numberings are refused with the stickers at fault; one with no solved state says so", () => {
+  let answer = callJson(engine, "numberingSolutions", ID, EXAMPLE.replace("F: 1", "F: x"), "", 10);
+  assert.equal(answer.ok, false);
+  assert.match(answer.error, /sticker F0 .* is 'x'/);
+  assert.deepEqual(answer.stickers, [0]);
+  answer = callJson(engine, "numberingSolutions", ID, "12345", "", 10);
+  assert.match(answer.error, /expected 36 symbols .* got 5/);
+  answer = callJson(engine, "numberingSolutions", ID, EXAMPLE, "F0 F1 Q7", 10);
+  assert.match(answer.error, /group 1: no sticker named 'Q7'/);
+  // The U tip shows the U centre's digits turned the other way: the tips and centres clash.
+  const lines = EXAMPLE.replace("F: 1", "F: 8")
+    .replace("L: 4", "L: 5")
+    .replace("R: 9", "R: 3")
+    .replace("D: 5 1 7 2 4 9 3 8 6", "D: 4 1 7 2 4 9 9 1 6");
+  answer = callJson(engine, "numberingSolutions", ID, lines, "", 10);
+  assert.equal(answer.ok, true, answer.error);
+  assert.equal(answer.count, 0);
+  assert.match(answer.message, /no solved state: the tips \+ centres/);
+  const solve = callJson(engine, "numberingSolve", ID, "", lines, "", null);
+  assert.equal(solve.ok, false);
+  assert.match(solve.error, /no solved state/);
+  assert.match(callJson(engine, "solve", ID, "", null).error, /numberingSolve/);
+});
+
+test("the designer's completions each have exactly one solved state", () => {
+  const partial = EXAMPLE.replace("D: 5 1 7 2", "D: ? ? ? 2");
+  const answer = callJson(engine, "numberingDesign", ID, partial, "", null);
+  assert.equal(answer.ok, true, answer.error);
+  assert.equal(answer.tried, 6);
+  for (const numbering of answer.numberings) {
+    assert.equal(callJson(engine, "numberingSolutions", ID, numbering, "", 0).count, 1);
+  }
+  assert.equal(answer.unique_count, answer.numberings.length);
+});
