@@ -3,12 +3,16 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <optional>
 #include <random>
+#include <sstream>
 
+#include "core/labels.hpp"
 #include "core/sequence.hpp"
 #include "puzzles/catalogue.hpp"
 #include "search/breadth_first.hpp"
+#include "search/label_goals.hpp"
 #include "search/solver.hpp"
 
 namespace polytwist::cli {
@@ -84,7 +88,26 @@ int bench(const Arguments& args) {
         args, "--solver takes 'ida', 'naive' or (for puzzles with a whole table) 'descent'");
   }
 
-  Solver solver(*puzzle, {}, kind);
+  // --numbering FILE (numbered puzzles): the goals are that numbering's solved states.
+  std::optional<Labelling> labelling;
+  std::vector<State> goals;
+  if (auto found = args.options.find("numbering"); found != args.options.end()) {
+    std::ifstream file(found->second);
+    std::ostringstream text;
+    text << file.rdbuf();
+    LabellingReading reading = readLabelling(*puzzle, file ? text.str() : found->second);
+    if (!reading.labelling) return usageError(args, "numbering: " + reading.error.message);
+    labelling = std::move(reading.labelling);
+    goals = statesShowingDistinctGroups(*puzzle, *labelling, 200000, 200001, false).states;
+    if (goals.empty() || goals.size() > 200000) {
+      return usageError(args, "numbering: no solved state, or too many to search");
+    }
+  }
+  const auto solvedHere = [&](const State& state) {
+    return labelling ? showsDistinctGroups(*puzzle, *labelling, state) : puzzle->isSolved(state);
+  };
+
+  Solver solver(*puzzle, goals, kind);
   const Clock::time_point buildStart = Clock::now();
   try {
     if (method != "naive") solver.prepare();
@@ -130,7 +153,7 @@ int bench(const Arguments& args) {
       outcome = solver.solve(position.state);
     }
     if (outcome.status != SolveOutcome::Status::Solved ||
-        !puzzle->isSolved(puzzle->applySequence(position.state, outcome.moves))) {
+        !solvedHere(puzzle->applySequence(position.state, outcome.moves))) {
       return usageError(args, "solve failed: " + outcome.error);
     }
     if (reference) {

@@ -41,7 +41,8 @@ Usage:
                                                  random states) and time them; CSV rows
                                                  scramble,solution,length,nodes,ms;
                                                  --against-table also builds the whole table and
-                                                 checks every length against it
+                                                 checks every length against it; --numbering FILE
+                                                 solves to that numbering's solved states
   polytwist solutions PUZZLE NUMBERING [--groups G]
                                                  every solved state of a numbered puzzle's
                                                  numbering (a file, or the digits themselves)
