@@ -252,3 +252,45 @@ TEST_CASE("numbered pyraminx: the designer finds the completions with exactly on
     CHECK(statesShowingDistinctGroups(numbered(), found, 0).count == 1);
   }
 }
+
+TEST_CASE("label goals: the placement search finds what a check of every state finds") {
+  // The fixtures bring what the Pyraminx lacks: a parity link between orbits (linked), a sticker
+  // of no piece (gear's D2), with random labels and random groups.
+  std::mt19937_64 rng(99);
+  std::size_t solvedSeen = 0, unsolvedSeen = 0;
+  for (const auto& [puzzle, reference] :
+       {std::pair{&fixtures::gear(), &fixtures::gearStates()},
+        std::pair{&fixtures::linked(), &fixtures::linkedStates()}}) {
+    for (int trial = 0; trial < 30; ++trial) {
+      Labelling labelling;
+      for (int s = 0; s < puzzle->faceletCount(); ++s) {
+        labelling.label.push_back(static_cast<int>(rng() % 4));
+      }
+      for (int g = 0; g < 3; ++g) {
+        std::vector<int> group;
+        for (int s = 0; s < puzzle->faceletCount(); ++s) {
+          if (rng() % 3 == 0) group.push_back(s);
+        }
+        labelling.groups.push_back(group);
+      }
+      std::vector<std::string> expected;
+      for (const State& s : reference->states) {
+        if (showsDistinctGroups(*puzzle, labelling, s)) expected.push_back(puzzle->encodeState(s));
+      }
+      std::sort(expected.begin(), expected.end());
+      const LabelGoals goals = statesShowingDistinctGroups(*puzzle, labelling, 100000);
+      std::vector<std::string> found;
+      for (const State& s : goals.states) found.push_back(puzzle->encodeState(s));
+      std::sort(found.begin(), found.end());
+      CAPTURE(puzzle->id());
+      CAPTURE(trial);
+      CHECK(found == expected);
+      CHECK(goals.count == expected.size());
+      solvedSeen += expected.size();
+      unsolvedSeen += reference->states.size() - expected.size();
+    }
+  }
+  // The random cases were neither all empty nor all full.
+  CHECK(solvedSeen > 0);
+  CHECK(unsolvedSeen > 0);
+}
