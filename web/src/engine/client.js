@@ -5,6 +5,7 @@
 //   const sol = await engine.solve("cube2", state, (p) => show(p));    // {depth, nodes} reports
 //   engine.cancel();   // terminates the worker, rejects pending calls, starts a fresh worker
 //   await engine.tableSource("pyraminx");   // "cache" | "built" | "none" (worker/engine.worker.js)
+//   await engine.numberingSolve(id, state, numbering, groups, (p) => show(p));  // numbered puzzles
 //
 //   const mine = engine.session();  // the same calls over the same worker, but mine.cancel()
 //                                   // rejects only the calls made through `mine`
@@ -70,6 +71,28 @@ class EngineCalls {
   /** onProgress receives {depth, visited, total} after each BFS layer. */
   distanceTable(puzzle, onProgress) {
     return this.#send("distanceTable", [puzzle], onProgress);
+  }
+  /** Every solved state of a numbering (at most `limit` listed), or why it is refused. */
+  numberingSolutions(puzzle, numbering, groups, limit) {
+    return this.call("numberingSolutions", puzzle, numbering, groups, limit);
+  }
+  /** The digits a position shows under a numbering, and whether it is solved. */
+  numberingPosition(puzzle, state, numbering, groups) {
+    return this.call("numberingPosition", puzzle, state, numbering, groups);
+  }
+  /**
+   * An optimal solution to the nearest solved state of a numbering; the first call for a
+   * numbering builds its tables: onProgress receives {depth, visited, total} after each BFS layer.
+   */
+  numberingSolve(puzzle, state, numbering, groups, onProgress) {
+    return this.#send("numberingSolve", [puzzle, state, numbering, groups], onProgress);
+  }
+  /**
+   * The completions of a numbering with '?' stickers that have exactly one solved state;
+   * onProgress receives {tried, total}.
+   */
+  numberingDesign(puzzle, partial, groups, onProgress) {
+    return this.#send("numberingDesign", [puzzle, partial, groups], onProgress);
   }
   /**
    * Where the worker's distance table of `puzzle` came from: "cache" (imported from an earlier

@@ -3,7 +3,8 @@
 // Protocol (page → worker): {id, method, args}
 // Replies (worker → page):
 //   {id, result}    the engine's JSON answer, parsed (an unknown method gets {ok:false,error})
-//   {id, progress}  one progress report of solve/distanceTable, parsed
+//   {id, progress}  one progress report of solve, distanceTable, numberingSolve or
+//                   numberingDesign, parsed
 //   {id, error}     the call threw (Embind BindingError, or the module failed to load)
 //
 // Distance tables are cached between visits (./table-cache.js): before the first solve, scramble
@@ -27,6 +28,10 @@ const METHODS = {
   validate: false,
   solve: true,
   distanceTable: true,
+  numberingSolutions: false,
+  numberingPosition: false,
+  numberingSolve: true,
+  numberingDesign: true,
 };
 
 /** The calls that may need a puzzle's whole table (their first argument is the puzzle id). */
