@@ -68,10 +68,12 @@ function sharedGeometries() {
 
 /**
  * @param {{faces: {name: string, colour: string}[]}} info  the engine's puzzleInfo("pyraminx")
+ * @param {{id?: string}} [options]  `id`: the engine puzzle this model shows (the Numbered
+ *   Pyraminx is built on this model)
  */
-export function createPyraminx(info) {
+export function createPyraminx(info, { id = "pyraminx" } = {}) {
   const object = new Group();
-  object.name = "pyraminx";
+  object.name = id;
   object.scale.setScalar(SCALE);
   const geometry = sharedGeometries();
 
@@ -104,7 +106,7 @@ export function createPyraminx(info) {
   );
 
   return createPuzzleModel({
-    id: "pyraminx",
+    id,
     info,
     object,
     pieces,

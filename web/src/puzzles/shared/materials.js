@@ -1,11 +1,12 @@
-// Materials shared by every model on the page: the black plastic and one material per sticker
-// colour. All players draw through one WebGL context, so each is compiled and uploaded once;
-// a sticker changes colour by switching material, never by changing one.
+// Materials shared by every model on the page: the black plastic, one material per sticker
+// colour and the digits' ink. All players draw through one WebGL context, so each is compiled and
+// uploaded once; a sticker changes colour by switching material, never by changing one.
 import { MeshStandardMaterial } from "three";
 
 export const UNKNOWN_COLOUR = "#808080";
 
 let plastic = null;
+let digitInk = null;
 const stickers = new Map(); // CSS colour → material
 const flaggedStickers = new Map(); // CSS colour → material with stripes
 
@@ -19,6 +20,21 @@ const STRIPES = `
 export function plasticMaterial() {
   plastic ??= new MeshStandardMaterial({ color: 0x151515, roughness: 0.55 });
   return plastic;
+}
+
+/**
+ * The dark ink of the digits printed on stickers; pulled towards the camera in the depth test so
+ * a digit never sinks into its sticker at a grazing angle.
+ */
+export function digitMaterial() {
+  digitInk ??= new MeshStandardMaterial({
+    color: 0x1d1d1f,
+    roughness: 0.6,
+    polygonOffset: true,
+    polygonOffsetFactor: -2,
+    polygonOffsetUnits: -2,
+  });
+  return digitInk;
 }
 
 /** The sticker material of a colour (e.g. the engine's "#1a9e3a"). */
