@@ -2,7 +2,9 @@
 // the start (the setup moves applied silently, the alg's moves ready to play), turns the puzzle
 // (keys, drags, typed moves, scripts), scrambles, solves, resets and opens the colour editor
 // (./edit-mode.js). Every position comes from the engine; the model only animates the turns
-// between them. Used by ./polytwist-player.js.
+// between them. A numbered puzzle's positions also carry the digits they show, and its solve
+// goes to the nearest solved state of its numbering (./numbering.js). Used by
+// ./polytwist-player.js.
 import { PUZZLES } from "../puzzles/index.js";
 import { attachDragToTurn } from "../ui/drag-to-turn.js";
 import { createKeyboard, renderKeyTable } from "../ui/keyboard.js";
@@ -11,6 +13,7 @@ import { createSpeedControl } from "../ui/speed.js";
 import { createStatus, formatCount, formatMs } from "../ui/status.js";
 import { createEditMode } from "./edit-mode.js";
 import { animatableMoves, sequenceSteps, splitMoves } from "./moves.js";
+import { createNumbering } from "./numbering.js";
 import { createPlayback } from "./playback.js";
 import { createPosition } from "./position.js";
 import { createTaskQueue } from "./task-queue.js";
@@ -48,10 +51,12 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
   let puzzleList = null; // the engine's listPuzzles, once asked
   let cameraOption = {};
   let start = { setup: "", alg: "" }; // the sequences of the start position
+  let wantedNumbering = { numbering: "", groups: "" }; // the page's, "" for the puzzle's own
 
   const status = createStatus(ui);
   const tasks = createTaskQueue({ onChange: updateControls });
   const position = createPosition(ui, view);
+  const numbering = createNumbering(engine);
   const speed = createSpeedControl(ui);
   const notationError = createNotationError(ui);
   const playback = createPlayback({ ui, tasks, animateTo, speed, onChange: updateControls });
@@ -153,7 +158,7 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     let answer = null;
     for (const move of moves) {
       const { puzzle, state } = position.current;
-      answer = expectOk(await engine.applyMoves(puzzle, state, move));
+      answer = expectOk(await numbering.applyMoves(puzzle, state, move));
       await animateTo(move, answer, { otherWay });
     }
     return answer;
@@ -163,7 +168,9 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
   async function positionsAlong(from, steps) {
     const positions = [from];
     for (const step of steps) {
-      positions.push(expectOk(await engine.applyMoves(position.current.puzzle, from.state, step)));
+      positions.push(
+        expectOk(await numbering.applyMoves(position.current.puzzle, from.state, step)),
+      );
       from = positions.at(-1);
     }
     return positions;
@@ -230,6 +237,7 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     if (!info.ok) throw new RefusedError(info.error);
     const entry = PUZZLES[id] ?? null;
     const model = view && entry ? entry.createModel(info) : null;
+    numbering.clear();
     position.setPuzzle(info, entry, model);
     view?.setObject(model?.object ?? null);
     if (model) view.placeCamera(model.camera, cameraOption);
@@ -239,9 +247,41 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     ui.keysCaption.textContent = `Keys for the ${info.name}`;
     ui.keysHint.textContent = entry?.keyHint ?? "This puzzle has no keys yet: type its moves.";
     ui.notation.placeholder = entry?.example ?? "";
+    ui.solve.textContent = entry?.numbering ? "Solve to nearest" : "Solve";
     ui.puzzle.value = id;
     describeView();
     notationError.clear();
+  }
+
+  /**
+   * For a numbered puzzle: uses the page's numbering and groups once the engine accepts them; a
+   * numbering or groups it refuses are shown as a message (attribute `numbering` or
+   * `numbering-groups`) and left out: the puzzle's own example numbering, no groups. Resolves
+   * true when both were accepted.
+   */
+  async function applyNumbering() {
+    const { puzzle, entry } = position.current;
+    messages.clear("numbering");
+    messages.clear("numbering-groups");
+    if (!entry?.numbering) return true;
+    let { numbering: text, groups } = wantedNumbering;
+    let accepted = true;
+    if (text.trim() || groups.trim()) {
+      const answer = await numbering.check(
+        puzzle,
+        text.trim() ? text : entry.numbering.example,
+        groups,
+      );
+      if (!answer.ok) {
+        const attribute = answer.source === "groups" ? "numbering-groups" : "numbering";
+        messages.set(attribute, `${attribute}: ${answer.error}`);
+        accepted = false;
+        if (answer.source === "numbering") text = "";
+        groups = "";
+      }
+    }
+    numbering.use(puzzle, text.trim() ? text : entry.numbering.example, groups);
+    return accepted;
   }
 
   /**
@@ -253,12 +293,12 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     const { puzzle } = position.current;
     const { setup, alg } = start;
     let accepted = true;
-    let from = await engine.applyMoves(puzzle, "", setup);
+    let from = await numbering.applyMoves(puzzle, "", setup);
     messages.clear("setup");
     if (!from.ok) {
       messages.setNotation("setup", setup, from);
       accepted = false;
-      from = expectOk(await engine.applyMoves(puzzle, "", ""));
+      from = expectOk(await numbering.applyMoves(puzzle, "", ""));
     }
     const sequence = alg.trim() ? await engine.applyMoves(puzzle, from.state, alg) : null;
     messages.clear("alg");
@@ -276,9 +316,10 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
    * Shows `puzzle` (the engine's first when empty) at the start given by `setup` and `alg`,
    * loading the puzzle when it changed. Resolves true when everything was accepted.
    */
-  function configure({ puzzle, setup, alg }) {
+  function configure({ puzzle, setup, alg, numbering: text = "", groups = "" }) {
     return run(async () => {
       start = { setup, alg };
+      wantedNumbering = { numbering: text, groups };
       const puzzles = await listPuzzles();
       const id = puzzle || puzzles[0].id;
       if (id !== position.current.puzzle || !ready) {
@@ -299,10 +340,32 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
           return false;
         }
       }
-      const accepted = await showStart();
+      const numberingAccepted = await applyNumbering();
+      const accepted = (await showStart()) && numberingAccepted;
       ready = true;
       status.set(`${position.current.info.name}: ready.`);
       updateControls();
+      return accepted;
+    });
+  }
+
+  /**
+   * Another numbering or groups from the page (attributes `numbering`, `numbering-groups`): a
+   * numbered puzzle's position is drawn again with the new digits, and its move list goes (a
+   * solution was for the old numbering). Resolves true when both were accepted.
+   */
+  function setNumbering({ numbering: text, groups }) {
+    wantedNumbering = { numbering: text, groups };
+    return runOnPuzzle(async () => {
+      const before = numbering.current;
+      const accepted = await applyNumbering();
+      const after = numbering.current;
+      const same = before?.numbering === after?.numbering && before?.groups === after?.groups;
+      if (!after || same) return accepted;
+      playback.clear();
+      const { puzzle, state } = position.current;
+      position.show(expectOk(await numbering.applyMoves(puzzle, state, "")), "start");
+      status.set("Numbering changed: the digits show where its stickers are now.");
       return accepted;
     });
   }
@@ -313,32 +376,42 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
       const { puzzle } = position.current;
       const scrambled = expectOk(await engine.scramble(puzzle, seed));
       // Re-read the position through applyMoves so the solved flag comes from the engine too.
-      position.show(expectOk(await engine.applyMoves(puzzle, scrambled.state, "")));
+      position.show(expectOk(await numbering.applyMoves(puzzle, scrambled.state, "")));
       notationError.clear();
       status.set(`Scrambled: ${scrambled.scramble}`);
       return scrambled;
     });
   }
 
+  /** The engine's optimal solution: to solved, or for a numbered puzzle to its nearest solved state. */
+  function searchSolution(puzzle, state) {
+    if (numbering.current) {
+      return numbering.solve(puzzle, state, ({ depth, visited, total }) => {
+        status.progress(
+          `Building this numbering's table: depth ${depth}, ${formatCount(visited)} / ${formatCount(total)} positions`,
+        );
+      });
+    }
+    return engine.solve(puzzle, state, ({ depth, nodes }) => {
+      status.progress(`Searching depth ${depth}: ${formatCount(nodes)} nodes`);
+    });
+  }
+
   /** The engine's optimal solution of the current position, and the position after each move. */
   async function findSolution() {
-    const { puzzle, state, facelets, solved } = position.current;
+    const { puzzle, state, facelets, solved, digits } = position.current;
     longCall = true;
     updateControls();
     let answer;
     try {
-      answer = expectOk(
-        await engine.solve(puzzle, state, ({ depth, nodes }) => {
-          status.progress(`Searching depth ${depth}: ${formatCount(nodes)} nodes`);
-        }),
-      );
+      answer = expectOk(await searchSolution(puzzle, state));
     } finally {
       longCall = false;
       status.progress("");
       updateControls();
     }
     const moves = splitMoves(answer.solution);
-    const positions = await positionsAlong({ state, facelets, solved }, moves);
+    const positions = await positionsAlong({ state, facelets, solved, digits }, moves);
     if (!positions.at(-1).solved)
       throw new Error("The engine's solution did not solve the puzzle.");
     return { answer, moves, positions };
@@ -350,12 +423,16 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
       status.set("Solving…");
       const { answer, moves, positions } = await findSolution();
       const count = plural(answer.length, "move");
-      const stats = `${formatCount(answer.nodes)} nodes, ${formatMs(answer.ms)}`;
-      const solvedMessage = () => status.set(`Solved: ${count} (optimal), ${stats}.`, "ok");
+      // A numbered puzzle's solve walks its tables down (no nodes to count) to the nearest goal.
+      const goal = answer.goal ? " to the nearest solved state" : "";
+      const stats = answer.goal
+        ? formatMs(answer.ms)
+        : `${formatCount(answer.nodes)} nodes, ${formatMs(answer.ms)}`;
+      const solvedMessage = () => status.set(`Solved: ${count}${goal} (optimal), ${stats}.`, "ok");
       playback.load(moves, positions, { title: "Solution", whenSolved: solvedMessage });
       if (moves.length === 0) solvedMessage();
       else {
-        status.set(`Found an optimal solution: ${count}, ${stats}. Playing it…`);
+        status.set(`Found an optimal solution${goal}: ${count}, ${stats}. Playing it…`);
         playback.play();
       }
       return answer;
@@ -378,7 +455,7 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
   function turn(text) {
     return runOnPuzzle(async () => {
       const { puzzle, state } = position.current;
-      const answer = await engine.applyMoves(puzzle, state, text);
+      const answer = await numbering.applyMoves(puzzle, state, text);
       if (answer.ok) await playAnswer(answer);
       return answer;
     });
@@ -392,7 +469,7 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
   function setState(state, solution = "") {
     return runOnPuzzle(async () => {
       const { puzzle } = position.current;
-      const answer = await engine.applyMoves(puzzle, state, "");
+      const answer = await numbering.applyMoves(puzzle, state, "");
       if (!answer.ok) return answer;
       const sequence = solution.trim()
         ? await engine.applyMoves(puzzle, answer.state, solution)
@@ -419,7 +496,7 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     const text = ui.notation.value;
     runOnPuzzle(async () => {
       const { puzzle, state } = position.current;
-      const answer = await engine.applyMoves(puzzle, state, text);
+      const answer = await numbering.applyMoves(puzzle, state, text);
       if (!answer.ok) {
         notationError.show(text, answer);
         status.set("The moves were not applied.", "error");
@@ -442,6 +519,7 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     position,
     playback,
     configure,
+    setNumbering,
     scramble,
     solve,
     reset,

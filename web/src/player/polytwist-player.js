@@ -1,7 +1,8 @@
 // <polytwist-player>: a twisty puzzle in 3D that a page embeds with one script tag and one element
 // (docs/embedding.md). Attributes: puzzle, alg, setup, controls, background, colour-scheme, camera,
-// size, keyboard; the same as properties; methods play, pause, reset, setAlg, goTo, turn,
-// scramble, solve, setState, editColours; events move, solved, statechange.
+// size, keyboard, and for numbered puzzles numbering and numbering-groups; the same as properties;
+// methods play, pause, reset, setAlg, setNumbering, goTo, turn, scramble, solve, setState,
+// editColours; events move, solved, statechange.
 //
 // A player starts (scene, engine) only when it first comes near the viewport. All players share
 // one engine worker (each through its own session) and one WebGL renderer; nothing is put on
@@ -36,10 +37,13 @@ function playerStyleSheet() {
 
 /** Attributes whose change reloads the position (batched: several changes, one reload). */
 const POSITION_ATTRIBUTES = ["puzzle", "setup", "alg"];
+/** A numbered puzzle's numbering: a change redraws the digits of the position shown. */
+const NUMBERING_ATTRIBUTES = ["numbering", "numbering-groups"];
 
 export class PolytwistPlayer extends HTMLElement {
   static observedAttributes = [
     ...POSITION_ATTRIBUTES,
+    ...NUMBERING_ATTRIBUTES,
     "controls",
     "background",
     "colour-scheme",
@@ -59,6 +63,7 @@ export class PolytwistPlayer extends HTMLElement {
   #near = false; // near the viewport (./visibility.js)
   #configured; // the latest configure() of the position attributes
   #configureQueued = false;
+  #renumbered = null; // the latest setNumbering() of the numbering attributes, once queued
   #markReady;
   #ready;
   #wasSolved = null;
@@ -117,6 +122,7 @@ export class PolytwistPlayer extends HTMLElement {
   attributeChangedCallback(name, previous, value) {
     if (previous === value) return;
     if (POSITION_ATTRIBUTES.includes(name)) this.#configure();
+    else if (NUMBERING_ATTRIBUTES.includes(name)) this.#renumber();
     else this.#present(name, value);
   }
 
@@ -138,6 +144,20 @@ export class PolytwistPlayer extends HTMLElement {
   }
   set setup(value) {
     this.setAttribute("setup", value);
+  }
+  /** A numbered puzzle's numbering (docs/puzzles/numbered_pyraminx.md); "" for its example. */
+  get numbering() {
+    return this.getAttribute("numbering") ?? "";
+  }
+  set numbering(value) {
+    this.setAttribute("numbering", value);
+  }
+  /** Extra sticker groups that must show distinct digits ("F0 L0 R0 …; …"). */
+  get numberingGroups() {
+    return this.getAttribute("numbering-groups") ?? "";
+  }
+  set numberingGroups(value) {
+    this.setAttribute("numbering-groups", value);
   }
   get controls() {
     return this.#presentation.controls;
@@ -202,6 +222,10 @@ export class PolytwistPlayer extends HTMLElement {
   get solved() {
     return this.#current?.solved ?? true;
   }
+  /** A numbered puzzle's digits, one per sticker position, as the engine says the position shows them. */
+  get digits() {
+    return this.#current?.digits ?? "";
+  }
   /** The moves in the move list (the alg's, or a solution's). */
   get moves() {
     return this.#controller?.playback.moves ?? [];
@@ -247,6 +271,17 @@ export class PolytwistPlayer extends HTMLElement {
     this.alg = alg;
     if (setup !== undefined) this.setup = setup;
     return this.#settled();
+  }
+  /**
+   * Sets a numbered puzzle's numbering (and its extra groups, when given): the position shown is
+   * drawn with the new digits. Resolves true if the engine accepted both.
+   */
+  async setNumbering(numbering, groups) {
+    this.numbering = String(numbering);
+    if (groups !== undefined) this.numberingGroups = String(groups);
+    const renumbered = this.#renumbered;
+    const configured = await this.#settled();
+    return renumbered ? ((await renumbered) ?? false) : configured;
   }
   /** Goes to the position after `index` moves of the move list. */
   async goTo(index) {
@@ -339,14 +374,31 @@ export class PolytwistPlayer extends HTMLElement {
           puzzle: this.puzzle.trim(),
           setup: this.setup,
           alg: this.alg,
+          numbering: this.numbering,
+          groups: this.numberingGroups,
         });
       });
     }
     return this.#configured;
   }
 
-  #positionShown({ puzzle, state, facelets, solved }, cause) {
-    const detail = { puzzle, state, facelets, solved };
+  /**
+   * Gives the controller the numbering attributes (once per batch of changes), after any pending
+   * configure, which reads them too.
+   */
+  #renumber() {
+    if (!this.#controller || this.#renumbered) return;
+    this.#renumbered = this.#configured.then(() => {
+      this.#renumbered = null;
+      return this.#controller.setNumbering({
+        numbering: this.numbering,
+        groups: this.numberingGroups,
+      });
+    });
+  }
+
+  #positionShown({ puzzle, state, facelets, solved, digits }, cause) {
+    const detail = { puzzle, state, facelets, solved, ...(digits && { digits }) };
     this.dispatchEvent(new CustomEvent("statechange", { bubbles: true, detail }));
     if (cause === "turn" && solved && this.#wasSolved === false) {
       this.dispatchEvent(new CustomEvent("solved", { bubbles: true, detail }));

@@ -16,6 +16,7 @@ export function createPosition(ui, view) {
     state: "",
     facelets: "",
     solved: true,
+    digits: "", // what each sticker shows, for a numbered puzzle ("" otherwise)
   };
 
   /** Switches to a puzzle (its engine info, player entry and model), position not yet shown. */
@@ -29,22 +30,28 @@ export function createPosition(ui, view) {
   function clear() {
     current.model?.dispose();
     Object.assign(current, { puzzle: "", info: null, entry: null, model: null });
-    Object.assign(current, { state: "", facelets: "", solved: true });
-    for (const name of ["puzzle", "state", "facelets", "solved"]) delete ui.player.dataset[name];
+    Object.assign(current, { state: "", facelets: "", solved: true, digits: "" });
+    for (const name of ["puzzle", "state", "facelets", "solved", "digits"]) {
+      delete ui.player.dataset[name];
+    }
     ui.facelets.textContent = "";
   }
 
   /**
-   * Shows a position from an engine answer: {state, facelets, solved}. `cause` says why: "turn"
-   * (a move, a step of a sequence) or "start" (a puzzle, setup or reset was loaded).
+   * Shows a position from an engine answer: {state, facelets, solved, digits?} (digits: a numbered
+   * puzzle's, ./numbering.js). `cause` says why: "turn" (a move, a step of a sequence) or "start"
+   * (a puzzle, setup, reset or numbering was loaded).
    */
-  function show({ state, facelets, solved }, cause = "turn") {
-    Object.assign(current, { state, facelets, solved });
+  function show({ state, facelets, solved, digits = "" }, cause = "turn") {
+    Object.assign(current, { state, facelets, solved, digits });
     ui.player.dataset.state = state;
     ui.player.dataset.facelets = facelets;
     ui.player.dataset.solved = String(solved);
+    if (digits) ui.player.dataset.digits = digits;
+    else delete ui.player.dataset.digits;
     ui.facelets.textContent = facelets;
     current.model?.setFacelets(facelets);
+    if (digits) current.model?.setDigits?.(digits);
     view?.requestRender();
     for (const listener of listeners) listener(current, cause);
   }

@@ -1,12 +1,15 @@
-// The puzzles a player can draw, by engine puzzle id: the 3D model factory and the keyboard
-// bindings. A puzzle without an entry is still playable through the notation box; the player says
+// The puzzles a player can draw, by engine puzzle id: the 3D model factory, the keyboard
+// bindings and, for numbered puzzles, their example numbering and net. A puzzle without an entry is still playable through the notation box; the player says
 // that it has no 3D view yet.
 import { createCube2 } from "./cube2/geometry.js";
 import { CUBE2_KEYS } from "./cube2/keys.js";
 import { createDomino } from "./domino/geometry.js";
 import { DOMINO_KEYS } from "./domino/keys.js";
+import { EXAMPLE_NUMBERING } from "./numbered_pyraminx/example.js";
+import { createNumberedPyraminx } from "./numbered_pyraminx/geometry.js";
 import { createPyraminx } from "./pyraminx/geometry.js";
 import { PYRAMINX_KEYS } from "./pyraminx/keys.js";
+import { PYRAMINX_NET } from "./pyraminx/net.js";
 
 /**
  * @typedef {object} PuzzleEntry
@@ -14,6 +17,9 @@ import { PYRAMINX_KEYS } from "./pyraminx/keys.js";
  * @property {{keys: string, move: string}[]} keys  keyboard bindings (shared/key-bindings.js)
  * @property {string} example  a sequence for the notation box's placeholder
  * @property {string} keyHint  what the keys do, for the help popover
+ * @property {{example: string, net: import("../edit/net.js").NetLayout}} [numbering]  a numbered
+ *   puzzle's (docs/puzzles/numbered_pyraminx.md): the numbering a player uses unless given one,
+ *   and the sticker net the numbering panel edits it on
  */
 
 /** @type {Record<string, PuzzleEntry>} */
@@ -30,6 +36,13 @@ export const PUZZLES = {
     example: "U R2 D' F2",
     keyHint:
       "U and D turn that layer a quarter turn clockwise (with Shift, a half turn); R, L, F and B turn their side half a turn.",
+  },
+  numbered_pyraminx: {
+    createModel: createNumberedPyraminx,
+    keys: PYRAMINX_KEYS,
+    example: "R U' L' b",
+    keyHint: "A letter turns that corner's tip; with Shift, the corner's two layers.",
+    numbering: { example: EXAMPLE_NUMBERING, net: PYRAMINX_NET },
   },
   pyraminx: {
     createModel: createPyraminx,
