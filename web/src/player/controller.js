@@ -264,24 +264,20 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
     messages.clear("numbering");
     messages.clear("numbering-groups");
     if (!entry?.numbering) return true;
-    let { numbering: text, groups } = wantedNumbering;
-    let accepted = true;
-    if (text.trim() || groups.trim()) {
-      const answer = await numbering.check(
-        puzzle,
-        text.trim() ? text : entry.numbering.example,
-        groups,
-      );
-      if (!answer.ok) {
-        const attribute = answer.source === "groups" ? "numbering-groups" : "numbering";
-        messages.set(attribute, `${attribute}: ${answer.error}`);
-        accepted = false;
-        if (answer.source === "numbering") text = "";
-        groups = "";
-      }
+    const { numbering: text, groups } = wantedNumbering;
+    const given = text.trim() ? text : entry.numbering.example;
+    let answer = await numbering.check(puzzle, given, groups);
+    if (answer.ok) {
+      numbering.use(puzzle, answer.digits, groups);
+      return true;
     }
-    numbering.use(puzzle, text.trim() ? text : entry.numbering.example, groups);
-    return accepted;
+    const attribute = answer.source === "groups" ? "numbering-groups" : "numbering";
+    messages.set(attribute, `${attribute}: ${answer.error}`);
+    // Groups refused: the numbering without them; a numbering refused: the example's.
+    const fallback = answer.source === "groups" ? given : entry.numbering.example;
+    answer = expectOk(await numbering.check(puzzle, fallback, ""));
+    numbering.use(puzzle, answer.digits, "");
+    return false;
   }
 
   /**

@@ -13,8 +13,9 @@ export function createNumbering(engine) {
 
   /**
    * Checks a numbering and its groups with the engine for `puzzle` (the numbering alone first, so
-   * a refusal says which of the two is at fault). Resolves {ok: true} or {ok: false, error,
-   * source: "numbering" | "groups"}.
+   * a refusal says which of the two is at fault). Resolves {ok: true, digits} (the numbering as
+   * the engine reads it, one digit per sticker) or {ok: false, error, source: "numbering" |
+   * "groups"}.
    */
   async function check(puzzle, numbering, groups) {
     const alone = await engine.numberingPosition(puzzle, "", numbering, "");
@@ -26,7 +27,10 @@ export function createNumbering(engine) {
 
   return {
     check,
-    /** Uses this numbering (one the engine accepted) for the numbered puzzle `puzzle`. */
+    /**
+     * Uses this numbering (as check() answered its digits, so that two ways of writing one
+     * numbering are the same) for the numbered puzzle `puzzle`.
+     */
     use(puzzle, numbering, groups) {
       current = { puzzle, numbering, groups };
     },

@@ -222,6 +222,13 @@ export class PolytwistPlayer extends HTMLElement {
   get solved() {
     return this.#current?.solved ?? true;
   }
+  /**
+   * For a numbered puzzle: {example, net}, its example numbering (text) and the sticker net
+   * (edit/net.js's layout) a page can edit a numbering on; null for other puzzles.
+   */
+  get numberingInfo() {
+    return this.#current?.entry?.numbering ?? null;
+  }
   /** A numbered puzzle's digits, one per sticker position, as the engine says the position shows them. */
   get digits() {
     return this.#current?.digits ?? "";
