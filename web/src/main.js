@@ -1,9 +1,11 @@
 // The polytwist app page: one <polytwist-player controls="full" keyboard="page"> (the standalone
-// element, loaded by its own script tag) with the page's Share button in its "controls" slot and
-// the God's number panel in its "panel" slot; the engine's version in the header; share links
-// (?puzzle=ID alone, or with a position and a solution) opened from the address; and the offline
-// app's service worker, with a notice when an update is ready. See docs/web.md.
+// element, loaded by its own script tag) with the page's Share button in its "controls" slot and,
+// in its "panel" slot, the numbering panel (numbered puzzles only) and the God's number panel;
+// the engine's version in the header; share links (?puzzle=ID alone, or with a position and a
+// solution) opened from the address; and the offline app's service worker, with a notice when an
+// update is ready. See docs/web.md.
 import { EngineClient } from "./engine/client.js";
+import { createNumberingPanel } from "./numbering/numbering-panel.js";
 import { registerOfflineApp } from "./pwa/register.js";
 import { createUpdatePrompt } from "./pwa/update-prompt.js";
 import { SHARE_PARAMS, decodeShareLink } from "./share/link.js";
@@ -56,14 +58,18 @@ async function showVersion() {
 customElements.whenDefined("polytwist-player").then(() => {
   // The distance table gets its own worker, so the puzzle stays playable while it is computed.
   const gods = createGodsNumberPanel({ ui, player, createClient: () => new EngineClient() });
+  // The designer gets its own worker too.
+  const numbering = createNumberingPanel({ ui, player, createClient: () => new EngineClient() });
   let puzzle = "";
   player.addEventListener("statechange", ({ detail }) => {
     if (detail.puzzle === puzzle) {
       gods.positionChanged();
+      numbering.positionChanged();
       return;
     }
     puzzle = detail.puzzle;
     gods.puzzleChanged();
+    numbering.puzzleChanged();
     keepPuzzleInAddress(puzzle);
   });
   createShareButton({ ui, player });
