@@ -1,0 +1,196 @@
+// The Numbered Pyraminx page (?puzzle=numbered_pyraminx) in headless Chromium: the seed's example
+// and its 8 solved states, the digits the model draws, scramble, solve to the nearest solved state
+// and playback, the engine's errors on the numbering net, and a numbering with no solved state.
+import assert from "node:assert/strict";
+import { beforeEach, describe, it } from "node:test";
+
+import {
+  assertNoProblems,
+  browserSession,
+  fastTurns,
+  gotoPuzzle,
+  idle,
+  playerData,
+} from "../js/browser.mjs";
+
+const TEST = { timeout: 60_000 };
+const EXAMPLE = "148952637423765891915628734517249386";
+
+let page;
+let problems;
+
+const session = browserSession();
+
+beforeEach(async () => {
+  ({ page, problems } = await session.open());
+  await gotoPuzzle(page, session.site.url, "numbered_pyraminx");
+  await page.waitForSelector('#numbering[data-validation="valid"]');
+});
+
+const app = (name) => playerData(page, name);
+const panel = (name) => page.getAttribute("#numbering", `data-${name}`);
+
+/** Each sticker's centre on the view and the digit the model draws there. */
+const drawnDigits = () =>
+  page.evaluate(async () => {
+    const player = document.querySelector("polytwist-player");
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    return player.stickerScreenPoints();
+  });
+
+/** The shares of dark and of light pixels in a 13×13 patch at each visible sticker's centre. */
+const inkAroundStickers = () =>
+  page.evaluate(async () => {
+    const player = document.querySelector("polytwist-player");
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    const canvas = player.shadowRoot.querySelector("#view");
+    const scale = canvas.width / canvas.clientWidth;
+    return player
+      .stickerScreenPoints()
+      .filter((point) => point.visible)
+      .map(({ facelet, x, y }) => {
+        const left = Math.round(x * scale) - 6;
+        const top = Math.round(y * scale) - 6;
+        const { data } = canvas.getContext("2d").getImageData(left, top, 13, 13);
+        let dark = 0;
+        let light = 0;
+        for (let k = 0; k < data.length; k += 4) {
+          const sum = data[k] + data[k + 1] + data[k + 2];
+          if (sum < 250) dark++;
+          if (sum > 450) light++;
+        }
+        return { facelet, dark: dark / 169, light: light / 169 };
+      });
+  });
+
+/** Types digits on the numbering net: [[sticker, digit], …]. */
+async function typeOnNet(entries) {
+  for (const [sticker, digit] of entries) {
+    await page.click(`#numbering-net .sticker[data-facelet="${sticker}"]`);
+    await page.keyboard.press(digit);
+  }
+}
+
+describe("Numbered Pyraminx page", () => {
+  it(
+    "loads the example: its 8 solved states, and the model draws the engine's digits",
+    TEST,
+    async () => {
+      assert.equal(await panel("count"), "8");
+      assert.equal(await page.locator("#numbering-states li").count(), 8);
+      assert.match(await page.textContent("#numbering-verdict"), /Valid: 8 solved states/);
+      assert.equal(await app("digits"), EXAMPLE);
+      assert.equal(await app("solved"), "true");
+
+      const points = await drawnDigits();
+      assert.equal(points.map((p) => p.digit).join(""), EXAMPLE);
+      // Around each visible sticker's centre the canvas shows dark ink on a light sticker: a
+      // digit. (The F face, square to the view: the others' small stickers show their border.)
+      const front = (await inkAroundStickers()).filter(({ facelet }) => facelet < 9);
+      assert.equal(front.length, 9, "the F face is not in view");
+      for (const { facelet, dark, light } of front) {
+        assert.ok(dark > 0.05 && light > 0.1, `sticker ${facelet}: ${dark} dark, ${light} light`);
+      }
+      assertNoProblems(problems);
+    },
+  );
+
+  it(
+    "scrambles, solves to the nearest solved state and plays it to the end: solved",
+    TEST,
+    async () => {
+      await fastTurns(page);
+      await page.click("#scramble");
+      await idle(page);
+      assert.equal(await app("solved"), "false");
+      assert.match(await page.textContent("#numbering-shown"), /Not solved/);
+
+      await page.click("#solve");
+      await idle(page);
+      const status = await page.textContent("#status");
+      assert.equal(await app("solved"), "true", `not solved; status: ${status}`);
+      assert.match(status, /Solved: \d+ moves? to the nearest solved state \(optimal\)/);
+      assert.match(await page.textContent("#numbering-shown"), /^Solved: every face shows/);
+      const moves = await page.locator("#moves button").count();
+      assert.equal(await page.getAttribute("#solution-panel", "data-cursor"), String(moves));
+
+      // What the model draws is one of the example's solved states, as the engine lists them.
+      const solved = await page.evaluate(async (numbering) => {
+        const { engine } = document.querySelector("polytwist-player");
+        const answer = await engine.numberingSolutions("numbered_pyraminx", numbering, "", 100);
+        return answer.states.map((s) => s.digits);
+      }, EXAMPLE);
+      const drawn = (await drawnDigits()).map((p) => p.digit).join("");
+      assert.equal(drawn, await app("digits"));
+      assert.ok(solved.includes(drawn), `${drawn} is not a solved state of the example`);
+
+      // Selecting a solved state's picture shows that state.
+      const picture = page.locator("#numbering-states button").nth(2);
+      const state = await picture.getAttribute("data-state");
+      await picture.click();
+      await idle(page);
+      assert.equal(await app("state"), state);
+      assert.equal(await app("solved"), "true");
+      assert.equal(await picture.getAttribute("aria-current"), "true");
+      assertNoProblems(problems);
+    },
+  );
+
+  it("marks the stickers the engine names when a digit count is wrong", TEST, async () => {
+    await typeOnNet([[3, "5"]]); // F3 was 9: now five 5s and three 9s
+    await page.waitForSelector('#numbering[data-validation="invalid"]');
+    const verdict = await page.textContent("#numbering-verdict");
+    assert.match(verdict, /5 appears 5 times, 9 appears 3 times/);
+    const marked = await page.$$eval("#numbering-net .sticker.error", (els) =>
+      els.map((el) => Number(el.dataset.facelet)),
+    );
+    const named = await page.evaluate(
+      async (numbering) => {
+        const { engine } = document.querySelector("polytwist-player");
+        return (await engine.numberingSolutions("numbered_pyraminx", numbering, "", 0)).stickers;
+      },
+      `${EXAMPLE.slice(0, 3)}5${EXAMPLE.slice(4)}`,
+    );
+    assert.deepEqual(marked.sort(), [...named].sort());
+    assert.ok(marked.includes(3));
+    assert.equal(await panel("count"), "");
+    assert.equal(await app("digits"), EXAMPLE, "the puzzle keeps the last accepted numbering");
+
+    // Cleared with Backspace: no digit at all is named too; the example brings it all back.
+    await page.click('#numbering-net .sticker[data-facelet="3"]');
+    await page.keyboard.press("Backspace");
+    await page.waitForFunction(() =>
+      /sticker F3 .* is '\?'/.test(document.querySelector("#numbering-verdict").textContent),
+    );
+    await page.click("#numbering-example");
+    await page.waitForSelector('#numbering[data-validation="valid"][data-count="8"]');
+    assertNoProblems(problems);
+  });
+
+  it("says clearly when a numbering has no solved state", TEST, async () => {
+    // The U tip's stickers F0 L0 R0 get 8 5 3, and D7 D0 D6 the 1 4 9 they had.
+    const changes = [
+      [0, "8"],
+      [9, "5"],
+      [18, "3"],
+      [34, "1"],
+      [27, "4"],
+      [33, "9"],
+    ];
+    await typeOnNet(changes);
+    await page.waitForSelector('#numbering[data-validation="none"]');
+    const verdict = await page.textContent("#numbering-verdict");
+    assert.match(verdict, /this numbering has no solved state: the tips/);
+    assert.equal(await panel("count"), "0");
+    assert.equal(await page.locator("#numbering-states li").count(), 0);
+    // The engine accepts it as a numbering: the puzzle, still at home, shows it.
+    const numbering = [...EXAMPLE];
+    for (const [sticker, digit] of changes) numbering[sticker] = digit;
+    await page.waitForSelector(`#player[data-digits="${numbering.join("")}"]`);
+
+    await page.click("#solve");
+    await idle(page);
+    assert.match(await page.textContent("#status"), /no solved state/);
+    assertNoProblems(problems);
+  });
+});
