@@ -76,7 +76,43 @@ describe("round trips through the engine", () => {
 
   it("a link without a position is the solved position", () => {
     const link = decodeOk(encodeOk(BASE, { puzzle: "cube2", solution: "R U R'" }));
-    assert.deepEqual(link, { ok: true, puzzle: "cube2", position: null, solution: "R U R'" });
+    assert.deepEqual(link, {
+      ok: true,
+      puzzle: "cube2",
+      position: null,
+      solution: "R U R'",
+      numbering: "",
+      groups: "",
+    });
+  });
+
+  it("numbered_pyraminx: a numbering and groups travel with the position, as the engine reads them", () => {
+    const numbering = "148952637423765891915628734517249386";
+    const groups = "F0 L0 R0; D0 D4 D8";
+    const scrambled = call("scramble", "numbered_pyraminx", 11);
+    const solved = call(
+      "numberingSolve",
+      "numbered_pyraminx",
+      scrambled.state,
+      numbering,
+      "",
+      null,
+    );
+    const url = encodeOk(BASE, {
+      puzzle: "numbered_pyraminx",
+      position: { facelets: scrambled.facelets },
+      solution: solved.solution,
+      numbering,
+      groups,
+    });
+    assert.match(url, /&numbering=148952637423765891915628734517249386&groups=F0\+L0\+R0%3B\+D0/);
+    const link = decodeOk(url);
+    assert.equal(link.numbering, numbering);
+    assert.equal(link.groups, groups);
+    const state = call("validate", "numbered_pyraminx", link.position.facelets).state;
+    const after = call("applyMoves", "numbered_pyraminx", state, link.solution).state;
+    const shown = call("numberingPosition", "numbered_pyraminx", after, link.numbering, "");
+    assert.equal(shown.solved, true);
   });
 });
 
@@ -160,6 +196,10 @@ describe("refusals", () => {
     [`${BASE}?puzzle=cube2&solution=${"R+".repeat(600)}`, "solution", /at most 1000/],
     [`${BASE}?puzzle=cube2&solution=R&alg=U`, "alg", /differ/],
     [`${BASE}?puzzle=cube2&alg=%F0%9F%98%80`, "alg", /character 1 is '😀' \(U\+1F600\)/],
+    [`${BASE}?puzzle=numbered_pyraminx&numbering=1%E2%80%8B2`, "numbering", /character 2 is/],
+    [`${BASE}?puzzle=numbered_pyraminx&numbering=${"1".repeat(1001)}`, "numbering", /at most 1000/],
+    [`${BASE}?puzzle=numbered_pyraminx&numbering=1&numbering=2`, "numbering", /2 different/],
+    [`${BASE}?puzzle=numbered_pyraminx&groups=F0%3Cscript%3E%0B`, "groups", /U\+000B/],
   ];
   for (const [input, param, pattern] of decodeCases) {
     const name = typeof input === "string" ? input.slice(0, 90) : JSON.stringify(input);
@@ -185,6 +225,8 @@ describe("refusals", () => {
     [BASE, { puzzle: "cube2", position: { setup: "R\u0000" } }, "setup"],
     [BASE, { puzzle: "cube2", solution: 5 }, "solution"],
     [BASE, { puzzle: "cube2", solution: "R", alg: "U" }, "alg"],
+    [BASE, { puzzle: "numbered_pyraminx", numbering: 148952637 }, "numbering"],
+    [BASE, { puzzle: "numbered_pyraminx", groups: "F0\u0000" }, "groups"],
     [`${BASE}?note=${"x".repeat(2000)}`, { puzzle: "cube2", solution: "[]".repeat(500) }, "link"],
   ];
   for (const [base, link, param] of encodeCases) {
@@ -213,6 +255,8 @@ describe("refusals", () => {
       "setup",
       "solution",
       "alg",
+      "numbering",
+      "groups",
       "cube2",
       "R",
       "'",

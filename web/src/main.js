@@ -1,9 +1,9 @@
 // The polytwist app page: one <polytwist-player controls="full" keyboard="page"> (the standalone
 // element, loaded by its own script tag) with the page's Share button in its "controls" slot and,
 // in its "panel" slot, the numbering panel (numbered puzzles only) and the God's number panel;
-// the engine's version in the header; share links (?puzzle=ID alone, or with a position and a
-// solution) opened from the address; and the offline app's service worker, with a notice when an
-// update is ready. See docs/web.md.
+// the engine's version in the header; share links (?puzzle=ID alone, or with a position, a
+// solution, a numbering) opened from the address; and the offline app's service worker, with a
+// notice when an update is ready. See docs/web.md.
 import { EngineClient } from "./engine/client.js";
 import { createNumberingPanel } from "./numbering/numbering-panel.js";
 import { registerOfflineApp } from "./pwa/register.js";
@@ -73,7 +73,7 @@ customElements.whenDefined("polytwist-player").then(() => {
     keepPuzzleInAddress(puzzle);
   });
   createShareButton({ ui, player });
-  if (link?.ok && (link.position || link.solution)) {
+  if (link?.ok && (link.position || link.solution || link.numbering || link.groups)) {
     openShareLink(player, link).then((problem) => problem && showLinkProblem(problem));
   }
   showVersion();

@@ -11,6 +11,9 @@
 //             At most one of facelets and setup; neither means the solved position.
 //   solution  the moves to play from that position (the engine's normalised notation); `alg`, the
 //             player element's attribute name, is read as a synonym.
+//   numbering for a numbered puzzle, the digit of each sticker (docs/puzzles/numbered_pyraminx.md;
+//             written as its 36 digits, read in any of the engine's numbering formats)
+//   groups    its extra sticker groups ("F0 L0 R0 …; …")
 // Spaces are written as `+`; other characters as encodeURIComponent writes them (`'` stays).
 //
 // This module only reads and writes the text. Whether the content makes sense is the engine's call,
@@ -36,13 +39,22 @@
 //   }
 
 /** The parameters this module reads and writes; encode replaces them in the base address. */
-export const SHARE_PARAMS = ["facelets", "setup", "solution", "alg", "puzzle"];
+export const SHARE_PARAMS = [
+  "facelets",
+  "setup",
+  "solution",
+  "alg",
+  "numbering",
+  "groups",
+  "puzzle",
+];
 
 /** Longest link decoded or encoded, in characters (browsers and chat apps handle this safely). */
 export const MAX_LINK_LENGTH = 4096;
 const MAX_PUZZLE_LENGTH = 40;
 const MAX_FACELETS_LENGTH = 512;
 const MAX_MOVES_LENGTH = 1000;
+const MAX_NUMBERING_LENGTH = 1000;
 
 const PUZZLE_CHAR = /[a-z0-9_]/;
 const FACELET_CHAR = /[A-Za-z0-9]/;
@@ -97,6 +109,17 @@ const RULES = {
     allowed: NOTATION_CHAR,
     allowedText: "moves are written in ASCII (use ' for a prime)",
   },
+  // Both in the engine's text formats: digits and sticker names, spaces, labels, comments.
+  numbering: {
+    maxLength: MAX_NUMBERING_LENGTH,
+    allowed: NOTATION_CHAR,
+    allowedText: "a numbering is written in ASCII (digits 1–9, one per sticker)",
+  },
+  groups: {
+    maxLength: MAX_NUMBERING_LENGTH,
+    allowed: NOTATION_CHAR,
+    allowedText: "groups are sticker names in ASCII (F0 L0 R0 …; …)",
+  },
 };
 
 function checkPuzzle(puzzle) {
@@ -128,7 +151,8 @@ function readParams(searchParams) {
  * Reads a share link.
  * @param {string | URL} url  an absolute address, or a relative one such as "?puzzle=pyraminx"
  * @returns {null | {ok: true, puzzle: string, position: null | {facelets: string} | {setup: string},
- *   solution: string} | {ok: false, param: string, error: string, column?: number}}
+ *   solution: string, numbering: string, groups: string} | {ok: false, param: string,
+ *   error: string, column?: number}}  numbering and groups are "" when not given
  *   null when the address has none of the share parameters; `param` is "link" when the address
  *   as a whole is refused, else the parameter at fault; `column` counts characters from 1.
  *   Never throws.
@@ -154,7 +178,7 @@ export function decodeShareLink(url) {
 
   const read = readParams(parsed.searchParams);
   if (!read.values) return read;
-  const { puzzle, facelets, setup, solution, alg } = read.values;
+  const { puzzle, facelets, setup, solution, alg, numbering = "", groups = "" } = read.values;
   if (puzzle === undefined) {
     return failure(
       "puzzle",
@@ -174,13 +198,16 @@ export function decodeShareLink(url) {
     checkPuzzle(puzzle) ??
     (facelets === undefined ? null : checkFacelets(facelets)) ??
     checkMoves("setup", setupText) ??
-    (solution === undefined ? checkMoves("alg", algText) : checkMoves("solution", solutionText));
+    (solution === undefined ? checkMoves("alg", algText) : checkMoves("solution", solutionText)) ??
+    checkValue("numbering", numbering, RULES.numbering) ??
+    checkValue("groups", groups, RULES.groups);
   if (problem) return problem;
 
   let position = null;
   if (facelets !== undefined) position = { facelets };
   else if (setupText !== "") position = { setup: setupText };
-  return { ok: true, puzzle, position, solution: solution === undefined ? algText : solutionText };
+  const moves = solution === undefined ? algText : solutionText;
+  return { ok: true, puzzle, position, solution: moves, numbering, groups };
 }
 
 /** A query value: spaces as `+`, the rest percent-encoded except A–Z a–z 0–9 - _ . ! ~ * ' ( ). */
@@ -204,14 +231,18 @@ function readPosition(position) {
 
 /**
  * Writes a share link: `baseUrl` (its other query parameters kept, its fragment dropped) with the
- * puzzle, position and solution. `alg` may stand for `solution` (the player element's name).
+ * puzzle, position and solution, and a numbered puzzle's numbering and groups. `alg` may stand
+ * for `solution` (the player element's name).
  * @param {string | URL} baseUrl  e.g. location.href
  * @param {{puzzle: string, position?: null | {facelets: string} | {setup: string},
- *   solution?: string, alg?: string}} link
+ *   solution?: string, alg?: string, numbering?: string, groups?: string}} link
  * @returns {{ok: true, url: string} | {ok: false, param: string, error: string, column?: number}}
  *   Never throws.
  */
-export function encodeShareLink(baseUrl, { puzzle, position = null, solution, alg } = {}) {
+export function encodeShareLink(
+  baseUrl,
+  { puzzle, position = null, solution, alg, numbering = "", groups = "" } = {},
+) {
   let url;
   try {
     url = new URL(String(baseUrl));
@@ -237,12 +268,22 @@ export function encodeShareLink(baseUrl, { puzzle, position = null, solution, al
   }
   const movesProblem = checkMoves("solution", moves);
   if (movesProblem) return movesProblem;
+  const labels = [
+    ["numbering", numbering],
+    ["groups", groups],
+  ];
+  for (const [param, value] of labels) {
+    if (typeof value !== "string") return failure(param, `${param} is not text`);
+    const problem = checkValue(param, value.trim(), RULES[param]);
+    if (problem) return problem;
+  }
 
   for (const param of SHARE_PARAMS) url.searchParams.delete(param);
   const kept = url.searchParams.toString();
   url.search = "";
   url.hash = "";
   const params = [...positionParams.params, ...(moves ? [["solution", moves]] : [])];
+  for (const [param, value] of labels) if (value.trim()) params.push([param, value.trim()]);
   params.push(["puzzle", puzzle]);
   const query = params.map(([param, value]) => `${param}=${encodeValue(value)}`).join("&");
   const link = `${url.href}?${kept ? `${kept}&` : ""}${query}`;

@@ -3,7 +3,9 @@
 // from solved); `solution` is loaded as the player's move list, ready to play. What the engine
 // refuses is returned as a problem naming the parameter, and the rest is still shown; facelets
 // with one letter per sticker that are not a possible position open the colour editor on them,
-// with the stickers at fault marked.
+// with the stickers at fault marked. A numbered puzzle's `numbering` and `groups` are checked by
+// the engine too and given to the player first; one it refuses is named, and the puzzle keeps
+// its example numbering (or no groups).
 
 /** A problem with a sequence: the engine's message, with the column it names in `text`. */
 function notationProblem(param, text, answer) {
@@ -11,13 +13,45 @@ function notationProblem(param, text, answer) {
 }
 
 /**
+ * Gives a numbered puzzle the link's numbering and groups once the engine accepts them. Resolves
+ * null, or the problem with the first part it refuses (the engine's message names the sticker).
+ */
+async function openNumbering(player, puzzle, numbering, groups) {
+  if (!numbering.trim() && !groups.trim()) return null;
+  const info = player.puzzleInfo;
+  if (!player.numberingInfo) {
+    const param = numbering.trim() ? "numbering" : "groups";
+    return {
+      param,
+      error: `${param}: the ${info.name} has no numbering (its stickers are colours)`,
+    };
+  }
+  const { engine } = player;
+  const text = numbering.trim() ? numbering : player.numberingInfo.example;
+  const alone = await engine.numberingPosition(puzzle, "", text, "");
+  // The engine's messages begin "numbering: " whichever part they are about.
+  const problem = (param, answer) => ({
+    param,
+    error: `${param}: ${answer.error.replace(/^numbering: /, "")}`,
+  });
+  if (!alone.ok) return problem("numbering", alone);
+  const grouped = await engine.numberingPosition(puzzle, "", text, groups);
+  if (!grouped.ok) {
+    await player.setNumbering(numbering, "");
+    return problem("groups", grouped);
+  }
+  await player.setNumbering(numbering, groups);
+  return null;
+}
+
+/**
  * Shows a decoded share link in `player` (whose `puzzle` attribute was set from the link before
  * it started). Resolves null when everything was shown, else {param, error, column?, text?}.
  * @param {import("../player/polytwist-player.js").PolytwistPlayer} player
  * @param {{puzzle: string, position: null | {facelets: string} | {setup: string},
- *   solution: string}} link  an ok answer of decodeShareLink
+ *   solution: string, numbering: string, groups: string}} link  an ok answer of decodeShareLink
  */
-export async function openShareLink(player, { puzzle, position, solution }) {
+export async function openShareLink(player, { puzzle, position, solution, numbering, groups }) {
   await player.ready;
   const { engine } = player;
   const info = player.puzzleInfo;
@@ -26,8 +60,8 @@ export async function openShareLink(player, { puzzle, position, solution }) {
     return { param: "puzzle", error: `puzzle: ${answer.error ?? "the player could not show it"}` };
   }
 
+  let problem = await openNumbering(player, puzzle, numbering, groups);
   let state = "";
-  let problem = null;
   if (position?.facelets !== undefined) {
     const answer = await engine.validate(puzzle, position.facelets);
     if (!answer.ok) {

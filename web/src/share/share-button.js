@@ -18,6 +18,9 @@ export function shareLinkOf(player, baseUrl) {
     // domino may be turned about its U–D axis, and the link keeps the colours where they are.
     position: from.state === "" ? null : { facelets: from.facelets },
     solution: onList ? player.moves.join(" ") : "",
+    // A numbered puzzle's own (none: its example numbering, which needs no saying).
+    numbering: player.numberingInfo ? player.numbering : "",
+    groups: player.numberingInfo ? player.numberingGroups : "",
   });
 }
 
