@@ -194,3 +194,43 @@ describe("Numbered Pyraminx page", () => {
     assertNoProblems(problems);
   });
 });
+
+describe("Numbered Pyraminx share links", () => {
+  it("carry the numbering; a numbering the engine refuses is named", TEST, async () => {
+    await typeOnNet([
+      [0, "4"],
+      [1, "1"],
+    ]); // F0 and F1 swapped: still a numbering the engine accepts
+    const numbering = `41${EXAMPLE.slice(2)}`;
+    await page.waitForSelector(`#player[data-digits="${numbering}"]`);
+    await page.click("#share");
+    const url = await page.inputValue("#share-url");
+    assert.match(url, new RegExp(`numbering=${numbering}&puzzle=numbered_pyraminx$`));
+
+    const opened = await session.open();
+    await gotoPuzzle(opened.page, url);
+    await opened.page.waitForSelector(`#player[data-digits="${numbering}"]`);
+    // The numbering panel follows the numbering the link gave the player.
+    await opened.page.waitForFunction(
+      (expected) =>
+        [...document.querySelectorAll("#numbering-net .sticker text")]
+          .map((text) => text.textContent)
+          .join("") === expected,
+      numbering,
+    );
+    await opened.page.waitForSelector('#numbering[data-validation="valid"]');
+
+    const bad = await session.open();
+    await gotoPuzzle(
+      bad.page,
+      `${session.site.url}?puzzle=numbered_pyraminx&numbering=1234%3Cb%3E`,
+    );
+    await bad.page.waitForSelector("#link-problem:not([hidden])");
+    assert.match(
+      await bad.page.textContent("#link-problem-text"),
+      /^numbering: sticker F4 \(character 5\) is '<'/,
+    );
+    assert.equal(await playerData(bad.page, "digits"), EXAMPLE, "the example instead");
+    assertNoProblems([...problems, ...opened.problems, ...bad.problems]);
+  });
+});

@@ -36,6 +36,7 @@ export function createNumberingPanel({ ui, player, createClient }) {
   let generation = 0; // which change the newest check belongs to
   let timer = 0;
   let states = []; // the listed solved states of the accepted numbering: [{state, digits}]
+  let given = null; // the player's numbering and groups the panel last loaded or gave it
   let designClient = null;
   let designing = false;
 
@@ -128,6 +129,7 @@ export function createNumberingPanel({ ui, player, createClient }) {
     if (answer.count === 0) report("none", `${answer.message}.`);
     else report("valid", `Valid: ${plural(answer.count, "solved state")}.`);
     listStates(answer);
+    given = { numbering, groups };
     await player.setNumbering(numbering, groups);
   }
 
@@ -156,9 +158,11 @@ export function createNumberingPanel({ ui, player, createClient }) {
 
   /** The player's numbering, or the example when it has none the engine accepts. */
   async function loadFromPlayer() {
-    const given = player.numbering;
-    const groups = player.numberingGroups;
-    if (!(given.trim() && (await load(given, groups)))) await load(numbered.example, groups);
+    const { numbering, numberingGroups: groups } = player;
+    given = { numbering, groups };
+    if (!(numbering.trim() && (await load(numbering, groups)))) {
+      await load(numbered.example, groups);
+    }
   }
 
   function setDesignProgress(text, fraction) {
@@ -257,9 +261,13 @@ export function createNumberingPanel({ ui, player, createClient }) {
       ui.numberingDesignSummary.textContent = "";
       loadFromPlayer();
     },
-    /** The player shows another position of the same puzzle. */
+    /** The player shows another position of the same puzzle, or another numbering. */
     positionChanged() {
-      if (puzzle) showWhetherSolved();
+      if (!puzzle) return;
+      const { numbering, numberingGroups: groups } = player;
+      // Given by someone else (a share link, a script): the panel follows.
+      if (numbering !== given?.numbering || groups !== given?.groups) loadFromPlayer();
+      else showWhetherSolved();
     },
   };
 }
