@@ -195,6 +195,28 @@ describe("Numbered Pyraminx page", () => {
   });
 });
 
+describe("Numbered Pyraminx designer", () => {
+  it(
+    "finds the bottom faces with exactly one solved state; one is used at a click",
+    TEST,
+    async () => {
+      await page.click(".numbering-designer summary");
+      await page.click("#numbering-design");
+      await page.waitForSelector('#numbering[data-design="shown"]', { timeout: 30_000 });
+      assert.match(
+        await page.textContent("#numbering-design-summary"),
+        /^362,880 bottom faces tried in [\d,]+ ms: 7,408 give exactly one solved state/,
+      );
+      assert.equal(await page.locator("#numbering-designs li").count(), 6);
+      await page.click("#numbering-designs li:first-child button");
+      await page.waitForSelector('#numbering[data-validation="valid"][data-count="1"]');
+      // The F, L and R faces kept, the D face designed.
+      assert.equal((await app("digits")).slice(0, 27), EXAMPLE.slice(0, 27));
+      assertNoProblems(problems);
+    },
+  );
+});
+
 describe("Numbered Pyraminx share links", () => {
   it("carry the numbering; a numbering the engine refuses is named", TEST, async () => {
     await typeOnNet([

@@ -361,7 +361,7 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
       playback.clear();
       const { puzzle, state } = position.current;
       position.show(expectOk(await numbering.applyMoves(puzzle, state, "")), "start");
-      status.set("Numbering changed: the digits show where its stickers are now.");
+      status.set("Numbering set: the puzzle shows its digits.");
       return accepted;
     });
   }

@@ -40,6 +40,7 @@ export function createGodsNumberPanel({ ui, createClient, player }) {
     const { info } = current();
     const available = Boolean(info) && info.has_distance_table !== false;
     ui.godsCompute.disabled = !available || computing !== null || tables.has(info?.id);
+    ui.godsCompute.title = info && !available ? `The ${info.name} has no distance table.` : "";
     ui.godsCancel.disabled = computing === null;
     ui.gods.dataset.state = computing ? "computing" : table() ? "shown" : "idle";
   }
