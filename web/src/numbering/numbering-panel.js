@@ -245,6 +245,9 @@ export function createNumberingPanel({ ui, player, createClient }) {
       const id = player.puzzleInfo?.id ?? "";
       numbered = player.numberingInfo;
       ui.numbering.hidden = !numbered;
+      // A check or design still under way was for the puzzle shown before.
+      generation++;
+      clearTimeout(timer);
       if (designing) designClient.cancel();
       if (!numbered || id === puzzle) {
         puzzle = numbered ? id : "";
