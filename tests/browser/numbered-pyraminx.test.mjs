@@ -256,3 +256,42 @@ describe("Numbered Pyraminx share links", () => {
     assertNoProblems([...problems, ...opened.problems, ...bad.problems]);
   });
 });
+
+describe("Numbered Pyraminx players embedded in a page", () => {
+  it("name a numbering or groups the engine refuses, and use the example", TEST, async () => {
+    const players = await page.evaluate(async () => {
+      const show = async (attributes) => {
+        const player = document.createElement("polytwist-player");
+        for (const [name, value] of Object.entries(attributes)) player.setAttribute(name, value);
+        document.body.prepend(player);
+        const accepted = await player.ready;
+        const messages = [...player.shadowRoot.querySelectorAll("#messages li")];
+        return {
+          accepted,
+          digits: player.digits,
+          messages: messages.map((item) => `${item.dataset.source}: ${item.textContent}`),
+        };
+      };
+      return [
+        await show({ puzzle: "numbered_pyraminx", numbering: "12<script>" }),
+        await show({ puzzle: "numbered_pyraminx", "numbering-groups": "F0 Q9" }),
+      ];
+    });
+    assert.deepEqual(
+      players.map(({ accepted, digits }) => [accepted, digits]),
+      [
+        [false, EXAMPLE],
+        [false, EXAMPLE],
+      ],
+    );
+    assert.match(
+      players[0].messages.join(),
+      /^numbering: numbering: sticker F2 \(character 3\) is '<'/,
+    );
+    assert.match(
+      players[1].messages.join(),
+      /^numbering-groups: numbering-groups: group 1: no sticker named 'Q9'/,
+    );
+    assertNoProblems(problems);
+  });
+});

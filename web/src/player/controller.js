@@ -13,7 +13,7 @@ import { createSpeedControl } from "../ui/speed.js";
 import { createStatus, formatCount, formatMs } from "../ui/status.js";
 import { createEditMode } from "./edit-mode.js";
 import { animatableMoves, sequenceSteps, splitMoves } from "./moves.js";
-import { createNumbering } from "./numbering.js";
+import { createNumbering, numberingMessage } from "./numbering.js";
 import { createPlayback } from "./playback.js";
 import { createPosition } from "./position.js";
 import { createTaskQueue } from "./task-queue.js";
@@ -272,7 +272,7 @@ export function createController({ ui, engine, view, viewError, messages, onPosi
       return true;
     }
     const attribute = answer.source === "groups" ? "numbering-groups" : "numbering";
-    messages.set(attribute, `${attribute}: ${answer.error}`);
+    messages.set(attribute, `${attribute}: ${numberingMessage(answer.error)}`);
     // Groups refused: the numbering without them; a numbering refused: the example's.
     const fallback = answer.source === "groups" ? given : entry.numbering.example;
     answer = expectOk(await numbering.check(puzzle, fallback, ""));

@@ -6,6 +6,12 @@
 // means nothing here. Other puzzles' positions pass through unchanged.
 
 /**
+ * The engine's message about a numbering or its groups without the "numbering: " it begins with
+ * either way, for a caller that names the part at fault itself.
+ */
+export const numberingMessage = (error) => error.replace(/^numbering: /, "");
+
+/**
  * @param {import("../engine/client.js").EngineSession} engine
  */
 export function createNumbering(engine) {

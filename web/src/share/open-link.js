@@ -6,6 +6,7 @@
 // with the stickers at fault marked. A numbered puzzle's `numbering` and `groups` are checked by
 // the engine too and given to the player first; one it refuses is named, and the puzzle keeps
 // its example numbering (or no groups).
+import { numberingMessage } from "../player/numbering.js";
 
 /** A problem with a sequence: the engine's message, with the column it names in `text`. */
 function notationProblem(param, text, answer) {
@@ -29,10 +30,9 @@ async function openNumbering(player, puzzle, numbering, groups) {
   const { engine } = player;
   const text = numbering.trim() ? numbering : player.numberingInfo.example;
   const alone = await engine.numberingPosition(puzzle, "", text, "");
-  // The engine's messages begin "numbering: " whichever part they are about.
   const problem = (param, answer) => ({
     param,
-    error: `${param}: ${answer.error.replace(/^numbering: /, "")}`,
+    error: `${param}: ${numberingMessage(answer.error)}`,
   });
   if (!alone.ok) return problem("numbering", alone);
   const grouped = await engine.numberingPosition(puzzle, "", text, groups);
