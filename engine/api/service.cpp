@@ -156,6 +156,7 @@ Json puzzleInfo(const std::string& id) {
         .set("state_count", puzzle.stateCountText())
         .set("has_distance_table", puzzle.spec().hasDistanceTable)
         .set("table_bytes", wholeTableBytes(puzzle))
+        .set("symbols", puzzle.spec().labelSymbols)
         .set("solver", puzzle.spec().solver == SolverKind::TableDescent ? "descent" : "ida")
         .set("table_key", tableKey(puzzle));
   });
@@ -418,6 +419,7 @@ Json numberingSolve(const std::string& id, const std::string& stateText,
           key += '|';
           for (int sticker : group) key += std::to_string(sticker) + ",";
         }
+        const auto began = std::chrono::steady_clock::now();
         NumberingSolver* entry = numberingSolverFor(puzzle, *labelling, key, error);
         if (!entry) return error;
         if (!entry->solver->prepare(progress, cancel)) return failure("cancelled");
@@ -428,6 +430,10 @@ Json numberingSolve(const std::string& id, const std::string& stateText,
         if (!showsDistinctGroups(puzzle, *labelling, reached)) {
           return failure("internal error: the solution does not show distinct digits");
         }
+        // Including the first call's search for the solved states and its tables.
+        const double ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
+                .count();
         return success()
             .set("puzzle", puzzle.id())
             .set("solution", formatMoves(puzzle, outcome.moves))
@@ -436,7 +442,7 @@ Json numberingSolve(const std::string& id, const std::string& stateText,
                  Json(Json::Object{})
                      .set("state", reached == puzzle.solved() ? "" : puzzle.encodeState(reached))
                      .set("digits", labelsShown(puzzle, *labelling, reached)))
-            .set("ms", std::round(outcome.milliseconds * 1000) / 1000);
+            .set("ms", std::round(ms * 1000) / 1000);
       });
 }
 
