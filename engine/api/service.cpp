@@ -310,6 +310,23 @@ std::optional<Labelling> readNumbering(const Puzzle& puzzle, const std::string& 
   return reading.labelling;
 }
 
+// Runs an operation on a position of a numbered puzzle given by the API: the numbering and groups,
+// and the state, each read and checked first.
+template <typename Operation>
+Json onNumberedPosition(const std::string& id, const std::string& stateText,
+                        const std::string& numbering, const std::string& groups,
+                        Operation operation) {
+  return onPuzzle(
+      id, stateText.size() + numbering.size() + groups.size(), [&](const Puzzle& puzzle) {
+        Json error;
+        const std::optional<Labelling> labelling = readNumbering(puzzle, numbering, groups, error);
+        if (!labelling) return error;
+        const std::optional<State> state = readState(puzzle, stateText, error);
+        if (!state) return error;
+        return operation(puzzle, *labelling, *state);
+      });
+}
+
 // Why a numbering has no solved state: the first stage with no arrangement left.
 std::string noSolvedState(const LabelGoals& goals) {
   for (const LabelGoals::Stage& stage : goals.stages) {
@@ -391,43 +408,36 @@ Json numberingSolutions(const std::string& id, const std::string& numbering,
 
 Json numberingPosition(const std::string& id, const std::string& stateText,
                        const std::string& numbering, const std::string& groups) {
-  return onPuzzle(
-      id, stateText.size() + numbering.size() + groups.size(), [&](const Puzzle& puzzle) {
-        Json error;
-        const std::optional<Labelling> labelling = readNumbering(puzzle, numbering, groups, error);
-        if (!labelling) return error;
-        const std::optional<State> state = readState(puzzle, stateText, error);
-        if (!state) return error;
+  return onNumberedPosition(
+      id, stateText, numbering, groups,
+      [](const Puzzle& puzzle, const Labelling& labelling, const State& state) {
         return success()
-            .set("digits", labelsShown(puzzle, *labelling, *state))
-            .set("solved", showsDistinctGroups(puzzle, *labelling, *state));
+            .set("digits", labelsShown(puzzle, labelling, state))
+            .set("solved", showsDistinctGroups(puzzle, labelling, state));
       });
 }
 
 Json numberingSolve(const std::string& id, const std::string& stateText,
                     const std::string& numbering, const std::string& groups,
                     const BuildProgressFn& progress, Cancellation cancel) {
-  return onPuzzle(
-      id, stateText.size() + numbering.size() + groups.size(), [&](const Puzzle& puzzle) {
+  return onNumberedPosition(
+      id, stateText, numbering, groups,
+      [&](const Puzzle& puzzle, const Labelling& labelling, const State& state) {
         Json error;
-        const std::optional<Labelling> labelling = readNumbering(puzzle, numbering, groups, error);
-        if (!labelling) return error;
-        const std::optional<State> state = readState(puzzle, stateText, error);
-        if (!state) return error;
-        std::string key = puzzle.id() + "\n" + labellingText(puzzle, *labelling);
-        for (const std::vector<int>& group : labelling->groups) {
+        std::string key = puzzle.id() + "\n" + labellingText(puzzle, labelling);
+        for (const std::vector<int>& group : labelling.groups) {
           key += '|';
           for (int sticker : group) key += std::to_string(sticker) + ",";
         }
         const auto began = std::chrono::steady_clock::now();
-        NumberingSolver* entry = numberingSolverFor(puzzle, *labelling, key, error);
+        NumberingSolver* entry = numberingSolverFor(puzzle, labelling, key, error);
         if (!entry) return error;
         if (!entry->solver->prepare(progress, cancel)) return failure("cancelled");
-        const SolveOutcome outcome = entry->solver->solve(*state);
+        const SolveOutcome outcome = entry->solver->solve(state);
         if (outcome.status == SolveOutcome::Status::Cancelled) return failure("cancelled");
         if (outcome.status != SolveOutcome::Status::Solved) return failure(outcome.error);
-        const State reached = puzzle.applySequence(*state, outcome.moves);
-        if (!showsDistinctGroups(puzzle, *labelling, reached)) {
+        const State reached = puzzle.applySequence(state, outcome.moves);
+        if (!showsDistinctGroups(puzzle, labelling, reached)) {
           return failure("internal error: the solution does not show distinct digits");
         }
         // Including the first call's search for the solved states and its tables.
@@ -441,7 +451,7 @@ Json numberingSolve(const std::string& id, const std::string& stateText,
             .set("goal",
                  Json(Json::Object{})
                      .set("state", reached == puzzle.solved() ? "" : puzzle.encodeState(reached))
-                     .set("digits", labelsShown(puzzle, *labelling, reached)))
+                     .set("digits", labelsShown(puzzle, labelling, reached)))
             .set("ms", std::round(ms * 1000) / 1000);
       });
 }
