@@ -8,7 +8,7 @@ import { before, describe, it } from "node:test";
 import { Raycaster, Vector3 } from "three";
 
 import { NET_LAYOUTS } from "../../web/src/edit/editor.js";
-import { centroid, stickerInDirection } from "../../web/src/edit/net.js";
+import { centroid, stickerInDirection } from "../../web/src/ui/svg-net.js";
 import { faceletAtHit } from "../../web/src/edit/paint-3d.js";
 import { colourName } from "../../web/src/edit/palette.js";
 import {

@@ -9,6 +9,7 @@
 // onPaint(i); the arrow keys move the focus to the nearest sticker in that direction (one sticker
 // is in the tab order at a time). highlight() marks stickers with a dashed outline and a hatched
 // overlay, so an error shows without relying on colour.
+import { centroid, pointList, scaledAbout, stickerInDirection, svgElement } from "../ui/svg-net.js";
 import { colourName } from "./palette.js";
 
 /**
@@ -20,7 +21,6 @@ import { colourName } from "./palette.js";
  *   the polygons tile the faces; label names the sticker as the engine's messages do ("F0")
  */
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const STICKER_SCALE = 0.84; // of its cell, about its centroid: the gaps show the plastic
 const PADDING = 0.2;
 const UNKNOWN_FILL = "#8a8a8a";
@@ -30,46 +30,8 @@ const DIRECTIONS = {
   ArrowDown: [0, 1],
   ArrowUp: [0, -1],
 };
-/** A neighbour counts as lying in a direction up to about 50° off it. */
-const MAX_SLOPE = 1.2;
 
 let netCount = 0; // for ids unique within the document (or shadow root)
-
-export const centroid = (points) => [
-  points.reduce((sum, [x]) => sum + x, 0) / points.length,
-  points.reduce((sum, [, y]) => sum + y, 0) / points.length,
-];
-
-/**
- * The sticker whose centre lies nearest in direction (dx, dy) from sticker `from`'s centre,
- * preferring ones straight along it; null at the net's edge.
- * @param {number[][]} centres  sticker centres by facelet index
- */
-export function stickerInDirection(centres, from, [dx, dy]) {
-  const [fx, fy] = centres[from];
-  let best = null;
-  let bestScore = Infinity;
-  centres.forEach(([x, y], index) => {
-    const along = (x - fx) * dx + (y - fy) * dy;
-    const across = Math.abs((x - fx) * dy - (y - fy) * dx);
-    if (index === from || along <= 1e-9 || across > along * MAX_SLOPE) return;
-    const score = along + across;
-    if (score < bestScore) [best, bestScore] = [index, score];
-  });
-  return best;
-}
-
-function svgElement(name, attributes = {}) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  return node;
-}
-
-const pointList = (points) => points.map(([x, y]) => `${x},${y}`).join(" ");
-
-function scaledAbout([cx, cy], points, scale) {
-  return points.map(([x, y]) => [cx + (x - cx) * scale, cy + (y - cy) * scale]);
-}
 
 /** Diagonal stripes, dark and light, so they show on every sticker colour. */
 function hatchPattern(id) {

@@ -10,9 +10,8 @@
 // so Tab walks the numbering as it is written; arrows move to the nearest sticker in that
 // direction. Typing 1–9 on a sticker calls onType(i, digit), Backspace or Delete onType(i, "?").
 // highlight() outlines and hatches stickers named in an error.
-import { centroid, stickerInDirection } from "../edit/net.js";
+import { centroid, pointList, scaledAbout, stickerInDirection, svgElement } from "../ui/svg-net.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const STICKER_SCALE = 0.86; // of its cell, about its centroid: the gaps show the plastic
 const PADDING = 0.15;
 const ARROWS = {
@@ -23,18 +22,6 @@ const ARROWS = {
 };
 
 let netCount = 0; // for ids unique within the document
-
-function svgElement(name, attributes = {}) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  return node;
-}
-
-const pointList = (points) => points.map(([x, y]) => `${x},${y}`).join(" ");
-
-function scaledAbout([cx, cy], points, scale) {
-  return points.map(([x, y]) => [cx + (x - cx) * scale, cy + (y - cy) * scale]);
-}
 
 /**
  * The net's frame (face plates behind) and, per sticker, its shrunk polygon and its centre,
