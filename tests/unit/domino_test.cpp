@@ -207,20 +207,8 @@ TEST_CASE(
 
 TEST_CASE("domino: IDA* lengths equal the whole table's distances on 10,000 random states") {
   Solver solver(domino());
-  std::mt19937_64 rng(2026);
-  int mismatches = 0, unsolved = 0;
-  for (int i = 0; i < 10000; ++i) {
-    const State state = domino().randomState(rng);
-    const SolveOutcome outcome = solver.solve(state);
-    REQUIRE(outcome.status == SolveOutcome::Status::Solved);
-    if (static_cast<int>(outcome.moves.size()) !=
-        wholeTable().distance(wholeTable().space().index(state))) {
-      ++mismatches;
-    }
-    if (!domino().isSolved(domino().applySequence(state, outcome.moves))) ++unsolved;
-  }
-  CHECK(mismatches == 0);
-  CHECK(unsolved == 0);
+  fixtures::checkSolvesAgainstTable(domino(), solver, wholeTable(), 10000, 2026,
+                                    [](const State& s) { return domino().isSolved(s); });
 }
 
 TEST_CASE("domino: scrambles start from the solved state and are optimal") {

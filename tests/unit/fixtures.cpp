@@ -215,6 +215,23 @@ polytwist::FaceletError faceletError(const polytwist::Puzzle& puzzle, const std:
   return reading.error;
 }
 
+void checkSolvesAgainstTable(const polytwist::Puzzle& puzzle, polytwist::Solver& solver,
+                             const polytwist::DistanceTable& table, int samples, std::uint64_t seed,
+                             const std::function<bool(const polytwist::State&)>& isGoal) {
+  std::mt19937_64 rng(seed);
+  int mismatches = 0, unsolved = 0;
+  for (int i = 0; i < samples; ++i) {
+    const polytwist::State state = puzzle.randomState(rng);
+    const polytwist::SolveOutcome outcome = solver.solve(state);
+    REQUIRE(outcome.status == polytwist::SolveOutcome::Status::Solved);
+    mismatches +=
+        static_cast<int>(outcome.moves.size()) != table.distance(table.space().index(state));
+    unsolved += !isGoal(puzzle.applySequence(state, outcome.moves));
+  }
+  CHECK(mismatches == 0);
+  CHECK(unsolved == 0);
+}
+
 void checkFaceletsRoundTrip(const polytwist::Puzzle& puzzle, int samples, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   int wrong = 0;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <string>
 #include <unordered_map>
@@ -14,6 +15,7 @@
 #include "core/facelets.hpp"
 #include "core/puzzle.hpp"
 #include "search/distance_table.hpp"
+#include "search/solver.hpp"
 
 namespace fixtures {
 
@@ -83,6 +85,11 @@ std::string recoloured(const polytwist::Puzzle& puzzle,
 std::vector<int> sorted(std::vector<int> values);
 // The error of a colouring that must be refused (checked to be refused, with a message).
 polytwist::FaceletError faceletError(const polytwist::Puzzle& puzzle, const std::string& text);
+// Solves `samples` random states (from `seed`): each solution must be as long as `table`'s
+// distance of the state and reach a state `isGoal` accepts (both checked).
+void checkSolvesAgainstTable(const polytwist::Puzzle& puzzle, polytwist::Solver& solver,
+                             const polytwist::DistanceTable& table, int samples, std::uint64_t seed,
+                             const std::function<bool(const polytwist::State&)>& isGoal);
 // Reading back the facelets of `samples` random states gives each state (checked).
 void checkFaceletsRoundTrip(const polytwist::Puzzle& puzzle, int samples, std::uint64_t seed);
 bool contains(const std::string& text, const std::string& part);

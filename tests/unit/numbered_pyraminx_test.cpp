@@ -168,18 +168,9 @@ TEST_CASE("numbered pyraminx: solves reach the nearest solved state, as a multi-
       numbered(), {"numbered with tips", wholePuzzleCoordinates(numbered(), true), 2},
       goals.states);
   Solver solver(numbered(), goals.states);
-  std::mt19937_64 rng(17);
-  int mismatches = 0, unsolved = 0;
-  for (int i = 0; i < 2000; ++i) {
-    const State state = numbered().randomState(rng);
-    const SolveOutcome outcome = solver.solve(state);
-    REQUIRE(outcome.status == SolveOutcome::Status::Solved);
-    mismatches += static_cast<int>(outcome.moves.size()) != bfs.distance(bfs.space().index(state));
-    unsolved +=
-        !showsDistinctGroups(numbered(), example, numbered().applySequence(state, outcome.moves));
-  }
-  CHECK(mismatches == 0);
-  CHECK(unsolved == 0);
+  fixtures::checkSolvesAgainstTable(numbered(), solver, bfs, 2000, 17, [&](const State& s) {
+    return showsDistinctGroups(numbered(), example, s);
+  });
 }
 
 TEST_CASE("numbered pyraminx: numbering errors say what is wrong and where") {
