@@ -91,15 +91,11 @@ std::string tableKey(const Puzzle& puzzle) {
   return puzzle.id() + "-" + kVersion + "-" + fingerprint;
 }
 
-// Bytes of the whole-puzzle table's entries (0 without one), worked out once per puzzle.
+// Bytes of the whole-puzzle table's entries (0 without one).
 std::uint64_t wholeTableBytes(const Puzzle& puzzle) {
-  static std::map<std::string, std::uint64_t> bytes;
-  auto [known, isNew] = bytes.try_emplace(puzzle.id(), 0);
-  if (isNew && puzzle.spec().hasDistanceTable) {
-    const TableSpec spec = Solver::wholeTableSpec(puzzle);
-    known->second = (CoordinateSpace(puzzle, spec.coordinates).size() * spec.bitsPerEntry + 7) / 8;
-  }
-  return known->second;
+  if (!puzzle.spec().hasDistanceTable) return 0;
+  const TableSpec spec = Solver::wholeTableSpec(puzzle);
+  return (CoordinateSpace::sizeOf(puzzle, spec.coordinates) * spec.bitsPerEntry + 7) / 8;
 }
 
 Json positionAnswer(const Puzzle& puzzle, const State& state) {

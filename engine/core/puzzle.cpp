@@ -167,10 +167,6 @@ bool Puzzle::samePosition(const State& a, const State& b) const {
                      [&](const State& rotation) { return compose(a, rotation) == b; });
 }
 
-int Puzzle::searchMoveCount() const {
-  return static_cast<int>(std::count(searchMove_.begin(), searchMove_.end(), true));
-}
-
 void Puzzle::compileSeparable() {
   separableMove_.assign(moves_.size(), false);
   if (!spec_.separable) return;

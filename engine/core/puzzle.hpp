@@ -179,7 +179,6 @@ class Puzzle {
   // The moves searches follow: all but those that equal an earlier move followed by a turn of
   // the whole puzzle (the Domino's D is U and a turn), which reach no other position.
   bool isSearchMove(int move) const { return searchMove_[move]; }
-  int searchMoveCount() const;
 
   State solved() const;
   State compose(const State& a, const State& b) const;

@@ -12,58 +12,75 @@ namespace {
 constexpr std::uint64_t kMaxMoveTableEntries = 50'000'000;
 }  // namespace
 
-Coordinate::Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec,
-                       const std::vector<State>& extraEffects)
-    : positions_(spec.positions), orientations_(spec.orientations) {
+Coordinate::Shape Coordinate::shapeOf(const Puzzle& puzzle, const CoordinateSpec& spec) {
   const int orbitIndex = puzzle.orbitIndex(spec.orbit);
   if (orbitIndex < 0) throw std::invalid_argument("coordinate: no orbit '" + spec.orbit + "'");
-  orbit_ = &puzzle.orbits()[orbitIndex];
-  const int n = orbit_->size;
-  pieces_ = spec.pieces;
-  if (pieces_.empty()) {
-    for (int i = 0; i < n; ++i) pieces_.push_back(i);
+  Shape shape;
+  shape.orbit = &puzzle.orbits()[orbitIndex];
+  const Orbit& orbit = *shape.orbit;
+  const int n = orbit.size;
+  shape.pieces = spec.pieces;
+  if (shape.pieces.empty()) {
+    for (int i = 0; i < n; ++i) shape.pieces.push_back(i);
   }
-  const int k = static_cast<int>(pieces_.size());
+  const int k = static_cast<int>(shape.pieces.size());
   std::uint32_t seen = 0;
-  for (int piece : pieces_) {
+  for (int piece : shape.pieces) {
     if (piece < 0 || piece >= n || (seen & (1u << piece))) {
       throw std::invalid_argument("coordinate: bad piece list for " + spec.orbit);
     }
     seen |= 1u << piece;
   }
-  if (!positions_ && orientations_ && k != n) {
+  if (!spec.positions && spec.orientations && k != n) {
     throw std::invalid_argument("coordinate: orientations without positions need every piece");
   }
-  if (orbit_->permutation == PermutationRule::Fixed) positions_ = false;
-  if (orbit_->orientations == 1) orientations_ = false;
-  evenPermutation_ = positions_ && k == n && orbit_->permutation == PermutationRule::Even;
-  orientationSumZero_ = orientations_ && k == n && orbit_->orientationSumZero;
+  shape.positions = spec.positions && orbit.permutation != PermutationRule::Fixed;
+  shape.orientations = spec.orientations && orbit.orientations > 1;
+  shape.evenPermutation = shape.positions && k == n && orbit.permutation == PermutationRule::Even;
+  shape.orientationSumZero = shape.orientations && k == n && orbit.orientationSumZero;
 
   // Estimated in floating point first: the exact counts overflow 64 bits for large orbits.
-  const int entries = positions_ ? k : n;
-  const int rankedEntries = orientationSumZero_ ? entries - 1 : entries;
-  double estimate = static_cast<double>(puzzle.moves().size() + extraEffects.size());
-  if (positions_) {
+  const int entries = shape.positions ? k : n;
+  const int rankedEntries = shape.orientationSumZero ? entries - 1 : entries;
+  double estimate = 1;
+  if (shape.positions) {
     for (int i = 0; i < k; ++i) estimate *= n - i;
-    if (evenPermutation_) estimate /= 2;
+    if (shape.evenPermutation) estimate /= 2;
   }
-  if (orientations_) estimate *= std::pow(static_cast<double>(orbit_->orientations), rankedEntries);
-  if (estimate > static_cast<double>(kMaxMoveTableEntries)) {
+  if (shape.orientations) {
+    estimate *= std::pow(static_cast<double>(orbit.orientations), rankedEntries);
+  }
+  if (estimate * static_cast<double>(puzzle.moves().size()) >
+      static_cast<double>(kMaxMoveTableEntries)) {
     throw std::invalid_argument("coordinate on " + spec.orbit + ": about " +
-                                std::to_string(estimate) + " move-table entries is too many");
+                                std::to_string(estimate) + " values is too many for a move table");
   }
-  std::uint64_t size = 1;
-  if (positions_) size = fallingFactorial(n, k) / (evenPermutation_ ? 2 : 1);
-  if (orientations_) {
-    orientationCount_ = static_cast<std::uint32_t>(
-        orientationCount(entries, orbit_->orientations, orientationSumZero_));
-    size *= orientationCount_;
+  if (shape.positions) shape.size = fallingFactorial(n, k) / (shape.evenPermutation ? 2 : 1);
+  if (shape.orientations) {
+    shape.orientationCount = static_cast<std::uint32_t>(
+        orientationCount(entries, orbit.orientations, shape.orientationSumZero));
+    shape.size *= shape.orientationCount;
   }
+  return shape;
+}
+
+Coordinate::Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec,
+                       const std::vector<State>& extraEffects) {
+  Shape shape = shapeOf(puzzle, spec);
+  orbit_ = shape.orbit;
+  pieces_ = std::move(shape.pieces);
+  positions_ = shape.positions;
+  orientations_ = shape.orientations;
+  evenPermutation_ = shape.evenPermutation;
+  orientationSumZero_ = shape.orientationSumZero;
+  orientationCount_ = shape.orientationCount;
+  const int n = orbit_->size;
+  const int k = static_cast<int>(pieces_.size());
   std::vector<const State*> effects;
   for (const Move& move : puzzle.moves()) effects.push_back(&move.effect);
   for (const State& effect : extraEffects) effects.push_back(&effect);
   columns_ = static_cast<int>(effects.size());
-  size_ = static_cast<std::uint32_t>(size);
+  size_ = static_cast<std::uint32_t>(shape.size);
 
   // Where each move sends each position of this orbit, and the twist it adds there.
   const int offset = orbit_->offset;
@@ -222,6 +239,14 @@ CoordinateSpace::CoordinateSpace(const Puzzle& puzzle, const std::vector<Coordin
     strides_[i] = size_;
     size_ *= i == 0 ? firstRadix : parts_[i].size();
   }
+}
+
+std::uint64_t CoordinateSpace::sizeOf(const Puzzle& puzzle,
+                                      const std::vector<CoordinateSpec>& specs) {
+  std::uint64_t size = 1;
+  for (const CoordinateSpec& spec : specs) size *= Coordinate::shapeOf(puzzle, spec).size;
+  // The unmarked rotation moves every value of the first coordinate: its classes are equal.
+  return size / puzzle.solvedStates().size();
 }
 
 std::uint64_t CoordinateSpace::representativeIndex(const std::uint32_t* values) const {

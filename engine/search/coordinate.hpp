@@ -20,6 +20,20 @@ class Coordinate {
   Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec,
              const std::vector<State>& extraEffects = {});
 
+  // What a spec tracks and how many values it has, checked as the constructor checks it, without
+  // building the move table.
+  struct Shape {
+    const Orbit* orbit = nullptr;
+    std::vector<int> pieces;
+    bool positions = false;
+    bool orientations = false;
+    bool evenPermutation = false;     // all pieces tracked and only even permutations reachable
+    bool orientationSumZero = false;  // the last tracked orientation is implied
+    std::uint32_t orientationCount = 1;
+    std::uint64_t size = 1;
+  };
+  static Shape shapeOf(const Puzzle& puzzle, const CoordinateSpec& spec);
+
   std::uint32_t size() const { return size_; }
   std::uint32_t rank(const State& s) const;
   // The value after move (or extra effect) `column`.
@@ -69,6 +83,8 @@ inline constexpr int kMaxCoordinateParts = 8;
 class CoordinateSpace {
  public:
   CoordinateSpace(const Puzzle& puzzle, const std::vector<CoordinateSpec>& specs);
+  // The size such a space would have, without building it.
+  static std::uint64_t sizeOf(const Puzzle& puzzle, const std::vector<CoordinateSpec>& specs);
   std::uint64_t size() const { return size_; }
   int partCount() const { return static_cast<int>(parts_.size()); }
   const Coordinate& part(int i) const { return parts_[i]; }

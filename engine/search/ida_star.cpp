@@ -18,8 +18,11 @@ struct IdaStar::Frame {
 
 IdaStar::IdaStar(const Puzzle& puzzle, std::vector<Lookup> lookups, std::vector<State> goals)
     : puzzle_(puzzle), lookups_(std::move(lookups)), goals_(std::move(goals)) {
+  for (int m = 0; m < static_cast<int>(puzzle_.moves().size()); ++m) {
+    if (puzzle_.isSearchMove(m)) searchMoves_.push_back(m);
+  }
   for (const Lookup& lookup : lookups_) {
-    if (static_cast<int>(lookup.table->moves().size()) != puzzle_.searchMoveCount()) {
+    if (lookup.table->moves().size() != searchMoves_.size()) {
       throw std::invalid_argument(lookup.table->name() +
                                   ": built with fewer moves, not admissible");
     }
@@ -42,7 +45,6 @@ SearchResult IdaStar::solve(const State& start, const SearchOptions& options) co
     return result;
   }
   const int lookupCount = static_cast<int>(lookups_.size());
-  const int moveCount = static_cast<int>(puzzle_.moves().size());
   std::vector<Frame> frames(static_cast<std::size_t>(options.maxDepth) + 1);
   for (Frame& frame : frames) {
     frame.values.resize(static_cast<std::size_t>(lookupCount) * kMaxParts);
@@ -92,8 +94,7 @@ SearchResult IdaStar::solve(const State& start, const SearchOptions& options) co
     if (depth == bound) return bound + 1;
     int nextBound = kNoSolution;
     Frame& child = frames[depth + 1];
-    for (int m = 0; m < moveCount; ++m) {
-      if (!puzzle_.isSearchMove(m)) continue;
+    for (int m : searchMoves_) {
       const int base = puzzle_.moves()[m].base;
       // Canonical sequences: no two turns of one base in a row, and of two commuting bases
       // only the lower one first.

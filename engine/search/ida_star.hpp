@@ -43,6 +43,7 @@ class IdaStar {
   std::vector<Lookup> lookups_;
   std::vector<State> goals_;
   std::vector<std::vector<int>> moveMaps_;  // per lookup: search move -> move in its frame
+  std::vector<int> searchMoves_;            // the puzzle's moves that searches follow
 };
 
 }  // namespace polytwist
