@@ -12,13 +12,13 @@ import {
   assertCanvasShowsFacelets,
   assertNoProblems,
   browserSession,
+  dragSticker,
   darkShareAt,
   engineFacelets,
   fastTurns,
   gotoPuzzle,
   idle,
   playerData,
-  stickerClientPoint,
   stickerColoursShown,
 } from "../js/browser.mjs";
 import { repoDir } from "../js/engine.mjs";
@@ -64,18 +64,6 @@ const engine = (method, ...args) =>
 /** Whether every face of `facelets` is one colour (solved, maybe turned about U–D). */
 const uniformFaces = (facelets) =>
   Object.values(FACES).every(([from, to]) => new Set(facelets.slice(from, to)).size === 1);
-
-/** Drags with the mouse from sticker `facelet` by (dx, dy) CSS pixels. */
-async function dragSticker(facelet, dx, dy) {
-  const { x, y, visible } = await stickerClientPoint(page, "#app", facelet);
-  assert.ok(visible, `sticker ${facelet} is not visible`);
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 3 });
-  await page.mouse.move(x + dx, y + dy, { steps: 3 });
-  await page.mouse.up();
-  await idle(page);
-}
 
 describe("domino page", () => {
   it("scrambles, solves, plays to the end: solved, one colour per face", TEST, async () => {
@@ -167,12 +155,12 @@ describe("domino page", () => {
         .addEventListener("move", ({ detail }) => window.recordTurn(detail.move)),
     );
     // F2, the UFR corner's front sticker: down, the R layer flips; up again, it flips back.
-    await dragSticker(20, 0, 70);
+    await dragSticker(page, "#app", 20, 0, 70);
     assert.equal(await app("facelets"), await expected("R2"));
-    await dragSticker(20, 0, -70);
+    await dragSticker(page, "#app", 20, 0, -70);
     assert.equal(await app("facelets"), SOLVED);
     // F0, top left of the front: to the left, the U layer turns clockwise seen from above.
-    await dragSticker(18, -70, 0);
+    await dragSticker(page, "#app", 18, -70, 0);
     assert.equal(await app("facelets"), await expected("U"));
     await assertCanvasShowsFacelets(page);
     assert.deepEqual(turns, ["R2", "R2", "U"]);

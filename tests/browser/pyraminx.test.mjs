@@ -12,6 +12,7 @@ import {
   idle,
   playerData,
   browserSession,
+  dragSticker,
   stickerClientPoint,
   touchDrag,
 } from "../js/browser.mjs";
@@ -35,21 +36,6 @@ const screenPoint = async (facelet) =>
   (await page.evaluate(() => document.querySelector("polytwist-player").stickerScreenPoints()))[
     facelet
   ];
-
-/** Drags with the mouse from sticker `facelet` by (dx, dy) CSS pixels. */
-async function dragSticker(facelet, dx, dy) {
-  const point = await screenPoint(facelet);
-  assert.ok(point.visible, `sticker ${facelet} is not visible`);
-  const box = await page.locator("#view").boundingBox();
-  const x = box.x + point.x;
-  const y = box.y + point.y;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 3 });
-  await page.mouse.move(x + dx, y + dy, { steps: 3 });
-  await page.mouse.up();
-  await idle(page);
-}
 
 describe("Pyraminx page", () => {
   it("draws the solved Pyraminx with the engine's face colours", TEST, async () => {
@@ -144,10 +130,10 @@ describe("Pyraminx page", () => {
 
   it("turns a layer when a sticker is dragged, the view when the background is", TEST, async () => {
     // F2 is the U centre on the front face: dragged to the left it goes towards the L face: U.
-    await dragSticker(2, -70, 0);
+    await dragSticker(page, "polytwist-player", 2, -70, 0);
     assert.equal(await app("facelets"), await expected("U"));
     // F0 is the U tip: dragged to the right, the tip turns back.
-    await dragSticker(0, 70, 0);
+    await dragSticker(page, "polytwist-player", 0, 70, 0);
     assert.equal(await app("facelets"), await expected("U u'"));
     await assertCanvasShowsFacelets(page);
 

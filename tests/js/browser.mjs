@@ -253,6 +253,18 @@ export function stickerClientPoint(page, player, facelet) {
     }, facelet);
 }
 
+/** Drags with the mouse from sticker `facelet` of a player (a CSS selector) by (dx, dy) CSS px. */
+export async function dragSticker(page, player, facelet, dx, dy) {
+  const { x, y, visible } = await stickerClientPoint(page, player, facelet);
+  assert.ok(visible, `sticker ${facelet} is not visible`);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 3 });
+  await page.mouse.move(x + dx, y + dy, { steps: 3 });
+  await page.mouse.up();
+  await idle(page);
+}
+
 /**
  * The share of dark pixels in a 9×9 patch of a player's view (a CSS selector) at sticker
  * `facelet`'s centre: high where the sticker is striped as named in an error.
