@@ -251,8 +251,15 @@ Json distanceTable(const std::string& id, const BuildProgressFn& progress, Cance
                       .set("counts", numbers(counts))
                       .set("gods_number", static_cast<int>(counts.size()) - 1);
     if (puzzle.spec().separable) {
+      // The moves of the separable pieces alone, so a page can take them out of a solution's
+      // length without knowing the puzzle.
+      Json::Array ownMoves;
+      for (int move = 0; move < static_cast<int>(puzzle.moves().size()); ++move) {
+        if (puzzle.isSeparableMove(move)) ownMoves.push_back(puzzle.moves()[move].name);
+      }
       answer.set("without", Json(Json::Object{})
                                 .set("pieces", puzzle.spec().separable->label)
+                                .set("moves", ownMoves)
                                 .set("counts", numbers(table->counts()))
                                 .set("gods_number", table->maxDistance()));
     }

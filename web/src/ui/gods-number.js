@@ -3,9 +3,8 @@
 // current position's distance marked. That distance is the length of the engine's optimal solve
 // of the position, asked again after every change (instant for puzzles solved by table descent).
 import { splitMoves } from "../player/moves.js";
-import { PIECE_MOVES } from "../puzzles/piece-moves.js";
 import { drawBarChart } from "./bar-chart.js";
-import { formatCount } from "./status.js";
+import { formatCount } from "./format.js";
 
 /**
  * @param {object} options
@@ -114,9 +113,9 @@ export function createGodsNumberPanel({ ui, createClient, player }) {
     let here = null;
     const known = distance?.puzzle === puzzle && distance.state === state;
     if (known && distance.moves) {
-      here = distance.moves.length;
-      const discount = useWithout ? PIECE_MOVES[puzzle]?.[without.pieces] : null;
-      if (useWithout) here = discount ? here - discount(distance.moves) : null;
+      // Without those pieces, the solution's length less their own moves (the engine lists them).
+      const own = new Set(useWithout ? without.moves : []);
+      here = distance.moves.filter((move) => !own.has(move)).length;
     }
     drawBarChart(ui.godsChart, {
       counts: counts.map(Number),
