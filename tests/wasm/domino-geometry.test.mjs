@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { before, describe, it } from "node:test";
 
 import { createDomino, stickerPlacement } from "../../web/src/puzzles/domino/geometry.js";
-import { DOMINO_KEYS } from "../../web/src/puzzles/domino/keys.js";
+import domino from "../../web/src/puzzles/domino/index.js";
 import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
 import { describeAgreementWithEngine, geometricPermutation } from "../js/geometric-turns.mjs";
 
@@ -141,10 +141,10 @@ describe("domino turns, drags and keys", () => {
   });
 
   it("binds keys to engine moves: U and D quarter turns, a side key its half turn", () => {
-    const byKeys = Object.fromEntries(DOMINO_KEYS.map(({ keys, move }) => [keys, move]));
-    for (const { move } of DOMINO_KEYS) assert.ok(info.moves.includes(move), move);
+    const byKeys = Object.fromEntries(domino.keys.map(({ keys, move }) => [keys, move]));
+    for (const { move } of domino.keys) assert.ok(info.moves.includes(move), move);
     assert.deepEqual(
-      new Set(DOMINO_KEYS.map(({ move }) => move)),
+      new Set(domino.keys.map(({ move }) => move)),
       new Set(info.moves),
       "every engine move has a key",
     );

@@ -7,7 +7,6 @@ import { readFileSync } from "node:fs";
 import { before, describe, it } from "node:test";
 import { Raycaster, Vector3 } from "three";
 
-import { NET_LAYOUTS } from "../../web/src/edit/editor.js";
 import { centroid, stickerInDirection } from "../../web/src/ui/svg-net.js";
 import { faceletAtHit } from "../../web/src/edit/paint-3d.js";
 import { colourName } from "../../web/src/edit/palette.js";
@@ -16,11 +15,16 @@ import {
   stickerPlacement as cube2Placement,
 } from "../../web/src/puzzles/cube2/geometry.js";
 import { stickerPlacement as dominoPlacement } from "../../web/src/puzzles/domino/geometry.js";
+import cube2 from "../../web/src/puzzles/cube2/index.js";
+import domino from "../../web/src/puzzles/domino/index.js";
+import pyraminx from "../../web/src/puzzles/pyraminx/index.js";
 import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
 
 const PYRAMINX_DOC = readFileSync(`${repoDir}docs/puzzles/pyraminx.md`, "utf8");
 const ARROWS = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] };
 const EPSILON = 1e-9;
+/** The colour puzzles' nets, by puzzle id (each puzzle's entry, puzzles/<id>/index.js). */
+const NET_LAYOUTS = Object.fromEntries([cube2, domino, pyraminx].map((e) => [e.id, e.net]));
 
 let engine;
 const call = (method, ...args) => callJson(engine, method, ...args);

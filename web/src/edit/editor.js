@@ -6,6 +6,7 @@
 //     container,                                   // the editor appends its <section> here
 //     engineCall: (method, ...args) => engine.call(method, ...args),   // EngineClient.call
 //     puzzleInfo: info,                            // the engine's puzzleInfo answer
+//     layout: entry.net,                           // the stickers unfolded (puzzles/<id>/net.js)
 //     initialFacelets: position.facelets,          // optional: solved when left out
 //     currentFacelets: () => position.facelets,    // optional: shows "Fill from current position"
 //     onChange: (facelets) => …,                   // every edit: recolour the 3D model, disable Solve
@@ -26,15 +27,9 @@
 // Keys: the palette's own (arrows, 1–9); on the net, arrows move between stickers, Enter / Space
 // paint the focused sticker, and 1–9 pick that colour and paint it. Handled keys are
 // preventDefault()ed, so the page's turning keys (which skip those) leave them alone.
-import { CUBE2_NET } from "../puzzles/cube2/net.js";
-import { DOMINO_NET } from "../puzzles/domino/net.js";
-import { PYRAMINX_NET } from "../puzzles/pyraminx/net.js";
 import { createNet } from "./net.js";
 import { createPalette, numberKey } from "./palette.js";
 import { button } from "../ui/button.js";
-
-/** The puzzles the editor can show, by engine puzzle id. */
-export const NET_LAYOUTS = { pyraminx: PYRAMINX_NET, cube2: CUBE2_NET, domino: DOMINO_NET };
 
 const VALIDATION_DELAY_MS = 120;
 
@@ -45,6 +40,8 @@ const VALIDATION_DELAY_MS = 120;
  *   the engine's parsed JSON answer
  * @param {{id: string, name: string, facelet_count: number,
  *   faces: {name: string, colour: string}[]}} options.puzzleInfo
+ * @param {import("./net.js").NetLayout} options.layout  the puzzle's net, in the engine's
+ *   sticker numbering
  * @param {string} [options.initialFacelets]
  * @param {() => string | Promise<string>} [options.currentFacelets]
  * @param {(facelets: string) => void} [options.onChange]
@@ -55,6 +52,7 @@ export function createStateEditor({
   container,
   engineCall,
   puzzleInfo,
+  layout,
   initialFacelets,
   currentFacelets,
   onChange = () => {},
@@ -62,8 +60,6 @@ export function createStateEditor({
   onInvalid = () => {},
 }) {
   const { id, faces } = puzzleInfo;
-  const layout = NET_LAYOUTS[id];
-  if (!layout) throw new Error(`the state editor has no sticker net for ${id}`);
   const faceNames = new Set(faces.map((face) => face.name));
 
   const root = document.createElement("section");

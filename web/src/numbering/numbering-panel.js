@@ -10,7 +10,7 @@
 // draws the engine's digits. The net and the example come from the player (numberingInfo), so
 // this page script needs no three.js. The designer runs in a worker of its own (1–2 s), so the puzzle stays
 // playable and Cancel stops only the design.
-import { formatCount, formatMs } from "../ui/status.js";
+import { formatCount, formatMs } from "../ui/format.js";
 import { createDigitNet, digitNetPicture } from "./digit-net.js";
 
 /** Solved states listed with a picture (the count covers them all). */

@@ -5,7 +5,7 @@
 // While the editor is open, keys and drags do not turn the puzzle (a drag turns the view). Done
 // keeps the entered position once the engine accepts it, Solve from here also solves it, Cancel
 // (or Esc) goes back to the position shown before.
-import { NET_LAYOUTS, createStateEditor } from "../edit/editor.js";
+import { createStateEditor } from "../edit/editor.js";
 import { faceletAtHit } from "../edit/paint-3d.js";
 
 /** A press on the view that moves less than this is a click (paint); more turns the view. */
@@ -16,21 +16,22 @@ const CLICK_SLOP_PX = 6;
  * @param {Record<string, HTMLElement>} options.ui  the player's parts (./template.js)
  * @param {import("../engine/client.js").EngineSession} options.engine
  * @param {ReturnType<import("../render/view.js").createView> | null} options.view
- * @param {ReturnType<import("./position.js").createPosition>} options.position
+ * @param {ReturnType<import("./position.js").createPosition>} options.position  the model's
+ * @param {() => object | null} options.puzzleModel  the 3D model of the puzzle shown
  * @param {(state: string, then: {solve: boolean}) => void} options.onAccept  Done (solve: false)
  *   or Solve from here (solve: true) with the engine's state of the entered colouring
  * @param {() => void} options.onToggle  the editor opened or closed
  */
-export function createEditMode({ ui, engine, view, position, onAccept, onToggle }) {
+export function createEditMode({ ui, engine, view, position, puzzleModel, onAccept, onToggle }) {
   let editor = null;
   let press = null; // {pointerId, x, y} of the pointer pressed on the view
   let acceptedState = null; // the engine's state of the colouring, while it is valid
 
   /** Whether the puzzle shown has a net to edit on. */
-  const available = () => Boolean(position.current.info && NET_LAYOUTS[position.current.puzzle]);
+  const available = () => Boolean(position.current.info && position.current.entry?.net);
 
   function showOnModel(facelets, flagged = []) {
-    const { model } = position.current;
+    const model = puzzleModel();
     if (!model) return;
     model.setFacelets(facelets, { flagged });
     view.requestRender();
@@ -44,7 +45,7 @@ export function createEditMode({ ui, engine, view, position, onAccept, onToggle 
 
   /** Opens the editor on `facelets` (default: the position shown). False if it cannot. */
   function open(facelets = position.current.facelets) {
-    const { info } = position.current;
+    const { info, entry } = position.current;
     if (!available() || typeof facelets !== "string" || facelets.length !== info.facelet_count) {
       return false;
     }
@@ -54,6 +55,7 @@ export function createEditMode({ ui, engine, view, position, onAccept, onToggle 
       container: ui.editor,
       engineCall: (method, ...args) => engine.call(method, ...args),
       puzzleInfo: info,
+      layout: entry.net,
       initialFacelets: facelets,
       currentFacelets: () => position.current.facelets,
       onChange: (entered) => {
@@ -125,7 +127,7 @@ export function createEditMode({ ui, engine, view, position, onAccept, onToggle 
   ui.view.addEventListener("pointerup", (event) => {
     const start = press;
     press = null;
-    const { model } = position.current;
+    const model = puzzleModel();
     if (!editor || !view || !model || start?.pointerId !== event.pointerId) return;
     if (Math.hypot(event.clientX - start.x, event.clientY - start.y) >= CLICK_SLOP_PX) return;
     const facelet = faceletAtHit(view.pick(event.clientX, event.clientY, model.object), model);

@@ -1,42 +1,63 @@
 // Problems shown inside the player, one per source (an attribute's name, or "action" for a
 // failed action): attribute values it could not use (a bad camera, an alg the engine refused, with
-// a caret under the column the engine names). Each new message is also given to console.warn,
+// a caret under the column the engine names). Each can be dismissed (×); a dismissed message
+// stays away until its source has another one. Each new message is also given to console.warn,
 // for the page's author; nothing is thrown into the page.
 import { renderNotationError } from "../ui/notation-error.js";
 
 /** @param {HTMLUListElement} list */
 export function createMessages(list) {
-  const items = new Map(); // source → {item, text}
+  const items = new Map(); // source → {item, body, text}
+  const dismissed = new Map(); // source → the text dismissed
 
   function put(source, text, fill) {
     let entry = items.get(source);
-    if (entry?.text === text) return;
+    if (entry?.text === text || dismissed.get(source) === text) return;
+    dismissed.delete(source);
     if (!entry) {
-      entry = { item: document.createElement("li") };
-      entry.item.dataset.source = source;
+      const item = document.createElement("li");
+      item.dataset.source = source;
+      const body = document.createElement("div");
+      body.className = "message-body";
+      const close = document.createElement("button");
+      close.type = "button";
+      close.className = "dismiss";
+      close.textContent = "×";
+      close.setAttribute("aria-label", "Dismiss this message");
+      close.addEventListener("click", () => {
+        dismissed.set(source, items.get(source)?.text);
+        remove(source);
+      });
+      item.append(body, close);
+      entry = { item, body };
       items.set(source, entry);
-      list.append(entry.item);
+      list.append(item);
     }
     entry.text = text;
-    fill(entry.item);
+    fill(entry.body);
     console.warn(`<polytwist-player>: ${text}`);
+  }
+
+  function remove(source) {
+    items.get(source)?.item.remove();
+    items.delete(source);
   }
 
   return {
     /** Shows `text` as the message of `source` (replacing its previous one). */
     set(source, text) {
-      put(source, text, (item) => (item.textContent = text));
+      put(source, text, (body) => (body.textContent = text));
     },
     /** Shows the engine's refusal of the sequence given in attribute `source`. */
     setNotation(source, sequence, answer) {
       const prefix = `${source}="${sequence}": `;
-      put(source, prefix + answer.error, (item) =>
-        renderNotationError(item, sequence, answer, prefix),
+      put(source, prefix + answer.error, (body) =>
+        renderNotationError(body, sequence, answer, prefix),
       );
     },
     clear(source) {
-      items.get(source)?.item.remove();
-      items.delete(source);
+      dismissed.delete(source);
+      remove(source);
     },
   };
 }

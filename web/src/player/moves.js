@@ -7,13 +7,13 @@ export function splitMoves(sequence) {
 }
 
 /**
- * The moves of `sequence` when every one is a turn the model can animate one by one (no brackets,
- * repetitions or unknown tokens), at most `limit` of them; otherwise null.
+ * The moves of `sequence` when every one is one of `puzzleMoves` (the engine's puzzleInfo moves:
+ * no brackets or repetitions), at most `limit` of them, to be turned one by one; otherwise null.
  */
-export function animatableMoves(sequence, model, limit = 40) {
+export function animatableMoves(sequence, puzzleMoves, limit = 40) {
   const moves = splitMoves(sequence);
-  if (!model || moves.length > limit || !moves.every((move) => model.hasTurn(move))) return null;
-  return moves;
+  const known = new Set(puzzleMoves);
+  return moves.length <= limit && moves.every((move) => known.has(move)) ? moves : null;
 }
 
 /**

@@ -1,90 +1,54 @@
-// Playing a sequence of moves: the alg of a player, or a solution the engine found. The move list
-// (the last move played marked aria-current="step"; selecting a move goes to the position after
-// it), step back / step / play / pause, start and end. Every position it shows is one the engine
-// computed when the sequence was loaded; turns are animated, then the engine's position is shown.
+// Playing a sequence of moves: the alg of a player, or a solution the engine found. Headless: it
+// holds the moves, the engine's position after each prefix, the cursor and whether it plays, and
+// says when any of that changed; ./dom/move-list.js draws it. Every position it shows is one the
+// engine computed when the sequence was loaded; animateTo animates a turn, then shows it.
 //
-// A turn made some other way (a drag, a key) that is not the next move leaves the sequence: no
-// move is marked and stepping is off until a move, the start or the end is selected again.
+// A turn made some other way (a drag, a key) that is not the next move leaves the sequence: the
+// cursor is null and stepping is off until a move, the start or the end is selected again.
 
 /**
  * @param {object} options
- * @param {Record<string, HTMLElement>} options.ui  the solution panel's elements
  * @param {{run: (task: () => Promise<any>) => Promise<any>}} options.tasks
  * @param {(move: string | null, answer: object, how?: {reverse?: boolean, index?: number}) => Promise<void>} options.animateTo
- *   animates `move` (move `index` of the sequence) on the model, then shows `answer` (an engine
- *   position)
- * @param {{pauseMs: () => number}} options.speed
- * @param {() => void} options.onChange  called when playing starts or stops
+ *   animates `move` (move `index` of the sequence), then shows `answer` (an engine position)
+ * @param {() => number} options.pauseMs  the pause between two moves while playing
+ * @param {() => void} options.onChange  called after anything a view of the list shows changed
  */
-export function createPlayback({ ui, tasks, animateTo, speed, onChange }) {
+export function createPlayback({ tasks, animateTo, pauseMs, onChange }) {
   let moves = [];
   let positions = []; // positions[k]: the engine's position after k moves
   let cursor = 0; // moves played; null once the puzzle left the sequence
   let animating = null; // index of the move being animated
   let playing = false;
-  let generation = 0; // bumped by load/clear: queued steps of an older sequence do nothing
+  let title = "";
+  let generation = 0; // bumped by load/clear/leave: queued steps of an older sequence do nothing
   let onEnd = () => {};
-
-  const loaded = () => positions.length > 0;
-
-  function render() {
-    ui.solutionPanel.hidden = !loaded();
-    ui.solutionLength.textContent =
-      moves.length === 0
-        ? "(already solved)"
-        : `${moves.length} ${moves.length === 1 ? "move" : "moves"}`;
-    const highlighted = animating ?? (cursor === null ? null : cursor - 1);
-    [...ui.moves.children].forEach((item, i) => {
-      const button = item.firstElementChild;
-      if (i === highlighted) button.setAttribute("aria-current", "step");
-      else button.removeAttribute("aria-current");
-      button.classList.toggle("played", cursor !== null && i < cursor);
-    });
-    const away = cursor === null;
-    ui.toStart.disabled = !away && cursor === 0;
-    ui.stepBack.disabled = away || cursor === 0;
-    ui.step.disabled = away || cursor >= moves.length;
-    ui.toEnd.disabled = !away && cursor >= moves.length;
-    ui.play.disabled = moves.length === 0;
-    ui.play.dataset.playing = String(playing);
-    ui.play.setAttribute("aria-label", playing ? "Pause" : "Play");
-    ui.solutionPanel.dataset.cursor = away ? "" : String(cursor);
-    ui.solutionPanel.dataset.playing = String(playing);
-  }
 
   function setPlaying(value) {
     if (playing === value) return;
     playing = value;
-    render();
     onChange();
   }
 
   /**
-   * Shows a sequence: its moves and the engine's position after each prefix (k = 0…n), under
-   * `title` ("Solution", "Algorithm", …); `whenSolved` runs whenever the end is reached.
+   * Takes a sequence: its moves and the engine's position after each prefix (k = 0…n), under
+   * `title` ("Solution", "Moves", …), with the cursor at move `step` (the caller shows that
+   * position: `shown`); `whenSolved` runs whenever the end is reached.
    */
-  function load(sequenceMoves, sequencePositions, { title, whenSolved = () => {} }) {
+  function load(
+    sequenceMoves,
+    sequencePositions,
+    { title: name, whenSolved = () => {}, step = 0 },
+  ) {
     generation++;
     moves = sequenceMoves;
     positions = sequencePositions;
-    cursor = 0;
+    cursor = Math.max(0, Math.min(step, moves.length));
     animating = null;
+    playing = false;
+    title = name;
     onEnd = whenSolved;
-    ui.solutionName.textContent = title;
-    ui.moves.replaceChildren(
-      ...moves.map((move, i) => {
-        const item = document.createElement("li");
-        const button = document.createElement("button");
-        button.type = "button";
-        button.textContent = move;
-        button.setAttribute("aria-label", `Move ${i + 1}: ${move}`);
-        button.addEventListener("click", () => goTo(i + 1));
-        item.append(button);
-        return item;
-      }),
-    );
-    setPlaying(false);
-    render();
+    onChange();
   }
 
   /** Forgets the sequence (a new position was set some other way). */
@@ -94,19 +58,18 @@ export function createPlayback({ ui, tasks, animateTo, speed, onChange }) {
     positions = [];
     cursor = 0;
     animating = null;
-    ui.moves.replaceChildren();
-    setPlaying(false);
-    render();
+    playing = false;
+    onChange();
   }
 
   /** The puzzle was turned off the sequence: keep the list, mark no move, stop stepping. */
   function leave() {
-    if (!loaded()) return;
+    if (positions.length === 0) return;
     generation++;
     cursor = null;
     animating = null;
-    setPlaying(false);
-    render();
+    playing = false;
+    onChange();
   }
 
   /** Queues one step; `direction` +1 or −1. Resolves false if there was nothing to do. */
@@ -118,12 +81,12 @@ export function createPlayback({ ui, tasks, animateTo, speed, onChange }) {
       if (target < 0 || target > moves.length) return false;
       const index = direction > 0 ? cursor : target;
       animating = index;
-      render();
+      onChange();
       await animateTo(moves[index], positions[target], { reverse: direction < 0, index });
       if (mine !== generation) return false;
       cursor = target;
       animating = null;
-      render();
+      onChange();
       if (cursor === moves.length) onEnd();
       return true;
     });
@@ -138,11 +101,12 @@ export function createPlayback({ ui, tasks, animateTo, speed, onChange }) {
       if (mine !== generation || !positions[k]) return;
       cursor = k;
       await animateTo(null, positions[k]);
-      render();
+      onChange();
       if (cursor === moves.length) onEnd();
     });
   }
 
+  /** Plays to the end; from the start when at the end or off the sequence. */
   async function play() {
     if (playing || moves.length === 0) return;
     if (cursor === null || cursor >= moves.length) await goTo(0);
@@ -152,28 +116,13 @@ export function createPlayback({ ui, tasks, animateTo, speed, onChange }) {
       const stepped = await step(+1);
       if (!stepped) break;
       if (playing && cursor < moves.length) {
-        await new Promise((resolve) => setTimeout(resolve, speed.pauseMs()));
+        await new Promise((resolve) => setTimeout(resolve, pauseMs()));
       }
     }
     if (mine === generation) setPlaying(false);
   }
 
   const pause = () => setPlaying(false);
-  const back = () => {
-    pause();
-    return step(-1);
-  };
-  const forward = () => {
-    pause();
-    return step(+1);
-  };
-
-  ui.toStart.addEventListener("click", () => goTo(0));
-  ui.stepBack.addEventListener("click", back);
-  ui.play.addEventListener("click", () => (playing ? pause() : play()));
-  ui.step.addEventListener("click", forward);
-  ui.toEnd.addEventListener("click", () => goTo(moves.length));
-  render();
 
   return {
     load,
@@ -181,21 +130,46 @@ export function createPlayback({ ui, tasks, animateTo, speed, onChange }) {
     leave,
     play,
     pause,
-    playPause: () => (playing ? pause() : play()),
-    back,
-    forward,
     goTo,
-    /** True while playing (including the pauses between moves). */
-    get playing() {
-      return playing;
+    back: () => {
+      pause();
+      return step(-1);
+    },
+    forward: () => {
+      pause();
+      return step(+1);
+    },
+    /** The loaded sequence's moves. */
+    get moves() {
+      return [...moves];
+    },
+    /** Whether a sequence is loaded (possibly of no moves: "already solved"). */
+    get loaded() {
+      return positions.length > 0;
     },
     /** Moves played, or null when the puzzle left the sequence. */
     get cursor() {
       return cursor;
     },
-    /** The loaded sequence's moves. */
-    get moves() {
-      return [...moves];
+    /** The index of the move being animated, or null. */
+    get animating() {
+      return animating;
+    },
+    /** True while playing (including the pauses between moves). */
+    get playing() {
+      return playing;
+    },
+    /** What the sequence is ("Solution", "Moves"). */
+    get title() {
+      return title;
+    },
+    /** Whether play() would start again from the start (at the end, or off the sequence). */
+    get playsFromStart() {
+      return moves.length > 0 && (cursor === null || cursor >= moves.length);
+    },
+    /** The engine's position at the cursor, or null (no sequence, or off it). */
+    get shown() {
+      return cursor === null ? null : (positions[cursor] ?? null);
     },
     /** The engine's position the sequence starts from, or null when none is loaded. */
     get start() {

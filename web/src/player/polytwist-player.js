@@ -2,15 +2,21 @@
 // (docs/embedding.md). Attributes: puzzle, alg, setup, controls, background, colour-scheme, camera,
 // size, keyboard, and for numbered puzzles numbering and numbering-groups; the same as properties;
 // methods play, pause, reset, setAlg, setNumbering, goTo, turn, scramble, solve, setState,
-// editColours; events move, solved, statechange.
+// editColours, scrollToView; events move, solved, statechange, playback.
 //
-// A player starts (scene, engine) only when it first comes near the viewport. All players share
-// one engine worker (each through its own session) and one WebGL renderer; nothing is put on
-// window, and bad attribute values are shown inside the player, never thrown.
+// The element is thin: the player itself is a headless model (./model.js: position, move list,
+// actions through the engine, events), drawn by the bindings of ./dom/ (stage, controls, move
+// list) and the colour editor (./edit-mode.js). A player starts (scene, engine) only when it
+// first comes near the viewport; until then its alg's moves are shown as written, so starting
+// moves nothing on the page. All players share one engine worker (each through its own session)
+// and one WebGL renderer; nothing is put on window, and bad attribute values are shown inside the
+// player, never thrown.
 import { editStyleSheet } from "../edit/styles.js";
 import { sharedEngine } from "../engine/shared-engine.js";
 import { stickerScreenPoints } from "../render/sticker-probe.js";
 import { createView } from "../render/view.js";
+import { PUZZLES } from "../puzzles/index.js";
+import { createSpeedControl } from "../ui/speed.js";
 import {
   readBackground,
   readCamera,
@@ -19,8 +25,12 @@ import {
   readKeyboard,
   readSize,
 } from "./attributes.js";
-import { createController } from "./controller.js";
+import { bindControls } from "./dom/controls.js";
+import { createMoveList } from "./dom/move-list.js";
+import { bindStage } from "./dom/stage.js";
+import { createEditMode } from "./edit-mode.js";
 import { createMessages } from "./messages.js";
+import { createPlayerModel } from "./model.js";
 import playerCss from "./player.css?inline";
 import { createPlayerDom } from "./template.js";
 import { watchVisibility } from "./visibility.js";
@@ -57,7 +67,10 @@ export class PolytwistPlayer extends HTMLElement {
   #internals;
   #engine = null;
   #view = null;
-  #controller = null;
+  #model = null; // the headless player (./model.js), once started
+  #stage = null;
+  #editMode = null;
+  #moveList;
   #presentation = { controls: "playback", camera: {}, keyboard: "focus" };
   #stopWatching = null;
   #near = false; // near the viewport (./visibility.js)
@@ -69,7 +82,7 @@ export class PolytwistPlayer extends HTMLElement {
   #wasSolved = null;
   #onPageKeydown = (event) => {
     const other = event.composedPath().find((node) => node instanceof PolytwistPlayer);
-    if (!other || other === this) this.#controller?.keydown(event);
+    if (!other || other === this) this.#stage?.keydown(event);
   };
 
   constructor() {
@@ -79,13 +92,14 @@ export class PolytwistPlayer extends HTMLElement {
     this.#internals = this.attachInternals();
     this.#ui = createPlayerDom(root);
     this.#messages = createMessages(this.#ui.messages);
+    this.#moveList = createMoveList(this.#ui);
     this.#ready = new Promise((resolve) => (this.#markReady = resolve));
     this.#configured = this.#ready;
     for (const name of PolytwistPlayer.observedAttributes) this.#present(name, null);
 
     const ui = this.#ui;
     ui.player.addEventListener("keydown", (event) => {
-      if (this.#presentation.keyboard === "focus") this.#controller?.keydown(event);
+      if (this.#presentation.keyboard === "focus") this.#stage?.keydown(event);
     });
     ui.puzzle.addEventListener("change", () => {
       // The reader picked another puzzle: the page's alg and setup were for the last one.
@@ -115,12 +129,13 @@ export class PolytwistPlayer extends HTMLElement {
     this.#stopWatching = null;
     this.#near = false;
     document.removeEventListener("keydown", this.#onPageKeydown);
-    this.#controller?.playback.pause();
+    this.#model?.pause();
     this.#view?.release();
   }
 
   attributeChangedCallback(name, previous, value) {
     if (previous === value) return;
+    if (name === "alg") this.#moveList.preview(value ?? "");
     if (POSITION_ATTRIBUTES.includes(name)) this.#configure();
     else if (NUMBERING_ATTRIBUTES.includes(name)) this.#renumber();
     else this.#present(name, value);
@@ -227,7 +242,8 @@ export class PolytwistPlayer extends HTMLElement {
    * (edit/net.js's layout) a page can edit a numbering on; null for other puzzles.
    */
   get numberingInfo() {
-    return this.#current?.entry?.numbering ?? null;
+    const entry = this.#current?.entry;
+    return entry?.numbering ? { example: entry.numbering.example, net: entry.net } : null;
   }
   /** A numbered puzzle's digits, one per sticker position, as the engine says the position shows them. */
   get digits() {
@@ -235,27 +251,27 @@ export class PolytwistPlayer extends HTMLElement {
   }
   /** The moves in the move list (the alg's, or a solution's). */
   get moves() {
-    return this.#controller?.playback.moves ?? [];
+    return this.#model?.playback.moves ?? [];
   }
   /** The position the move list starts from: {state, facelets, solved}, or null without a list. */
   get movesStart() {
-    const start = this.#controller?.playback.start;
+    const start = this.#model?.playback.start;
     return start ? { state: start.state, facelets: start.facelets, solved: start.solved } : null;
   }
   /** How many of those moves have been played; null after a turn off the sequence. */
   get moveIndex() {
-    return this.#controller ? this.#controller.playback.cursor : 0;
+    return this.#model ? this.#model.playback.cursor : 0;
   }
   get playing() {
-    return this.#controller?.playback.playing ?? false;
+    return this.#model?.playback.playing ?? false;
   }
   /** True while a turn, an engine call or playback is under way. */
   get busy() {
-    return this.#controller?.busy ?? false;
+    return this.#model?.busy ?? false;
   }
   /** True while the colour editor is open. */
   get editing() {
-    return this.#controller?.editing ?? false;
+    return this.#editMode?.active ?? false;
   }
 
   // Methods: each starts the player if it has not started yet and waits for its position.
@@ -263,15 +279,15 @@ export class PolytwistPlayer extends HTMLElement {
   /** Plays the move list from the current move (from the start at the end); resolves when it stops. */
   async play() {
     await this.#settled();
-    await this.#controller.playback.play();
+    await this.#model.play();
   }
   pause() {
-    this.#controller?.playback.pause();
+    this.#model?.pause();
   }
   /** Back to the start: the setup position with the alg's moves ready. Resolves true if all was accepted. */
   async reset() {
     await this.#settled();
-    return (await this.#controller.reset()) ?? false;
+    return (await this.#model.reset()) ?? false;
   }
   /** Sets the alg (and the setup, when given) and shows the start; resolves true if accepted. */
   setAlg(alg, setup) {
@@ -293,30 +309,32 @@ export class PolytwistPlayer extends HTMLElement {
   /** Goes to the position after `index` moves of the move list. */
   async goTo(index) {
     await this.#settled();
-    await this.#controller.playback.goTo(index);
+    await this.#model.goTo(index);
   }
   /** Turns the puzzle by a sequence; resolves the engine's answer ({ok: false, error} if refused). */
   async turn(moves) {
     await this.#settled();
-    return this.#controller.turn(String(moves));
+    return this.#model.turn(String(moves));
   }
   /** A random position (from `seed`, a whole number below 2^53, if given). */
   async scramble(seed) {
     await this.#settled();
-    return this.#controller.scramble(seed);
+    return this.#model.scramble(seed);
   }
   /** Finds an optimal solution and plays it; resolves the engine's answer. */
   async solve() {
     await this.#settled();
-    return this.#controller.solve();
+    return this.#model.solve();
   }
   /**
    * Shows the position of an engine state string (e.g. from validate), with `solution` (optional
-   * moves) as the move list ready to play from it; resolves the engine's answer.
+   * moves) as the move list ready to play from it, at move `step` of it (default 0: its start);
+   * resolves the engine's answer.
    */
-  async setState(state, solution = "") {
+  async setState(state, solution = "", step = 0) {
     await this.#settled();
-    return this.#controller.setState(String(state), String(solution));
+    const at = Number.isInteger(step) && step > 0 ? step : 0;
+    return this.#model.setState(String(state), String(solution), at);
   }
   /**
    * Opens the colour editor on `facelets` (default: the position shown); resolves true if it
@@ -324,44 +342,102 @@ export class PolytwistPlayer extends HTMLElement {
    */
   async editColours(facelets) {
     await this.#settled();
-    return this.#controller.editColours(facelets === undefined ? undefined : String(facelets));
+    this.#model.pause();
+    const given = facelets === undefined ? undefined : String(facelets);
+    return Boolean(await this.#model.queue(() => this.#editMode.open(given)));
+  }
+  /** Scrolls the page so that the 3D view is on screen, if it is not (smoothly, unless reduced). */
+  scrollToView() {
+    const stage = this.#ui.stage.getBoundingClientRect();
+    if (stage.top >= 0 && stage.bottom <= window.innerHeight) return;
+    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    this.#ui.stage.scrollIntoView({ block: "nearest", behavior: reduced ? "auto" : "smooth" });
   }
   /** Which sticker is drawn at a client (CSS pixel) position: its facelet index, or null. */
   stickerAt(clientX, clientY) {
-    const model = this.#current?.model;
+    const model = this.#stage?.puzzleModel;
     const hit = model && this.#view?.pick(clientX, clientY, model.object);
     return hit?.object.userData.facelet ?? null;
   }
   /** Each sticker's centre on the view: {facelet, x, y (CSS pixels from its top left), visible}. */
   stickerScreenPoints() {
-    return stickerScreenPoints(this.#view, this.#current?.model);
+    return stickerScreenPoints(this.#view, this.#stage?.puzzleModel);
   }
 
   get #current() {
-    return this.#controller?.position.current;
+    return this.#model?.position.current;
   }
 
   #start() {
-    if (this.#controller) return;
+    if (this.#model) return;
+    const ui = this.#ui;
     let viewError = "";
     try {
-      this.#view = createView(this.#ui.view);
+      this.#view = createView(ui.view);
       this.#view.setOnScreen(this.#near);
     } catch (err) {
       viewError = `No 3D view: WebGL is not available (${err.message}).`;
     }
-    this.#controller = createController({
-      ui: this.#ui,
+    const view = this.#view;
+    const speed = createSpeedControl(ui);
+    const model = createPlayerModel({
       engine: this.engine,
-      view: this.#view,
-      viewError,
-      messages: this.#messages,
-      onPosition: (current, cause) => this.#positionShown(current, cause),
-      onMove: (detail) => this.dispatchEvent(new CustomEvent("move", { bubbles: true, detail })),
+      puzzles: PUZZLES,
+      pauseMs: speed.pauseMs,
     });
-    this.#controller.setControls(this.#presentation.controls);
-    this.#controller.setCamera(this.#presentation.camera);
+    this.#model = model;
+    const editing = () => this.#editMode?.active ?? false;
+    this.#stage = bindStage({ ui, model, view, viewError, speed, editing });
+    const controls = bindControls({
+      ui,
+      model,
+      editMode: { available: () => this.#editMode.available() },
+      onEdit: () => this.editColours(),
+    });
+    this.#editMode = createEditMode({
+      ui,
+      engine: this.engine,
+      view,
+      position: model.position,
+      puzzleModel: () => this.#stage.puzzleModel,
+      onAccept: (state, then) => {
+        model.setState(state);
+        if (then.solve) model.solve();
+      },
+      onToggle: () => {
+        this.#stage.describeView();
+        controls.update();
+      },
+    });
+    this.#moveList.connect(model);
+    // A position shown by anything else (a script, another puzzle) ends editing without keeping it.
+    model.addEventListener("position", ({ detail }) => {
+      this.#editMode.cancel();
+      this.#positionShown(detail.current, detail.cause);
+    });
+    model.addEventListener("move", ({ detail }) => {
+      this.dispatchEvent(new CustomEvent("move", { bubbles: true, detail }));
+    });
+    model.addEventListener("playback", () => {
+      this.dispatchEvent(new CustomEvent("playback", { bubbles: true }));
+    });
+    model.addEventListener("message", ({ detail: { source, text, sequence, answer } }) => {
+      if (text === null) this.#messages.clear(source);
+      else if (sequence !== undefined) this.#messages.setNotation(source, sequence, answer);
+      else this.#messages.set(source, text);
+    });
+    this.#setControls(this.#presentation.controls);
+    this.#stage.setCamera(this.#presentation.camera);
     this.#configure().then(this.#markReady);
+  }
+
+  /** "none", "playback" or "full": which parts show, and whether the puzzle turns. */
+  #setControls(level) {
+    this.#ui.player.dataset.controls = level;
+    if (!this.#model) return;
+    const interactive = level !== "none";
+    if (!interactive) this.#model.pause();
+    this.#stage.setInteractive(interactive);
   }
 
   /** Starts the player if needed and waits until its position attributes are shown. */
@@ -372,12 +448,12 @@ export class PolytwistPlayer extends HTMLElement {
 
   /** Shows the position the puzzle, setup and alg attributes ask for (once per batch of changes). */
   #configure() {
-    if (!this.#controller) return this.#configured;
+    if (!this.#model) return this.#configured;
     if (!this.#configureQueued) {
       this.#configureQueued = true;
       this.#configured = Promise.resolve().then(() => {
         this.#configureQueued = false;
-        return this.#controller.configure({
+        return this.#model.configure({
           puzzle: this.puzzle.trim(),
           setup: this.setup,
           alg: this.alg,
@@ -390,14 +466,14 @@ export class PolytwistPlayer extends HTMLElement {
   }
 
   /**
-   * Gives the controller the numbering attributes (once per batch of changes), after any pending
+   * Gives the model the numbering attributes (once per batch of changes), after any pending
    * configure, which reads them too.
    */
   #renumber() {
-    if (!this.#controller || this.#renumbered) return;
+    if (!this.#model || this.#renumbered) return;
     this.#renumbered = this.#configured.then(() => {
       this.#renumbered = null;
-      return this.#controller.setNumbering({
+      return this.#model.setNumbering({
         numbering: this.numbering,
         groups: this.numberingGroups,
       });
@@ -431,10 +507,9 @@ export class PolytwistPlayer extends HTMLElement {
     switch (name) {
       case "controls":
         this.#presentation.controls = value;
-        ui.player.dataset.controls = value;
         if (value === "full") this.#internals.states.add("full");
         else this.#internals.states.delete("full");
-        this.#controller?.setControls(value);
+        this.#setControls(value);
         break;
       case "background":
         setProperty(ui.player, "--background", value);
@@ -444,7 +519,7 @@ export class PolytwistPlayer extends HTMLElement {
         break;
       case "camera":
         this.#presentation.camera = value;
-        this.#controller?.setCamera(value);
+        this.#stage?.setCamera(value);
         break;
       case "size":
         setProperty(ui.player, "--size", value);

@@ -1,40 +1,27 @@
-// The puzzle on screen: which one, its 3D model, and the engine's current position, mirrored into
-// the player's data attributes for tests and tools (docs/embedding.md). The engine's answers are
-// the only source of the position; the model only shows it.
+// The puzzle a player shows and the engine's current position of it. Headless: the engine's
+// answers are the only source of the position; views (the 3D model, the data attributes) listen.
 
-/**
- * @param {{player: HTMLElement, facelets: HTMLElement}} ui
- * @param {{requestRender: () => void} | null} view
- */
-export function createPosition(ui, view) {
+export function createPosition() {
   const listeners = new Set();
   const current = {
     puzzle: "",
-    info: null,
-    entry: null, // the puzzle's entry in puzzles/index.js, if it has a 3D view
-    model: null,
+    info: null, // the engine's puzzleInfo
+    entry: null, // the puzzle's web entry (puzzles/<id>/index.js), if it has one
     state: "",
     facelets: "",
     solved: true,
     digits: "", // what each sticker shows, for a numbered puzzle ("" otherwise)
   };
 
-  /** Switches to a puzzle (its engine info, player entry and model), position not yet shown. */
-  function setPuzzle(info, entry, model) {
-    current.model?.dispose();
-    Object.assign(current, { puzzle: info.id, info, entry, model });
-    ui.player.dataset.puzzle = info.id;
+  /** Switches to a puzzle (its engine info and web entry), position not yet shown. */
+  function setPuzzle(info, entry) {
+    Object.assign(current, { puzzle: info.id, info, entry });
   }
 
   /** No puzzle (the last one asked for could not be loaded). */
   function clear() {
-    current.model?.dispose();
-    Object.assign(current, { puzzle: "", info: null, entry: null, model: null });
+    Object.assign(current, { puzzle: "", info: null, entry: null });
     Object.assign(current, { state: "", facelets: "", solved: true, digits: "" });
-    for (const name of ["puzzle", "state", "facelets", "solved", "digits"]) {
-      delete ui.player.dataset[name];
-    }
-    ui.facelets.textContent = "";
   }
 
   /**
@@ -44,15 +31,6 @@ export function createPosition(ui, view) {
    */
   function show({ state, facelets, solved, digits = "" }, cause = "turn") {
     Object.assign(current, { state, facelets, solved, digits });
-    ui.player.dataset.state = state;
-    ui.player.dataset.facelets = facelets;
-    ui.player.dataset.solved = String(solved);
-    if (digits) ui.player.dataset.digits = digits;
-    else delete ui.player.dataset.digits;
-    ui.facelets.textContent = facelets;
-    current.model?.setFacelets(facelets);
-    if (digits) current.model?.setDigits?.(digits);
-    view?.requestRender();
     for (const listener of listeners) listener(current, cause);
   }
 

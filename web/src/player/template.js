@@ -1,33 +1,35 @@
-// The player's shadow DOM: the stage (the 3D view, its help popover and messages), the controls
-// (the full player's puzzle picker, moves box, buttons and status; the move list and playback
-// buttons; the turn speed), the colour editor's panel (./edit-mode.js) and two slots for the
-// page's own controls and panels. Every part exists at every controls level; the stylesheet
-// shows the ones the level uses.
+// The player's shadow DOM: the stage (the 3D view, the first-use hint, its help popover and
+// messages), the controls (the full player's puzzle picker, buttons and status; the move list and
+// playback buttons; the moves box; the turn speed), the colour editor's panel (./edit-mode.js)
+// and two slots for the page's own controls and panels. Every part exists at every controls
+// level; the stylesheet shows the ones the level uses and lays them out for the width.
 
 const ICONS = {
   toStart: "M2 3h2v10H2zM9 3v10L4 8zM15 3v10l-5-5z",
   stepBack: "M11 3v10L4 8zM12 3h2v10h-2z",
-  play: "M4 2.5v11L13 8z",
-  pause: "M4 3h3v10H4zM9 3h3v10H9z",
   step: "M2 3h2v10H2zM5 3v10l7-5z",
   toEnd: "M1 3v10l5-5zM7 3v10l5-5zM12 3h2v10h-2z",
 };
 
-const icon = (path, className = "") =>
-  `<svg class="${className}" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="${path}" /></svg>`;
+const icon = (path, id = "") =>
+  `<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path ${id ? `id="${id}" ` : ""}d="${path}" /></svg>`;
 
 const MARKUP = `
 <div class="player" id="player" part="player" data-ready="false" data-busy="true" data-editing="false">
   <div class="stage" id="stage" part="stage">
     <canvas id="view" part="view" tabindex="0" aria-describedby="help-summary"></canvas>
     <p id="no-view" class="no-view" part="notice" aria-live="polite">Loading…</p>
+    <p id="hint" class="hint" part="hint">
+      <span class="fine-pointer">Drag a sticker to turn its layer; drag the background to look around.</span>
+      <span class="coarse-pointer">Drag a sticker to turn its layer; swipe sideways beside the puzzle to look around.</span>
+    </p>
     <button id="help-button" class="help-button" type="button" popovertarget="help"
       aria-label="Keys and mouse help">?</button>
     <div id="help" class="help" popover role="dialog" aria-labelledby="help-title">
       <h2 id="help-title">Turning the puzzle</h2>
       <p id="help-summary" class="muted">
-        Drag a sticker to turn its layer; drag the background to look around; scroll or pinch to
-        zoom.
+        Drag a sticker to turn its layer; drag the background to look around (on a touch screen,
+        sideways, or with two fingers); scroll or pinch to zoom.
       </p>
       <table class="key-table">
         <caption id="keys-caption">Keys</caption>
@@ -48,26 +50,17 @@ const MARKUP = `
   </div>
 
   <div class="controls" id="controls" part="controls">
-    <div class="full-only field-group">
-      <label class="field">
-        <span>Puzzle</span>
-        <select id="puzzle" disabled></select>
-      </label>
-      <form id="notation-form" class="field" novalidate>
-        <label for="notation">Moves</label>
-        <div class="row">
-          <input id="notation" name="notation" type="text" autocomplete="off" autocapitalize="off"
-            spellcheck="false" aria-describedby="notation-error" disabled />
-          <button id="apply" type="submit" disabled>Apply</button>
-        </div>
-        <div id="notation-error" class="error" aria-live="polite"></div>
-      </form>
+    <label class="full-only field picker">
+      <span>Puzzle</span>
+      <select id="puzzle" disabled></select>
+    </label>
+    <div class="full-only actions">
       <div class="buttons">
-        <button id="scramble" type="button" disabled>Scramble</button>
-        <button id="solve" type="button" disabled>Solve</button>
-        <button id="reset" type="button" disabled>Reset</button>
-        <button id="cancel" type="button" disabled>Cancel</button>
-        <button id="edit" type="button" disabled>Edit colours</button>
+        <button id="scramble" type="button" aria-disabled="true">Scramble</button>
+        <button id="solve" type="button" aria-disabled="true">Solve</button>
+        <button id="reset" type="button" aria-disabled="true">Reset</button>
+        <button id="cancel" type="button" aria-disabled="true">Cancel</button>
+        <button id="edit" type="button" aria-disabled="true">Edit colours</button>
       </div>
       <p id="status" class="status" role="status" aria-live="polite">Loading the engine…</p>
       <p id="progress" class="progress muted"></p>
@@ -77,19 +70,29 @@ const MARKUP = `
       <p id="solution-title" class="solution-title">
         <span id="solution-name">Solution</span> <span id="solution-length" class="muted"></span>
       </p>
-      <ol id="moves" class="moves" aria-label="Moves (select one to go there)"></ol>
+      <ol id="moves" class="moves" aria-label="Moves (arrow keys move between them, Enter goes there)"></ol>
       <div class="transport" role="group" aria-label="Playback">
         <button id="to-start" type="button" aria-label="Go to start" title="Go to start">${icon(ICONS.toStart)}</button>
         <button id="step-back" type="button" aria-label="Step back" title="Step back (←)">${icon(ICONS.stepBack)}</button>
-        <button id="play" type="button" aria-label="Play" title="Play / pause (Space)">${icon(ICONS.play, "icon-play")}${icon(ICONS.pause, "icon-pause")}</button>
+        <button id="play" type="button" aria-label="Play" title="Play / pause (Space)">${icon("", "play-icon")}</button>
         <button id="step" type="button" aria-label="Step forward" title="Step forward (→)">${icon(ICONS.step)}</button>
         <button id="to-end" type="button" aria-label="Go to end" title="Go to end">${icon(ICONS.toEnd)}</button>
       </div>
     </section>
 
+    <form id="notation-form" class="full-only field" novalidate>
+      <label for="notation">Moves</label>
+      <div class="row">
+        <input id="notation" name="notation" type="text" autocomplete="off" autocapitalize="off"
+          spellcheck="false" aria-describedby="notation-error" readonly aria-disabled="true" />
+        <button id="apply" type="submit" aria-disabled="true">Apply</button>
+      </div>
+      <div id="notation-error" class="error" aria-live="polite"></div>
+    </form>
+
     <slot name="controls"></slot>
 
-    <div class="full-only field-group">
+    <div class="full-only settings">
       <div class="field">
         <label for="speed">Turn speed <output id="speed-value" for="speed">1×</output></label>
         <input id="speed" type="range" min="0" max="5" step="1" value="2" />

@@ -8,6 +8,7 @@ import {
   PerspectiveCamera,
   Raycaster,
   Scene,
+  TOUCH,
   Vector2,
 } from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
@@ -36,6 +37,11 @@ export function createView(canvas) {
 
   const controls = new OrbitControls(camera, canvas);
   controls.enablePan = false;
+  // OrbitControls turns off touch scrolling on the canvas; the player's stylesheet lets a finger
+  // scroll the page up and down off the puzzle (touch-action: pan-y), so the view turns by
+  // sideways and two-finger drags.
+  canvas.style.touchAction = "";
+  controls.touches = { ONE: TOUCH.ROTATE, TWO: TOUCH.DOLLY_ROTATE };
 
   let object = null;
   const raycaster = new Raycaster();

@@ -3,7 +3,7 @@
 // turn among model.dragMoves(sticker) whose motion of that point on screen best matches the drag
 // is made. A half turn lands the same either way round, so it matches a drag either way and is
 // animated the way of the drag. Drags that start off the puzzle go on to the OrbitControls and
-// turn the view.
+// turn the view, except a finger's up-and-down drag there, which scrolls the page.
 
 const THRESHOLD_PX = 12;
 const PROBE_FRACTION = 0.05; // of a turn: small enough to read the motion's screen direction
@@ -35,6 +35,19 @@ export function attachDragToTurn({ surface, canvas, view, getModel, onMove }) {
     }
     return { facelet, point: hit.point };
   }
+
+  // The view lets a finger scroll the page (touch-action: pan-y); a finger that lands on the
+  // puzzle turns it instead, so its touch must not start a scroll.
+  surface.addEventListener(
+    "touchstart",
+    (event) => {
+      const model = getModel();
+      const touch = event.touches[0];
+      if (!model || event.target !== canvas || event.touches.length !== 1) return;
+      if (view.pick(touch.clientX, touch.clientY, model.object)) event.preventDefault();
+    },
+    { capture: true, passive: false },
+  );
 
   surface.addEventListener(
     "pointerdown",

@@ -1,0 +1,121 @@
+// The full player's controls, drawn from the player model and sending it what the reader does:
+// the puzzle picker (by name), the moves box (the engine's error with a caret under its column),
+// Scramble / Solve / Reset / Cancel / Edit colours, the status and progress lines; and the
+// player's data attributes (ready, busy, puzzle, state, facelets, solved, digits), which mirror
+// the model for tests and tools (docs/embedding.md).
+//
+// A button that cannot be used now is aria-disabled, not disabled: a disabled button loses the
+// focus (Enter on Solve would drop it to the page), an aria-disabled one keeps it and ignores
+// presses until it can be used again.
+import { createNotationError } from "../../ui/notation-error.js";
+
+/** The model's actions that need a shown puzzle and no solve under way. */
+const ACTIONS = ["scramble", "solve", "reset", "apply"];
+
+/** Marks `button` usable or not (see above). */
+function setUsable(button, usable) {
+  if (usable) button.removeAttribute("aria-disabled");
+  else button.setAttribute("aria-disabled", "true");
+}
+
+/**
+ * @param {object} options
+ * @param {Record<string, HTMLElement>} options.ui  the player's parts (../template.js)
+ * @param {ReturnType<import("../model.js").createPlayerModel>} options.model
+ * @param {{available: () => boolean, active: boolean, open: () => Promise<boolean> | boolean}} options.editMode
+ * @param {() => void} options.onEdit  Edit colours was pressed
+ */
+export function bindControls({ ui, model, editMode, onEdit }) {
+  const notationError = createNotationError(ui);
+  let listed = false; // the picker lists the engine's puzzles
+
+  function update() {
+    ui.player.dataset.ready = String(model.ready);
+    ui.player.dataset.busy = String(model.busy);
+    const usable = model.ready && !model.solving;
+    for (const name of ACTIONS) setUsable(ui[name], usable);
+    ui.notation.readOnly = !usable;
+    ui.notation.toggleAttribute("aria-disabled", !usable);
+    setUsable(ui.edit, usable && editMode.available());
+    ui.edit.title =
+      model.ready && !editMode.available() ? "This puzzle has no sticker net yet." : "";
+    ui.puzzle.disabled = !listed || model.solving;
+    setUsable(ui.cancel, model.solving);
+  }
+
+  function mirror({ puzzle, state, facelets, solved, digits }) {
+    const data = ui.player.dataset;
+    Object.assign(data, { puzzle, state, facelets, solved: String(solved) });
+    if (digits) data.digits = digits;
+    else delete data.digits;
+    ui.facelets.textContent = facelets;
+  }
+
+  function showPuzzle({ info, entry }) {
+    if (!info) {
+      for (const name of ["puzzle", "state", "facelets", "solved", "digits"]) {
+        delete ui.player.dataset[name];
+      }
+      ui.facelets.textContent = "";
+      ui.puzzle.value = ""; // so that picking any puzzle is a change
+      return;
+    }
+    ui.puzzle.value = info.id;
+    ui.notation.placeholder = entry?.example ?? "";
+    ui.solve.textContent = entry?.numbering ? "Solve to nearest" : "Solve";
+    notationError.clear();
+  }
+
+  model.addEventListener("change", update);
+  model.addEventListener("puzzles", ({ detail }) => {
+    ui.puzzle.replaceChildren(...detail.puzzles.map(({ id, name }) => new Option(name, id)));
+    listed = true;
+    update();
+  });
+  model.addEventListener("puzzle", ({ detail }) => showPuzzle(detail));
+  model.addEventListener("position", ({ detail }) => {
+    mirror(detail.current);
+    if (detail.cause === "start") notationError.clear();
+  });
+  model.addEventListener("status", ({ detail }) => {
+    ui.status.textContent = detail.text;
+    ui.status.dataset.kind = detail.kind;
+  });
+  model.addEventListener("progress", ({ detail }) => {
+    ui.progress.textContent = detail.text;
+  });
+
+  // Presses on a control that cannot be used now go nowhere (see setUsable).
+  ui.controls.addEventListener(
+    "click",
+    (event) => {
+      if (!event.target.closest?.('[aria-disabled="true"]')) return;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+    { capture: true },
+  );
+  ui.notationForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (ui.apply.getAttribute("aria-disabled") === "true") return;
+    const text = ui.notation.value;
+    const answer = await model.turn(text);
+    if (answer && !answer.ok) notationError.show(text, answer);
+    else if (answer) {
+      notationError.clear();
+      ui.notation.value = "";
+    }
+    ui.notation.focus();
+  });
+  ui.scramble.addEventListener("click", () => {
+    notationError.clear();
+    model.scramble();
+  });
+  ui.solve.addEventListener("click", () => model.solve());
+  ui.reset.addEventListener("click", () => model.reset());
+  ui.cancel.addEventListener("click", () => model.cancel());
+  ui.edit.addEventListener("click", onEdit);
+  update();
+
+  return { update };
+}

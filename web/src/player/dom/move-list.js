@@ -1,0 +1,153 @@
+// The move list and its playback buttons, drawn from the player model's playback
+// (../playback.js): the moves (the last one played marked aria-current="step"; selecting a move
+// goes to the position after it), go to start, step back, play / pause / replay, step, go to end.
+//
+// The list is one tab stop (a roving tabindex): the arrow keys, Home and End move between its
+// moves, Enter or Space goes to one. Before the player has started, preview() shows the moves of
+// its alg attribute as they are written, so the space the list takes is there from the first
+// paint and nothing below it moves when the engine's list arrives.
+import { splitMoves } from "../moves.js";
+
+const ICONS = {
+  play: "M4 2.5v11L13 8z",
+  pause: "M4 3h3v10H4zM9 3h3v10H9z",
+  replay: "M8 2.5a5.5 5.5 0 1 1-5.2 3.7l1.9.6A3.5 3.5 0 1 0 8 4.5v2L4.5 3.5 8 .5z",
+};
+
+const NEXT_KEYS = new Set(["ArrowRight", "ArrowDown"]);
+const PREVIOUS_KEYS = new Set(["ArrowLeft", "ArrowUp"]);
+
+/**
+ * @param {Record<string, HTMLElement>} ui  the solution panel's parts (../template.js)
+ */
+export function createMoveList(ui) {
+  let playback = null; // the model's, once connected
+  let ready = () => false; // whether the model shows its start
+  let roving = 0; // the move button that is the list's tab stop
+
+  const buttons = () => [...ui.moves.querySelectorAll("button")];
+
+  function moveButton(move, i, disabled) {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = move;
+    button.tabIndex = -1;
+    button.dataset.index = String(i);
+    button.setAttribute("aria-label", `Move ${i + 1}: ${move}`);
+    button.disabled = disabled;
+    item.append(button);
+    return item;
+  }
+
+  function setTitle(title, count) {
+    ui.solutionName.textContent = title;
+    ui.solutionLength.textContent =
+      count === 0 ? "(already solved)" : `${count} ${count === 1 ? "move" : "moves"}`;
+  }
+
+  /** Makes move `index` the list's tab stop (focusing it when `focus`). */
+  function rove(index, { focus = false } = {}) {
+    const all = buttons();
+    if (all.length === 0) return;
+    roving = Math.max(0, Math.min(index, all.length - 1));
+    all.forEach((button, i) => (button.tabIndex = i === roving ? 0 : -1));
+    if (focus) all[roving].focus();
+  }
+
+  /** Shows `alg`'s moves as written, inactive, until the player's own list replaces them. */
+  function preview(alg) {
+    if (playback) return;
+    const moves = splitMoves(alg);
+    ui.solutionPanel.hidden = moves.length === 0;
+    ui.solutionPanel.dataset.preview = "true";
+    setTitle("Moves", moves.length);
+    ui.moves.replaceChildren(...moves.map((move, i) => moveButton(move, i, true)));
+    rove(0);
+  }
+
+  function setPlayButton(kind) {
+    const label = { play: "Play", pause: "Pause", replay: "Replay from the start" }[kind];
+    ui.play.dataset.icon = kind;
+    ui.play.setAttribute("aria-label", label);
+    ui.play.title = kind === "replay" ? "Replay from the start (Space)" : "Play / pause (Space)";
+    ui.playIcon.setAttribute("d", ICONS[kind]);
+  }
+
+  /** Draws the playback's list: a new list when its moves changed, else only the marks. */
+  function render() {
+    const { moves, cursor, animating, playing, loaded, title, playsFromStart } = playback;
+    // The preview stays while the player loads its start (its list is cleared on the way).
+    if (ui.solutionPanel.dataset.preview && !loaded && !ready()) return;
+    delete ui.solutionPanel.dataset.preview;
+    ui.solutionPanel.hidden = !loaded;
+    setTitle(title, moves.length);
+    const shown = buttons().map((button) => button.textContent);
+    if (shown.join(" ") !== moves.join(" ") || buttons().some((button) => button.disabled)) {
+      ui.moves.replaceChildren(...moves.map((move, i) => moveButton(move, i, false)));
+      roving = 0;
+    }
+    const highlighted = animating ?? (cursor === null ? null : cursor - 1);
+    const focusInList = ui.moves.contains(ui.moves.getRootNode().activeElement);
+    buttons().forEach((button, i) => {
+      if (i === highlighted) button.setAttribute("aria-current", "step");
+      else button.removeAttribute("aria-current");
+      button.classList.toggle("played", cursor !== null && i < cursor);
+    });
+    // The tab stop follows the position, unless the reader is moving through the list.
+    if (!focusInList) rove(highlighted ?? 0);
+    const away = cursor === null;
+    ui.toStart.disabled = !away && cursor === 0;
+    ui.stepBack.disabled = away || cursor === 0;
+    ui.step.disabled = away || cursor >= moves.length;
+    ui.toEnd.disabled = !away && cursor >= moves.length;
+    ui.play.disabled = moves.length === 0;
+    ui.play.dataset.playing = String(playing);
+    setPlayButton(playing ? "pause" : playsFromStart && cursor !== null ? "replay" : "play");
+    ui.solutionPanel.dataset.cursor = away ? "" : String(cursor);
+    ui.solutionPanel.dataset.playing = String(playing);
+  }
+
+  /**
+   * Draws `model`'s playback from now on, and sends the buttons to it.
+   * @param {ReturnType<import("../model.js").createPlayerModel>} model
+   */
+  function connect(model) {
+    playback = model.playback;
+    ready = () => model.ready;
+    ui.moves.addEventListener("click", (event) => {
+      const button = event.target.closest("button");
+      if (!button || button.disabled) return;
+      rove(Number(button.dataset.index));
+      model.goTo(Number(button.dataset.index) + 1);
+    });
+    ui.moves.addEventListener("keydown", (event) => {
+      const index = Number(event.target.closest("button")?.dataset.index);
+      if (!Number.isInteger(index) || event.altKey || event.ctrlKey || event.metaKey) return;
+      let next = null;
+      if (NEXT_KEYS.has(event.key)) next = index + 1;
+      else if (PREVIOUS_KEYS.has(event.key)) next = index - 1;
+      else if (event.key === "Home") next = 0;
+      else if (event.key === "End") next = buttons().length - 1;
+      if (next === null) return;
+      event.preventDefault(); // not the page's playback keys
+      rove(next, { focus: true });
+    });
+    ui.moves.addEventListener("focusout", (event) => {
+      if (!ui.moves.contains(event.relatedTarget)) render();
+    });
+    ui.toStart.addEventListener("click", () => model.goTo(0));
+    ui.stepBack.addEventListener("click", () => model.back());
+    ui.play.addEventListener("click", () => model.playPause());
+    ui.step.addEventListener("click", () => model.forward());
+    ui.toEnd.addEventListener("click", () => model.goTo(playback.moves.length));
+    model.addEventListener("playback", render);
+    model.addEventListener("change", () => {
+      if (ui.solutionPanel.dataset.preview && model.ready) render();
+    });
+    render();
+  }
+
+  setPlayButton("play");
+  return { preview, connect };
+}

@@ -1,0 +1,131 @@
+// The player's stage: the 3D model of the puzzle the player model shows (made from the puzzle's
+// web entry), the engine's positions drawn on it, turns animated (the model's animator), drags and
+// keys turned into moves, the help popover's keys, the notice over the view and its label.
+import { attachDragToTurn } from "../../ui/drag-to-turn.js";
+import { createKeyboard, renderKeyTable } from "../../ui/keyboard.js";
+
+/**
+ * @param {object} options
+ * @param {Record<string, HTMLElement>} options.ui  the player's parts (../template.js)
+ * @param {ReturnType<import("../model.js").createPlayerModel>} options.model
+ * @param {ReturnType<import("../../render/view.js").createView> | null} options.view  null
+ *   without WebGL
+ * @param {string} options.viewError  why there is no view
+ * @param {{turnMs: (queued: number) => number}} options.speed
+ * @param {() => boolean} options.editing  whether the colour editor is open (no turning then)
+ */
+export function bindStage({ ui, model, view, viewError, speed, editing }) {
+  let puzzleModel = null; // the 3D model of the puzzle shown
+  let interactive = true; // turning by drag and keys (every controls level but "none")
+  let cameraOption = {};
+  let problem = ""; // what stops the player, from the model's notice
+  let hinted = false; // the first-use hint was put away
+
+  const turnable = () => interactive && model.ready && !editing();
+  const keyboard = createKeyboard({ onMove: userMove, playback: model });
+
+  function userMove(move, how) {
+    if (!turnable()) return;
+    putHintAway();
+    model.userMove(move, how);
+  }
+
+  /** The text over the view: what stops the player, or why there is no 3D view. */
+  function showNotice() {
+    const { info } = model.position.current;
+    let text = problem;
+    if (!text && info && !puzzleModel) text = viewError || `No 3D view for the ${info.name} yet.`;
+    ui.noView.textContent = text;
+    ui.noView.hidden = !text;
+    ui.noView.classList.toggle("problem", Boolean(problem));
+  }
+
+  /** The hint under the view goes once the reader has turned the puzzle. */
+  function putHintAway() {
+    if (hinted) return;
+    hinted = true;
+    ui.hint.hidden = true;
+  }
+
+  function describeView() {
+    const name = model.position.current.info?.name ?? "puzzle";
+    ui.view.tabIndex = interactive ? 0 : -1;
+    let label = `3D view of the ${name}: drag to look around`;
+    if (editing()) {
+      label = `3D view of the ${name}: click a sticker to paint it with the chosen colour, drag to look around`;
+    } else if (interactive) {
+      label = `3D view of the ${name}: drag a sticker to turn its layer, drag the background to look around; see Help for the keys`;
+    }
+    ui.view.setAttribute("aria-label", label);
+  }
+
+  function showPuzzle({ info, entry }) {
+    puzzleModel?.dispose();
+    puzzleModel = view && entry ? entry.createModel(info) : null;
+    view?.setObject(puzzleModel?.object ?? null);
+    if (puzzleModel) view.placeCamera(puzzleModel.camera, cameraOption);
+    keyboard.setBindings(entry?.keys ?? []);
+    renderKeyTable(ui.keyList, entry?.keys ?? []);
+    if (info) {
+      ui.keysCaption.textContent = `Keys for the ${info.name}`;
+      ui.keysHint.textContent = entry?.keyHint ?? "This puzzle has no keys yet: type its moves.";
+    }
+    describeView();
+    showNotice();
+  }
+
+  function showPosition({ facelets, digits }) {
+    if (!puzzleModel) return;
+    puzzleModel.setFacelets(facelets);
+    if (digits) puzzleModel.setDigits?.(digits);
+    view.requestRender();
+  }
+
+  model.setAnimator(async (move, { reverse, otherWay, queued }) => {
+    if (!view || !puzzleModel?.hasTurn(move)) return;
+    await puzzleModel.turn(move, {
+      duration: speed.turnMs(queued),
+      reverse: reverse !== otherWay,
+      onFrame: view.requestRender,
+    });
+  });
+  model.addEventListener("puzzle", ({ detail }) => showPuzzle(detail));
+  model.addEventListener("position", ({ detail }) => showPosition(detail.current));
+  model.addEventListener("notice", ({ detail }) => {
+    problem = detail.text;
+    showNotice();
+  });
+  if (view) {
+    attachDragToTurn({
+      surface: ui.stage,
+      canvas: ui.view,
+      view,
+      getModel: () => (turnable() ? puzzleModel : null),
+      onMove: userMove,
+    });
+  }
+  describeView();
+
+  return {
+    /** The 3D model of the puzzle shown, or null. */
+    get puzzleModel() {
+      return puzzleModel;
+    },
+    /** Handles a keydown event of the player (or of the page, for keyboard="page"). */
+    keydown(event) {
+      if (interactive && !editing()) keyboard.handle(event);
+    },
+    /** Whether the puzzle turns by drags and keys ("none" controls: it does not). */
+    setInteractive(value) {
+      interactive = value;
+      describeView();
+    },
+    /** The camera option {azimuth?, elevation?, zoom?} (../attributes.js). */
+    setCamera(option) {
+      cameraOption = option;
+      if (puzzleModel) view.placeCamera(puzzleModel.camera, option);
+    },
+    /** The editor opened or closed: the view's label says what a click does. */
+    describeView,
+  };
+}

@@ -1,0 +1,479 @@
+// The player without its page: which puzzle, the engine's position, the move list and its
+// playback, and every action (configure, turn, scramble, solve, reset, set a state, play) as
+// calls to the engine. No DOM and no three.js: it runs in Node as well (tests/wasm/player-model),
+// and ./dom/ draws it. Every position comes from the engine; a view only animates the turns
+// between them, through the animator a view sets (setAnimator). A numbered puzzle's positions
+// also carry the digits they show, and its solve goes to the nearest solved state of its
+// numbering (./numbering.js).
+//
+// Events (CustomEvent, detail as listed):
+//   change    the ready / busy / solving flags changed
+//   puzzles   {puzzles}: the engine's puzzle list, once read
+//   puzzle    {info, entry}: another puzzle was loaded (info null: none could be)
+//   position  {current, cause}: a position was shown ("turn" or "start", ./position.js)
+//   move      {move, index, reverse}: a turn was made (index: its place in the move list, or -1)
+//   playback  the move list, its cursor or playing changed
+//   status    {text, kind}: the status line ("" | "ok" | "error")
+//   progress  {text}: a long call's progress ("" when it ends)
+//   message   {source, text, sequence?, answer?}: a problem with an attribute (text null: gone);
+//             with `sequence`, the engine's refusal `answer` of that notation
+//   notice    {text}: what stops the player from showing a puzzle ("" when nothing does)
+import { formatCount, formatMs } from "../ui/format.js";
+import { animatableMoves, sequenceSteps, splitMoves } from "./moves.js";
+import { createNumbering, numberingMessage } from "./numbering.js";
+import { createPlayback } from "./playback.js";
+import { createPosition } from "./position.js";
+import { createTaskQueue } from "./task-queue.js";
+
+/** The engine refused the puzzle the player was asked to show (e.g. an unknown id). */
+class RefusedError extends Error {}
+
+/** Throws the engine's own message when an answer is not ok. */
+function expectOk(answer) {
+  if (!answer?.ok) throw new Error(answer?.error ?? "the engine gave no answer");
+  return answer;
+}
+
+function randomSeed() {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  return (high >>> 11) * 2 ** 32 + low; // 0 <= seed < 2^53
+}
+
+const plural = (n, word) => `${n} ${n === 1 ? word : `${word}s`}`;
+
+/**
+ * @param {object} options
+ * @param {import("../engine/client.js").EngineSession} options.engine
+ * @param {Record<string, import("../puzzles/index.js").PuzzleEntry>} [options.puzzles]  web
+ *   entries by puzzle id (a numbered puzzle's entry gives its example numbering)
+ * @param {() => number} [options.pauseMs]  the pause between moves while playing
+ */
+export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 }) {
+  const events = new EventTarget();
+  const emit = (type, detail) => events.dispatchEvent(new CustomEvent(type, { detail }));
+
+  let ready = false; // a puzzle is loaded and shown
+  let solving = false; // a cancellable engine call (solve) is running
+  let puzzleList = null; // the engine's listPuzzles, once asked
+  let start = { setup: "", alg: "" }; // the sequences of the start position
+  let wantedNumbering = { numbering: "", groups: "" }; // the page's, "" for the puzzle's own
+  /** Animates a turn on a view; resolves when it is drawn ended (no view: at once). */
+  let animator = async () => {};
+
+  const changed = () => emit("change");
+  const tasks = createTaskQueue({ onChange: changed });
+  const position = createPosition();
+  const numbering = createNumbering(engine);
+  const playback = createPlayback({
+    tasks,
+    animateTo,
+    pauseMs,
+    onChange: () => {
+      emit("playback");
+      changed();
+    },
+  });
+  position.onChange((current, cause) => emit("position", { current, cause }));
+
+  const status = (text, kind = "") => emit("status", { text, kind });
+  const progress = (text) => emit("progress", { text });
+  const message = (source, text) => emit("message", { source, text });
+  const clearMessage = (source) => message(source, null);
+  const notationMessage = (source, sequence, answer) =>
+    emit("message", { source, text: `${source}="${sequence}": ${answer.error}`, sequence, answer });
+
+  /** Queues one action; its errors go to the status line and (once ready) the messages. */
+  function run(action) {
+    return tasks.run(action).then(
+      (result) => {
+        clearMessage("action");
+        return result;
+      },
+      (err) => {
+        if (err?.cancelled) {
+          status("Cancelled.");
+          return null;
+        }
+        status(err.message, "error");
+        if (ready) message("action", err.message);
+        else emit("notice", { text: err.message });
+        return null;
+      },
+    );
+  }
+
+  /** Like run, for actions on the puzzle shown: they do nothing (null) while none is. */
+  function runOnPuzzle(action) {
+    return run(() => (ready ? action() : null));
+  }
+
+  /**
+   * Animates `move` (the view draws it if it can), then shows the engine's position `answer`.
+   * `reverse`: stepping back undoes `move`; `otherWay`: a half turn drawn the other way round
+   * (a drag against its usual direction), which ends in the same place.
+   */
+  async function animateTo(move, answer, { reverse = false, index = -1, otherWay = false } = {}) {
+    if (move) {
+      await animator(move, { reverse, otherWay, queued: tasks.pending - 1 });
+      emit("move", { move, index, reverse });
+    }
+    position.show(answer);
+  }
+
+  /** Applies moves one at a time through the engine, animating each; returns the last answer. */
+  async function playMoves(moves, { otherWay = false } = {}) {
+    let answer = null;
+    for (const move of moves) {
+      const { puzzle, state } = position.current;
+      answer = expectOk(await numbering.applyMoves(puzzle, state, move));
+      await animateTo(move, answer, { otherWay });
+    }
+    return answer;
+  }
+
+  /** The engine's positions after each step of `steps`, from `from` (positions[0] = from). */
+  async function positionsAlong(from, steps) {
+    const positions = [from];
+    for (const step of steps) {
+      positions.push(
+        expectOk(await numbering.applyMoves(position.current.puzzle, from.state, step)),
+      );
+      from = positions.at(-1);
+    }
+    return positions;
+  }
+
+  /** Loads `sequence` (normalised by the engine) as the move list from `from`; "" clears it. */
+  async function loadMoveList(from, sequence, options) {
+    const steps = sequenceSteps(sequence, position.current.info.moves);
+    if (steps.length === 0) playback.clear();
+    else playback.load(steps, await positionsAlong(from, steps), options);
+  }
+
+  /** After an ok answer of applyMoves from the current position: plays it, move by move if simple. */
+  async function playAnswer(answer) {
+    playback.leave();
+    const moves = animatableMoves(answer.moves, position.current.info.moves);
+    const last = moves ? await playMoves(moves) : null;
+    if (last?.state !== answer.state) position.show(answer);
+  }
+
+  async function listPuzzles() {
+    if (!puzzleList) {
+      puzzleList = expectOk(await engine.listPuzzles()).puzzles;
+      if (puzzleList.length === 0) throw new Error("The engine lists no puzzles.");
+      emit("puzzles", { puzzles: puzzleList });
+    }
+    return puzzleList;
+  }
+
+  /** Loads puzzle `id` (its info and entry); the position is not shown yet. */
+  async function loadPuzzle(id) {
+    const info = await engine.puzzleInfo(id);
+    if (!info.ok) throw new RefusedError(info.error);
+    numbering.clear();
+    position.setPuzzle(info, puzzles[id] ?? null);
+    emit("notice", { text: "" });
+    emit("puzzle", { info, entry: position.current.entry });
+  }
+
+  /**
+   * For a numbered puzzle: uses the page's numbering and groups once the engine accepts them; a
+   * numbering or groups it refuses are shown as a message (attribute `numbering` or
+   * `numbering-groups`) and left out: the puzzle's own example numbering, no groups. Resolves
+   * true when both were accepted.
+   */
+  async function applyNumbering() {
+    const { puzzle, entry } = position.current;
+    clearMessage("numbering");
+    clearMessage("numbering-groups");
+    if (!entry?.numbering) return true;
+    const { numbering: text, groups } = wantedNumbering;
+    const given = text.trim() ? text : entry.numbering.example;
+    let answer = await numbering.check(puzzle, given, groups);
+    if (answer.ok) {
+      numbering.use(puzzle, answer.digits, groups);
+      return true;
+    }
+    const attribute = answer.source === "groups" ? "numbering-groups" : "numbering";
+    message(attribute, `${attribute}: ${numberingMessage(answer.error)}`);
+    // Groups refused: the numbering without them; a numbering refused: the example's.
+    const fallback = answer.source === "groups" ? given : entry.numbering.example;
+    answer = expectOk(await numbering.check(puzzle, fallback, ""));
+    numbering.use(puzzle, answer.digits, "");
+    return false;
+  }
+
+  /**
+   * Shows the start: the setup moves applied silently from solved, the alg's moves loaded for
+   * playing. A setup or alg the engine refuses is shown as a message (with the column it names)
+   * and left out. Resolves true when both were accepted.
+   */
+  async function showStart() {
+    const { puzzle } = position.current;
+    const { setup, alg } = start;
+    let accepted = true;
+    let from = await numbering.applyMoves(puzzle, "", setup);
+    clearMessage("setup");
+    if (!from.ok) {
+      notationMessage("setup", setup, from);
+      accepted = false;
+      from = expectOk(await numbering.applyMoves(puzzle, "", ""));
+    }
+    const sequence = alg.trim() ? await engine.applyMoves(puzzle, from.state, alg) : null;
+    clearMessage("alg");
+    if (sequence && !sequence.ok) {
+      notationMessage("alg", alg, sequence);
+      accepted = false;
+    }
+    await loadMoveList(from, sequence?.ok ? sequence.moves : "", { title: "Moves" });
+    position.show(from, "start");
+    return accepted;
+  }
+
+  /**
+   * Shows `puzzle` (the engine's first when empty) at the start given by `setup` and `alg`,
+   * loading the puzzle when it changed. Resolves true when everything was accepted.
+   */
+  function configure({ puzzle, setup = "", alg = "", numbering: text = "", groups = "" }) {
+    return run(async () => {
+      start = { setup, alg };
+      wantedNumbering = { numbering: text, groups };
+      const list = await listPuzzles();
+      const id = puzzle || list[0].id;
+      if (id !== position.current.puzzle || !ready) {
+        ready = false;
+        playback.clear();
+        try {
+          await loadPuzzle(id);
+        } catch (err) {
+          if (!(err instanceof RefusedError)) throw err;
+          position.clear();
+          clearMessage("setup");
+          clearMessage("alg");
+          emit("puzzle", { info: null, entry: null });
+          emit("notice", { text: `puzzle="${id}": ${err.message}` });
+          status(err.message, "error");
+          changed();
+          return false;
+        }
+      }
+      const numberingAccepted = await applyNumbering();
+      const accepted = (await showStart()) && numberingAccepted;
+      ready = true;
+      status(`${position.current.info.name}: ready.`);
+      changed();
+      return accepted;
+    });
+  }
+
+  /**
+   * Another numbering or groups from the page: a numbered puzzle's position is drawn again with
+   * the new digits, and its move list goes (a solution was for the old numbering). Resolves true
+   * when both were accepted.
+   */
+  function setNumbering({ numbering: text, groups }) {
+    wantedNumbering = { numbering: text, groups };
+    return runOnPuzzle(async () => {
+      const before = numbering.current;
+      const accepted = await applyNumbering();
+      const after = numbering.current;
+      const same = before?.numbering === after?.numbering && before?.groups === after?.groups;
+      if (!after || same) return accepted;
+      playback.clear();
+      const { puzzle, state } = position.current;
+      position.show(expectOk(await numbering.applyMoves(puzzle, state, "")), "start");
+      status("Numbering set: the puzzle shows its digits.");
+      return accepted;
+    });
+  }
+
+  function scramble(seed = randomSeed()) {
+    playback.clear();
+    return runOnPuzzle(async () => {
+      const { puzzle } = position.current;
+      const scrambled = expectOk(await engine.scramble(puzzle, seed));
+      // Re-read the position through applyMoves so the solved flag comes from the engine too.
+      position.show(expectOk(await numbering.applyMoves(puzzle, scrambled.state, "")));
+      status(`Scrambled: ${scrambled.scramble}`);
+      return scrambled;
+    });
+  }
+
+  /** The engine's optimal solution: to solved, or for a numbered puzzle to its nearest solved state. */
+  function searchSolution(puzzle, state) {
+    if (numbering.current) {
+      return numbering.solve(puzzle, state, ({ depth, visited, total }) => {
+        progress(
+          `Building this numbering's table: depth ${depth}, ${formatCount(visited)} / ${formatCount(total)} positions`,
+        );
+      });
+    }
+    return engine.solve(puzzle, state, ({ depth, nodes }) => {
+      progress(`Searching depth ${depth}: ${formatCount(nodes)} nodes`);
+    });
+  }
+
+  /** The engine's optimal solution of the current position, and the position after each move. */
+  async function findSolution() {
+    const { puzzle, state, facelets, solved, digits } = position.current;
+    solving = true;
+    changed();
+    let answer;
+    try {
+      answer = expectOk(await searchSolution(puzzle, state));
+    } finally {
+      solving = false;
+      progress("");
+      changed();
+    }
+    const moves = splitMoves(answer.solution);
+    const positions = await positionsAlong({ state, facelets, solved, digits }, moves);
+    if (!positions.at(-1).solved)
+      throw new Error("The engine's solution did not solve the puzzle.");
+    return { answer, moves, positions };
+  }
+
+  function solve() {
+    playback.clear();
+    return runOnPuzzle(async () => {
+      status("Solving…");
+      const { answer, moves, positions } = await findSolution();
+      const count = plural(answer.length, "move");
+      // A numbered puzzle's solve walks its tables down (no nodes to count) to the nearest goal.
+      const goal = answer.goal ? " to the nearest solved state" : "";
+      const stats = answer.goal
+        ? formatMs(answer.ms)
+        : `${formatCount(answer.nodes)} nodes, ${formatMs(answer.ms)}`;
+      const solvedMessage = () => status(`Solved: ${count}${goal} (optimal), ${stats}.`, "ok");
+      playback.load(moves, positions, { title: "Solution", whenSolved: solvedMessage });
+      if (moves.length === 0) solvedMessage();
+      else {
+        status(`Found an optimal solution${goal}: ${count}, ${stats}. Playing it…`);
+        playback.play();
+      }
+      return answer;
+    });
+  }
+
+  /** Back to the start: the setup position, the alg's moves ready to play. */
+  function reset() {
+    playback.clear();
+    return runOnPuzzle(async () => {
+      const accepted = await showStart();
+      status(start.setup.trim() || start.alg.trim() ? "Back to the start." : "Reset to solved.");
+      return accepted;
+    });
+  }
+
+  /**
+   * Applies a sequence (animated move by move when simple); resolves the engine's answer, which
+   * says where the notation is wrong when it is refused (nothing changes then).
+   */
+  function turn(text) {
+    return runOnPuzzle(async () => {
+      const { puzzle, state } = position.current;
+      const answer = await numbering.applyMoves(puzzle, state, text);
+      if (!answer.ok) {
+        status("The moves were not applied.", "error");
+        return answer;
+      }
+      await playAnswer(answer);
+      status(answer.moves ? `Applied ${answer.moves}` : "Nothing to apply.");
+      return answer;
+    });
+  }
+
+  /** One turn from a key or a drag (`otherWay`: a half turn dragged the other way round). */
+  function userMove(move, { otherWay = false } = {}) {
+    if (solving || !ready) return;
+    if (playback.isNext(move)) {
+      playback.forward(); // following the sequence along
+      return;
+    }
+    playback.leave();
+    run(async () => {
+      const answer = await playMoves([move], { otherWay });
+      status(answer.solved ? `${move}: solved!` : `Turned ${move}.`, answer.solved ? "ok" : "");
+    });
+  }
+
+  /**
+   * Shows a position given as the engine's state string, with `solution` (moves, optional) as the
+   * move list ready to play from it, at move `step` of it (default 0). Resolves the engine's
+   * answer; when it refuses the state or the moves, nothing changes.
+   */
+  function setState(state, solution = "", step = 0) {
+    return runOnPuzzle(async () => {
+      const { puzzle } = position.current;
+      const answer = await numbering.applyMoves(puzzle, state, "");
+      if (!answer.ok) return answer;
+      const sequence = solution.trim()
+        ? await engine.applyMoves(puzzle, answer.state, solution)
+        : null;
+      if (sequence && !sequence.ok) return sequence;
+      const whenSolved = () => {
+        if (position.current.solved) status("Solved.", "ok");
+      };
+      await loadMoveList(answer, sequence?.moves ?? "", { title: "Solution", whenSolved, step });
+      position.show(playback.shown ?? answer);
+      status(sequence?.moves ? "Position set: press Play for the solution." : "Position set.");
+      return answer;
+    });
+  }
+
+  /** Plays the move list; from its end or off it, it says it starts again from the start. */
+  function play() {
+    if (playback.playsFromStart && playback.cursor !== null) {
+      status(`Replaying the ${playback.title.toLowerCase()} from the start.`);
+    } else if (playback.playsFromStart) {
+      status(`Playing the ${playback.title.toLowerCase()} from the start.`);
+    }
+    return playback.play();
+  }
+
+  return {
+    addEventListener: events.addEventListener.bind(events),
+    removeEventListener: events.removeEventListener.bind(events),
+    engine,
+    position,
+    playback,
+    configure,
+    setNumbering,
+    scramble,
+    solve,
+    reset,
+    turn,
+    userMove,
+    setState,
+    play,
+    pause: playback.pause,
+    playPause: () => (playback.playing ? playback.pause() : play()),
+    back: playback.back,
+    forward: playback.forward,
+    goTo: playback.goTo,
+    /** Stops a long engine call of this player (its solve). */
+    cancel: () => engine.cancel(),
+    /** Runs `action` after the queued actions, like every action of the player. */
+    queue: runOnPuzzle,
+    /** The view's turn animation: `(move, {reverse, otherWay, queued}) => Promise`. */
+    setAnimator(animate) {
+      animator = animate;
+    },
+    /** A numbered puzzle's {numbering, groups} in use, or null. */
+    get numbering() {
+      return numbering.current;
+    },
+    get ready() {
+      return ready;
+    },
+    /** A solve is under way (it can be cancelled; other actions wait). */
+    get solving() {
+      return solving;
+    },
+    /** An action, a turn or playback is under way. */
+    get busy() {
+      return tasks.pending > 0 || playback.playing;
+    },
+  };
+}
