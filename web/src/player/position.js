@@ -17,6 +17,7 @@ export function createPosition(ui, view) {
     facelets: "",
     solved: true,
     digits: "", // what each sticker shows, for a numbered puzzle ("" otherwise)
+    sources: undefined, // the home sticker each position shows, with the digits
   };
 
   /** Switches to a puzzle (its engine info, player entry and model), position not yet shown. */
@@ -30,7 +31,13 @@ export function createPosition(ui, view) {
   function clear() {
     current.model?.dispose();
     Object.assign(current, { puzzle: "", info: null, entry: null, model: null });
-    Object.assign(current, { state: "", facelets: "", solved: true, digits: "" });
+    Object.assign(current, {
+      state: "",
+      facelets: "",
+      solved: true,
+      digits: "",
+      sources: undefined,
+    });
     for (const name of ["puzzle", "state", "facelets", "solved", "digits"]) {
       delete ui.player.dataset[name];
     }
@@ -38,12 +45,13 @@ export function createPosition(ui, view) {
   }
 
   /**
-   * Shows a position from an engine answer: {state, facelets, solved, digits?} (digits: a numbered
-   * puzzle's, ./numbering.js). `cause` says why: "turn" (a move, a step of a sequence) or "start"
-   * (a puzzle, setup, reset or numbering was loaded).
+   * Shows a position from an engine answer: {state, facelets, solved, digits?, sources?} (digits
+   * and the home sticker each position shows: a numbered puzzle's, ./numbering.js). `cause` says
+   * why: "turn" (a move, a step of a sequence) or "start" (a puzzle, setup, reset or numbering
+   * was loaded).
    */
-  function show({ state, facelets, solved, digits = "" }, cause = "turn") {
-    Object.assign(current, { state, facelets, solved, digits });
+  function show({ state, facelets, solved, digits = "", sources }, cause = "turn") {
+    Object.assign(current, { state, facelets, solved, digits, sources });
     ui.player.dataset.state = state;
     ui.player.dataset.facelets = facelets;
     ui.player.dataset.solved = String(solved);
@@ -51,7 +59,7 @@ export function createPosition(ui, view) {
     else delete ui.player.dataset.digits;
     ui.facelets.textContent = facelets;
     current.model?.setFacelets(facelets);
-    if (digits) current.model?.setDigits?.(digits);
+    if (digits) current.model?.setDigits?.(digits, sources);
     view?.requestRender();
     for (const listener of listeners) listener(current, cause);
   }
