@@ -414,8 +414,12 @@ Json numberingPosition(const std::string& id, const std::string& stateText,
   return onNumberedPosition(
       id, stateText, numbering, groups,
       [](const Puzzle& puzzle, const Labelling& labelling, const State& state) {
+        // Which home sticker each position shows, so the page can turn each digit as its piece.
+        Json::Array sources;
+        for (int source : puzzle.faceletSources(state)) sources.push_back(source);
         return success()
             .set("digits", labelsShown(puzzle, labelling, state))
+            .set("sources", sources)
             .set("solved", showsDistinctGroups(puzzle, labelling, state));
       });
 }

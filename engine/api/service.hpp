@@ -45,7 +45,7 @@ Json importTable(const std::string& id, const std::string& bytes);
 // Every solved state of a numbering: count, the first `limit` (state, digits), the stage counts.
 Json numberingSolutions(const std::string& id, const std::string& numbering,
                         const std::string& groups, double limit = 1000);
-// The digits a state shows, and whether it is solved.
+// The digits a state shows, which home sticker each position shows, and whether it is solved.
 Json numberingPosition(const std::string& id, const std::string& state,
                        const std::string& numbering, const std::string& groups);
 // An optimal solution to the nearest solved state.

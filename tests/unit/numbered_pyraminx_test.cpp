@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <numeric>
 #include <random>
 #include <sstream>
 #include <string>
@@ -197,6 +198,61 @@ TEST_CASE("numbered pyraminx: numbering errors say what is wrong and where") {
   CHECK(fixtures::contains(error.message, "group 1: no sticker named 'X9'"));
   error = errorOf(example, "F0 F1 F2 F3 F4 F5 F6 F7 F8 L0");
   CHECK(fixtures::contains(error.message, "10 stickers, but there are only 9"));
+}
+
+TEST_CASE("numbered pyraminx: numberingPosition names the home sticker each position shows") {
+  const std::string example = exampleText();
+  const std::string homeDigits = "148952637423765891915628734517249386";  // the example's F0…D8
+  struct Shown {
+    std::string state, digits;
+    std::vector<int> sources;
+  };
+  // The engine's answer for the position `moves` reach from `state`.
+  auto shownAfter = [&](const std::string& state, const std::string& moves) {
+    const Json reached = service::applyMoves("numbered_pyraminx", state, moves);
+    REQUIRE(reached.find("ok")->boolean());
+    Shown shown{reached.find("state")->string(), "", {}};
+    const Json answer = service::numberingPosition("numbered_pyraminx", shown.state, example, "");
+    INFO(answer.dump());
+    REQUIRE(answer.find("ok")->boolean());
+    shown.digits = answer.find("digits")->string();
+    for (const Json& source : answer.find("sources")->array()) {
+      shown.sources.push_back(static_cast<int>(source.number()));
+    }
+    return shown;
+  };
+
+  std::vector<int> identity(36);
+  std::iota(identity.begin(), identity.end(), 0);
+  const Shown home = shownAfter("", "");
+  CHECK(home.sources == identity);
+  CHECK(home.digits == homeDigits);
+  // U carries the top of R onto F, of F onto L and of L onto R (stickers 0-3 of each face).
+  std::vector<int> afterU = identity;
+  for (int k = 0; k < 4; ++k) {
+    afterU[k] = 18 + k;
+    afterU[9 + k] = k;
+    afterU[18 + k] = 9 + k;
+  }
+  CHECK(shownAfter("", "U").sources == afterU);
+
+  // Along random sequences: a permutation, the digits are the numbering's, and a move m done from
+  // s shows at each position p what s showed where m alone takes the sticker at p from.
+  std::vector<Shown> moveAlone;
+  for (const Move& move : numbered().moves()) moveAlone.push_back(shownAfter("", move.name));
+  std::mt19937_64 rng(5);
+  Shown shown = home;
+  for (int step = 0; step < 200; ++step) {
+    const std::size_t m = rng() % moveAlone.size();
+    const Shown next = shownAfter(shown.state, numbered().moves()[m].name);
+    CAPTURE(step);
+    CHECK(fixtures::sorted(next.sources) == identity);
+    for (int p = 0; p < 36; ++p) {
+      CHECK(next.digits[p] == homeDigits[next.sources[p]]);
+      CHECK(next.sources[p] == shown.sources[moveAlone[m].sources[p]]);
+    }
+    shown = next;
+  }
 }
 
 TEST_CASE("numbered pyraminx: a numbering with no solved state says so, naming the pieces") {

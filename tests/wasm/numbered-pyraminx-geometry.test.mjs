@@ -1,13 +1,14 @@
 // The Numbered Pyraminx's 3D model (web/src/puzzles/numbered_pyraminx/geometry.js): the
 // Pyraminx's turns, which must still be the engine's moves, and a digit on every sticker, drawn
-// from the engine's digits, lying on its sticker, upright on its face and turning with its piece.
+// from the engine's digits, lying on its sticker, upright on its face at home, and turned as its
+// piece was turned wherever it is: a turn's animation ends where the next position draws it.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { before, describe, it } from "node:test";
-import { Vector3 } from "three";
+import { Quaternion, Vector3 } from "three";
 
 import { createNumberedPyraminx } from "../../web/src/puzzles/numbered_pyraminx/geometry.js";
-import { CORNERS, FACES, STICKERS } from "../../web/src/puzzles/pyraminx/layout.js";
+import { CORNERS, FACES, STICKERS, TURNS } from "../../web/src/puzzles/pyraminx/layout.js";
 import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
 import { describeAgreementWithEngine } from "../js/geometric-turns.mjs";
 
@@ -24,6 +25,56 @@ function digitVertices(model, i) {
   return Array.from({ length: position.count }, (_, k) =>
     new Vector3().fromBufferAttribute(position, k).applyMatrix4(toModel),
   );
+}
+
+/** The direction of the top of the digit on sticker `i`, in model space. */
+function digitUp(model, i) {
+  const [digit] = model.stickers[i].children;
+  model.object.updateMatrixWorld(true);
+  const toModel = model.object.matrixWorld.clone().invert().multiply(digit.matrixWorld);
+  return new Vector3().setFromMatrixColumn(toModel, 1).normalize();
+}
+
+/** A face's upright direction, as the faces are read: from the middle of its bottom to its apex. */
+function faceUp(faceName) {
+  const face = FACES.find((f) => f.name === faceName);
+  const bottom = CORNERS[face.bottomLeft].clone().add(CORNERS[face.bottomRight]);
+  return CORNERS[face.apex].clone().sub(bottom.multiplyScalar(0.5)).normalize();
+}
+
+/** The sticker position whose centroid is at `point`. */
+function stickerAt(point) {
+  const index = STICKERS.findIndex(({ centroid }) => centroid.distanceTo(point) < 1e-9);
+  assert.ok(index >= 0, `no sticker at ${point.toArray()}`);
+  return index;
+}
+
+/**
+ * Each home sticker after `moves`, followed turn by turn through the layout's geometry alone:
+ * [{at: the position it is at, rotation: how its piece has been turned}], by home sticker.
+ */
+function follow(moves) {
+  const carried = STICKERS.map((_, home) => ({ at: home, rotation: new Quaternion() }));
+  for (const move of moves) {
+    const { axis, angle, pieces } = TURNS[move];
+    const turn = new Quaternion().setFromAxisAngle(axis, angle);
+    carried.forEach((sticker, home) => {
+      if (!pieces.includes(STICKERS[sticker.at].piece)) return;
+      sticker.rotation.premultiply(turn);
+      sticker.at = stickerAt(STICKERS[home].centroid.clone().applyQuaternion(sticker.rotation));
+    });
+  }
+  return carried;
+}
+
+/** A repeatable pseudo-random sequence of `length` moves. */
+function randomMoves(seed, length) {
+  const names = Object.keys(TURNS);
+  let x = seed;
+  return Array.from({ length }, () => {
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    return names[x % names.length];
+  });
 }
 
 /** Whether point p (in the sticker's plane) lies inside its triangle by more than `margin`. */
@@ -63,7 +114,8 @@ describe("Numbered Pyraminx model: the engine's digits on the stickers", () => {
     assert.throws(() => model.setDigits("123"), /36 digits/);
   });
 
-  it("puts each digit inside its sticker, just above it, upright on the face", () => {
+  /** Every digit lies just above its sticker, inside it, and centred on it (the pieces at rest). */
+  function assertDigitsOnStickers() {
     model.resetPose();
     for (const sticker of STICKERS) {
       const name = stickerName(sticker.index);
@@ -74,13 +126,90 @@ describe("Numbered Pyraminx model: the engine's digits on the stickers", () => {
         // The sticker is inset by 0.032 from its triangle: the digit keeps clear of that border.
         assert.ok(insideTriangle(sticker, p, 0.032), `${name}: the digit leaves its sticker`);
       }
-      // The glyph's y axis (its up) points along the face, from its bottom side to its apex.
-      const face = FACES.find((f) => f.name === sticker.face);
       const [digit] = model.stickers[sticker.index].children;
-      const up = new Vector3().setFromMatrixColumn(digit.matrix, 1).normalize();
-      const bottom = CORNERS[face.bottomLeft].clone().add(CORNERS[face.bottomRight]);
-      const towardsApex = CORNERS[face.apex].clone().sub(bottom.multiplyScalar(0.5)).normalize();
-      assert.ok(up.dot(towardsApex) > 1 - 1e-9, `${name}: digit not upright on face ${face.name}`);
+      const origin = new Vector3().setFromMatrixPosition(digit.matrix);
+      const offCentre = origin.sub(sticker.centroid).projectOnPlane(sticker.normal).length();
+      assert.ok(offCentre < 1e-9, `${name}: the digit is ${offCentre} off the sticker's centre`);
+    }
+  }
+
+  it("puts each digit inside its sticker, just above it, upright on the face", () => {
+    const home = callJson(engine, "numberingPosition", ID, "", EXAMPLE, "");
+    for (const sources of [undefined, home.sources]) {
+      model.setDigits(home.digits, sources);
+      assertDigitsOnStickers();
+      for (const sticker of STICKERS) {
+        // The glyph's y axis (its up) points along the face, from its bottom side to its apex.
+        const up = digitUp(model, sticker.index);
+        const name = stickerName(sticker.index);
+        assert.ok(up.dot(faceUp(sticker.face)) > 1 - 1e-9, `${name}: digit not upright`);
+      }
+    }
+  });
+
+  it("turns each digit as the turns carried its piece, wherever the engine says it is", () => {
+    const sequences = [
+      ...["u", "l'", "r", "b'"].map((tip) => [tip]),
+      ["L"],
+      ["R", "b"],
+      ...[1, 2, 3, 4, 5].map((seed) => randomMoves(seed, 12)),
+    ];
+    let turned = 0;
+    for (const moves of sequences) {
+      const after = callJson(engine, "applyMoves", ID, "", moves.join(" "));
+      const shown = callJson(engine, "numberingPosition", ID, after.state, EXAMPLE, "");
+      model.setFacelets(after.facelets);
+      model.setDigits(shown.digits, shown.sources);
+      assertDigitsOnStickers();
+      follow(moves).forEach(({ at, rotation }, home) => {
+        const where = `${moves.join(" ")}: ${stickerName(home)} at ${stickerName(at)}`;
+        assert.equal(shown.sources[at], home, `${where}, the engine says otherwise`);
+        const expected = faceUp(STICKERS[home].face).applyQuaternion(rotation);
+        const up = digitUp(model, at);
+        assert.ok(up.distanceTo(expected) < 1e-9, `${where}: its digit is turned otherwise`);
+        if (up.dot(faceUp(STICKERS[at].face)) < 0.9) turned++;
+      });
+    }
+    assert.ok(turned > 0, "no digit was drawn turned on its face");
+  });
+
+  it("ends each turn's animation where the next position draws the digits: no snap", () => {
+    /** Each digit's world matrix and glyph. */
+    const drawn = () => {
+      model.object.updateMatrixWorld(true);
+      return model.stickers.map((sticker) => {
+        const [digit] = sticker.children;
+        return { matrix: digit.matrixWorld.clone(), geometry: digit.geometry };
+      });
+    };
+    for (const seed of [3, 8]) {
+      const start = callJson(engine, "scramble", ID, seed);
+      const shown = callJson(engine, "numberingPosition", ID, start.state, EXAMPLE, "");
+      for (const move of info.moves) {
+        model.setFacelets(start.facelets);
+        model.setDigits(shown.digits, shown.sources);
+        model.poseTurn(move, 1);
+        const posed = drawn();
+        const after = callJson(engine, "applyMoves", ID, start.state, move);
+        const next = callJson(engine, "numberingPosition", ID, after.state, EXAMPLE, "");
+        model.setFacelets(after.facelets);
+        model.setDigits(next.digits, next.sources);
+        const settled = drawn();
+        // Each digit as posed is matched to the settled digit nearest it: it must be the same.
+        const position = ({ matrix }) => new Vector3().setFromMatrixPosition(matrix);
+        const matched = posed.map((digit, i) => {
+          const distances = settled.map((other) => position(other).distanceTo(position(digit)));
+          const j = distances.indexOf(Math.min(...distances));
+          const where = `seed ${seed}, ${move}: the digit of ${stickerName(i)}`;
+          assert.equal(digit.geometry, settled[j].geometry, `${where} changes its glyph`);
+          const gap = Math.max(
+            ...digit.matrix.elements.map((e, k) => Math.abs(e - settled[j].matrix.elements[k])),
+          );
+          assert.ok(gap < 1e-6, `${where} snaps by ${gap} when the turn ends`);
+          return j;
+        });
+        assert.equal(new Set(matched).size, matched.length, `${move}: two digits on one sticker`);
+      }
     }
   });
 

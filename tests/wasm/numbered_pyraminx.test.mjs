@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { before, test } from "node:test";
 
+import { STICKERS, TURNS } from "../../web/src/puzzles/pyraminx/layout.js";
 import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
 
 const ID = "numbered_pyraminx";
@@ -36,6 +37,49 @@ test("the example's solved states are the native CLI's, each showing 1-9 on ever
     const shown = callJson(engine, "numberingPosition", ID, state, EXAMPLE, "");
     assert.equal(shown.digits, digits);
     assert.equal(shown.solved, true);
+  }
+});
+
+/**
+ * Where each sticker position's sticker lands when `move` is done, from the Pyraminx's geometry
+ * alone (web/src/puzzles/pyraminx/layout.js): its centroid turned with its piece, matched to the
+ * nearest sticker centroid.
+ */
+function landings(move) {
+  const { axis, angle, pieces } = TURNS[move];
+  return STICKERS.map(({ centroid, piece }) => {
+    const moved = pieces.includes(piece) ? centroid.clone().applyAxisAngle(axis, angle) : centroid;
+    const distances = STICKERS.map((other) => other.centroid.distanceTo(moved));
+    const nearest = distances.indexOf(Math.min(...distances));
+    assert.ok(distances[nearest] < 1e-9, `${move} takes a sticker off every sticker position`);
+    return nearest;
+  });
+}
+
+test("sources name the home sticker each position shows, moved as the geometry moves it", () => {
+  const home = callJson(engine, "numberingPosition", ID, "", EXAMPLE, "");
+  assert.deepEqual(
+    home.sources,
+    STICKERS.map((_, i) => i),
+  );
+  for (let seed = 0; seed < 3; seed++) {
+    let { state } = callJson(engine, "scramble", ID, seed);
+    let shown = callJson(engine, "numberingPosition", ID, state, EXAMPLE, "");
+    for (const move of Object.keys(TURNS)) {
+      const after = callJson(engine, "applyMoves", ID, state, move);
+      const next = callJson(engine, "numberingPosition", ID, after.state, EXAMPLE, "");
+      assert.deepEqual(
+        [...next.sources].sort((a, b) => a - b),
+        home.sources,
+        "not a permutation",
+      );
+      assert.equal(next.digits, next.sources.map((source) => home.digits[source]).join(""));
+      landings(move).forEach((to, from) => {
+        assert.equal(next.sources[to], shown.sources[from], `${move}: position ${from} to ${to}`);
+      });
+      ({ state } = after);
+      shown = next;
+    }
   }
 });
 

@@ -316,7 +316,7 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
 
   /** The engine's optimal solution of the current position, and the position after each move. */
   async function findSolution() {
-    const { puzzle, state, facelets, solved, digits } = position.current;
+    const { puzzle, state, facelets, solved, digits, sources } = position.current;
     solving = true;
     changed();
     let answer;
@@ -328,7 +328,7 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
       changed();
     }
     const moves = splitMoves(answer.solution);
-    const positions = await positionsAlong({ state, facelets, solved, digits }, moves);
+    const positions = await positionsAlong({ state, facelets, solved, digits, sources }, moves);
     if (!positions.at(-1).solved)
       throw new Error("The engine's solution did not solve the puzzle.");
     return { answer, moves, positions };

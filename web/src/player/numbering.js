@@ -49,7 +49,10 @@ export function createNumbering(engine) {
       return current && { numbering: current.numbering, groups: current.groups };
     },
 
-    /** The engine's applyMoves answer; for the numbered puzzle, with its digits and solved flag. */
+    /**
+     * The engine's applyMoves answer; for the numbered puzzle, with its digits, the home sticker
+     * each position shows (`sources`, so the model turns each digit with its piece) and solved flag.
+     */
     async applyMoves(puzzle, state, moves) {
       const answer = await engine.applyMoves(puzzle, state, moves);
       if (!answer.ok || current?.puzzle !== puzzle) return answer;
@@ -60,7 +63,7 @@ export function createNumbering(engine) {
         current.groups,
       );
       if (!shown.ok) return shown;
-      return { ...answer, digits: shown.digits, solved: shown.solved };
+      return { ...answer, digits: shown.digits, sources: shown.sources, solved: shown.solved };
     },
 
     /**

@@ -11,6 +11,7 @@ export function createPosition() {
     facelets: "",
     solved: true,
     digits: "", // what each sticker shows, for a numbered puzzle ("" otherwise)
+    sources: undefined, // the home sticker each position shows, with the digits
   };
 
   /** Switches to a puzzle (its engine info and web entry), position not yet shown. */
@@ -22,15 +23,17 @@ export function createPosition() {
   function clear() {
     Object.assign(current, { puzzle: "", info: null, entry: null });
     Object.assign(current, { state: "", facelets: "", solved: true, digits: "" });
+    current.sources = undefined;
   }
 
   /**
-   * Shows a position from an engine answer: {state, facelets, solved, digits?} (digits: a numbered
-   * puzzle's, ./numbering.js). `cause` says why: "turn" (a move, a step of a sequence) or "start"
-   * (a puzzle, setup, reset or numbering was loaded).
+   * Shows a position from an engine answer: {state, facelets, solved, digits?, sources?} (digits
+   * and the home sticker each position shows: a numbered puzzle's, ./numbering.js). `cause` says
+   * why: "turn" (a move, a step of a sequence) or "start" (a puzzle, setup, reset or numbering
+   * was loaded).
    */
-  function show({ state, facelets, solved, digits = "" }, cause = "turn") {
-    Object.assign(current, { state, facelets, solved, digits });
+  function show({ state, facelets, solved, digits = "", sources }, cause = "turn") {
+    Object.assign(current, { state, facelets, solved, digits, sources });
     for (const listener of listeners) listener(current, cause);
   }
 

@@ -74,10 +74,10 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
     showNotice();
   }
 
-  function showPosition({ facelets, digits }) {
+  function showPosition({ facelets, digits, sources }) {
     if (!puzzleModel) return;
     puzzleModel.setFacelets(facelets);
-    if (digits) puzzleModel.setDigits?.(digits);
+    if (digits) puzzleModel.setDigits?.(digits, sources);
     view.requestRender();
   }
 

@@ -1,12 +1,14 @@
 // The Numbered Pyraminx in three.js (docs/puzzles/numbered_pyraminx.md): the Pyraminx's model
 // (../pyraminx/geometry.js: same pieces, turns and sticker numbering) with light neutral stickers,
 // each carrying a vector digit (../shared/digit-glyphs.js). The digits come from the engine
-// (numberingPosition's `digits`, one per sticker position), given to setDigits(); the model never
-// works them out itself.
+// (numberingPosition's `digits`, one per sticker position, and `sources`, the home sticker each
+// position shows), given to setDigits(); the model never works them out itself.
 //
-// Each digit stands upright on its face (its top towards the face's apex, as the faces are read),
-// centred on its sticker. It is a child of the sticker's mesh, so it turns with the piece during a
-// turn's animation; when the turn ends the engine's new digits are drawn upright again.
+// In the home arrangement each digit stands upright on its face (its top towards the face's apex,
+// as the faces are read), centred on its sticker. Like a real sticker it keeps that orientation
+// on its piece: wherever the engine says a home sticker now is, its digit is drawn turned by the
+// rotation that carried its piece there. A digit is a child of its sticker's mesh, so it turns
+// with the piece during a turn's animation and ends exactly where the next position draws it.
 import { Matrix4, Mesh, Vector3 } from "three";
 
 import { createPyraminx } from "../pyraminx/geometry.js";
@@ -46,6 +48,28 @@ function digitPlacement(sticker) {
     .setPosition(position);
 }
 
+/** Each sticker's upright digit, where the home arrangement draws it. */
+const UPRIGHT = STICKERS.map(digitPlacement);
+
+/**
+ * Each sticker's frame, which turns rigidly with its piece: the direction of its centroid along
+ * its face (never zero: no sticker is centred on its face's middle), its normal, and their cross.
+ */
+const FRAMES = STICKERS.map(({ normal, centroid }) => {
+  const along = centroid.clone().addScaledVector(normal, -centroid.dot(normal)).normalize();
+  return new Matrix4().makeBasis(along, normal, new Vector3().crossVectors(along, normal));
+});
+
+/**
+ * Where home sticker `source`'s digit is drawn at sticker position `position`: its upright
+ * placement turned by the rotation R of the piece that carried it there (R · frame(source) =
+ * frame(position), so R = frame(position) · frame(source)⁻¹; a frame's inverse is its transpose).
+ */
+function carriedPlacement(source, position) {
+  const rotation = FRAMES[position].clone().multiply(FRAMES[source].clone().transpose());
+  return rotation.multiply(UPRIGHT[source]);
+}
+
 /**
  * @param {{faces: {name: string, colour: string}[]}} info  the engine's
  *   puzzleInfo("numbered_pyraminx")
@@ -63,7 +87,7 @@ export function createNumberedPyraminx(info) {
     const mesh = new Mesh(glyphs[1], digitMaterial());
     mesh.name = `digit on facelet ${i}`;
     mesh.matrixAutoUpdate = false;
-    mesh.matrix.copy(digitPlacement(STICKERS[i]));
+    mesh.matrix.copy(UPRIGHT[i]);
     mesh.visible = false;
     mesh.raycast = () => {}; // clicks and visibility checks go to the sticker underneath
     sticker.add(mesh);
@@ -72,18 +96,24 @@ export function createNumberedPyraminx(info) {
 
   /**
    * Draws the engine's digits, one character per sticker position ("1"–"9"; any other character
-   * leaves that sticker blank). Like setFacelets, it expects the pieces at rest.
+   * leaves that sticker blank), each turned as the piece carrying it: `sources[i]` is the home
+   * sticker position i shows (numberingPosition's `sources`); without them every digit is drawn
+   * upright on its face. Like setFacelets, it expects the pieces at rest.
    */
-  function setDigits(text) {
+  function setDigits(text, sources) {
     if (typeof text !== "string" || text.length !== digits.length) {
       throw new Error(
         `numbered_pyraminx needs ${digits.length} digits, got ${JSON.stringify(text)}`,
       );
     }
+    if (sources !== undefined && sources.length !== digits.length) {
+      throw new Error(`numbered_pyraminx needs ${digits.length} sources, got ${sources.length}`);
+    }
     digits.forEach((mesh, i) => {
       const glyph = glyphs[text[i]];
       mesh.visible = Boolean(glyph);
       if (glyph) mesh.geometry = glyph;
+      mesh.matrix.copy(sources ? carriedPlacement(sources[i], i) : UPRIGHT[i]);
     });
   }
 
@@ -93,5 +123,10 @@ export function createNumberedPyraminx(info) {
     /** The digit each sticker's glyph draws, read off the meshes (" " where none is shown). */
     shownDigits: () =>
       digits.map((mesh) => (mesh.visible ? digitOfGlyph.get(mesh.geometry) : " ")).join(""),
+    /** The direction of the top of the digit on sticker `facelet`, in world space. */
+    digitUp(facelet) {
+      model.object.updateMatrixWorld(true);
+      return new Vector3().setFromMatrixColumn(digits[facelet].matrixWorld, 1).normalize();
+    },
   };
 }
