@@ -24,3 +24,29 @@ export function callJson(engine, method, ...args) {
   }
   return JSON.parse(answer);
 }
+
+/** The engine functions that take an onProgress callback last (docs/api.md). */
+const PROGRESS_METHODS = new Set(["solve", "distanceTable", "numberingSolve", "numberingDesign"]);
+
+/**
+ * The engine as the page's EngineSession offers it (web/src/engine/client.js): every function a
+ * promise of its parsed answer, progress reports parsed, and cancel() — but in this process, with
+ * no worker, so that code written against a session (the player model) runs in Node.
+ */
+export function inProcessSession(engine) {
+  return new Proxy(
+    {},
+    {
+      get(_, method) {
+        if (method === "cancel") return () => {};
+        if (typeof method !== "string" || typeof engine[method] !== "function") return undefined;
+        return async (...args) => {
+          if (!PROGRESS_METHODS.has(method)) return callJson(engine, method, ...args);
+          const onProgress = args.pop();
+          const report = onProgress && ((text) => onProgress(JSON.parse(text)));
+          return callJson(engine, method, ...args, report ?? null);
+        };
+      },
+    },
+  );
+}

@@ -1,0 +1,188 @@
+// The headless player (web/src/player/model.js) in Node, over the real WASM engine in this
+// process: loading a puzzle and its alg, playing, replaying, following along, leaving the list,
+// solving, a position at a step of its solution (share links), refusals, the animator's place
+// before each position and a numbered puzzle's digits. No DOM and no browser.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { before, describe, it } from "node:test";
+
+import { createPlayerModel } from "../../web/src/player/model.js";
+import { callJson, inProcessSession, loadEngine, repoDir } from "../js/engine.mjs";
+
+let engine;
+const call = (method, ...args) => callJson(engine, method, ...args);
+const EXAMPLE = readFileSync(`${repoDir}assets/numbered_pyraminx/example.txt`, "utf8");
+
+before(async () => {
+  engine = await loadEngine();
+});
+
+/** A model over the engine, with every event recorded in `events` as [type, detail]. */
+function recordedModel(options = {}) {
+  const model = createPlayerModel({
+    engine: inProcessSession(engine),
+    puzzles: { numbered_pyraminx: { numbering: { example: EXAMPLE } } },
+    pauseMs: () => 0,
+    ...options,
+  });
+  const events = [];
+  for (const type of ["change", "puzzles", "puzzle", "position", "move", "playback"]) {
+    model.addEventListener(type, ({ detail }) => events.push([type, detail]));
+  }
+  for (const type of ["status", "progress", "message", "notice"]) {
+    model.addEventListener(type, ({ detail }) => events.push([type, { ...detail }]));
+  }
+  const last = (type) => events.findLast(([t]) => t === type)?.[1];
+  const all = (type) => events.filter(([t]) => t === type).map(([, detail]) => detail);
+  return { model, events, last, all };
+}
+
+/** Resolves once no action, turn or playback of `model` is under way. */
+async function idle(model) {
+  while (model.busy) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
+/** The engine's state after `moves` from `from` ("" = solved). */
+const stateAfter = (puzzle, moves, from = "") => call("applyMoves", puzzle, from, moves).state;
+
+describe("the headless player model", () => {
+  it("loads a puzzle with its alg ready to play, every position the engine's", async () => {
+    const { model, last, all } = recordedModel();
+    const accepted = await model.configure({ puzzle: "pyraminx", alg: "R U R' U'" });
+    assert.equal(accepted, true);
+    assert.equal(model.ready, true);
+    assert.equal(last("puzzle").info.id, "pyraminx");
+    assert.deepEqual(
+      all("puzzles")[0].puzzles.map((p) => p.id),
+      call("listPuzzles").puzzles.map((p) => p.id),
+    );
+    assert.equal(last("position").cause, "start");
+    assert.equal(model.position.current.state, "");
+    assert.deepEqual(model.playback.moves, ["R", "U", "R'", "U'"]);
+    assert.equal(model.playback.cursor, 0);
+    assert.equal(last("status").text, "Pyraminx: ready.");
+  });
+
+  it("plays the list move by move, each turn animated before the engine's position shows", async () => {
+    const { model, all } = recordedModel();
+    const animated = [];
+    model.setAnimator(async (move, how) => {
+      animated.push({ move, shownBefore: model.position.current.state, ...how });
+    });
+    await model.configure({ puzzle: "pyraminx", alg: "R U R' U'" });
+    await model.play();
+    const prefixes = ["R", "R U", "R U R'", "R U R' U'"].map((m) => stateAfter("pyraminx", m));
+    assert.deepEqual(
+      animated.map(({ move }) => move),
+      ["R", "U", "R'", "U'"],
+    );
+    // Each animation ran while the previous position was still shown.
+    assert.deepEqual(
+      animated.map(({ shownBefore }) => shownBefore),
+      ["", ...prefixes.slice(0, 3)],
+    );
+    assert.deepEqual(
+      all("move").map(({ move, index }) => [move, index]),
+      [
+        ["R", 0],
+        ["U", 1],
+        ["R'", 2],
+        ["U'", 3],
+      ],
+    );
+    assert.equal(model.position.current.state, prefixes[3]);
+    assert.equal(model.playback.cursor, 4);
+    assert.equal(model.playback.playing, false);
+  });
+
+  it("says so when Play at the end starts again from the start", async () => {
+    const { model, last } = recordedModel();
+    await model.configure({ puzzle: "pyraminx", alg: "R U" });
+    await model.play();
+    assert.equal(model.playback.playsFromStart, true);
+    const replay = model.play();
+    assert.equal(last("status").text, "Replaying the moves from the start.");
+    await replay;
+    assert.equal(model.playback.cursor, 2);
+    assert.equal(model.position.current.state, stateAfter("pyraminx", "R U"));
+  });
+
+  it("steps forward when a turn follows the list, and leaves the list otherwise", async () => {
+    const { model } = recordedModel();
+    await model.configure({ puzzle: "pyraminx", alg: "R U" });
+    model.userMove("R");
+    await idle(model);
+    assert.equal(model.playback.cursor, 1);
+    model.userMove("B");
+    await idle(model);
+    assert.equal(model.playback.cursor, null);
+    assert.equal(model.position.current.state, stateAfter("pyraminx", "R B"));
+    await model.goTo(2);
+    assert.equal(model.position.current.state, stateAfter("pyraminx", "R U"));
+  });
+
+  it("solves a scramble optimally and plays it to a solved position", async () => {
+    const { model, last, all } = recordedModel();
+    await model.configure({ puzzle: "cube2" });
+    const scrambled = await model.scramble(12345);
+    assert.equal(model.position.current.state, scrambled.state);
+    const answer = await model.solve();
+    assert.equal(answer.ok, true);
+    // As long as the engine's own solve: the model adds nothing and drops nothing.
+    assert.equal(answer.length, call("solve", "cube2", scrambled.state, null).length);
+    await idle(model);
+    assert.equal(model.position.current.solved, true);
+    assert.equal(model.playback.cursor, answer.length);
+    assert.match(last("status").text, /^Solved: \d+ moves \(optimal\)/);
+    assert.equal(last("status").kind, "ok");
+    assert.ok(
+      all("change").length > 0 && !model.solving,
+      "the solve's flag went back down when it ended",
+    );
+  });
+
+  it("shows a position at a step of its solution (a share link's step)", async () => {
+    const { model } = recordedModel();
+    await model.configure({ puzzle: "pyraminx" });
+    const start = stateAfter("pyraminx", "U L' R B");
+    const answer = await model.setState(start, "B' R' L U'", 3);
+    assert.equal(answer.ok, true);
+    assert.equal(model.playback.cursor, 3);
+    assert.equal(model.position.current.state, stateAfter("pyraminx", "B' R' L", start));
+    assert.equal(model.playback.start.state, start);
+    // Past the end: the end.
+    await model.setState(start, "B' R' L U'", 99);
+    assert.equal(model.playback.cursor, 4);
+    assert.equal(model.position.current.solved, true);
+  });
+
+  it("refuses an unknown puzzle with the engine's message, and shows none", async () => {
+    const { model, last } = recordedModel();
+    assert.equal(await model.configure({ puzzle: "megaminx" }), false);
+    assert.equal(model.ready, false);
+    assert.equal(last("puzzle").info, null);
+    assert.match(last("notice").text, /^puzzle="megaminx": .*megaminx/);
+    assert.equal(await model.configure({ puzzle: "" }), true, "the first puzzle loads after it");
+    assert.equal(model.position.current.puzzle, call("listPuzzles").puzzles[0].id);
+  });
+
+  it("names a refused alg with the engine's column, and keeps the rest", async () => {
+    const { model, all } = recordedModel();
+    assert.equal(await model.configure({ puzzle: "pyraminx", setup: "R", alg: "U Q" }), false);
+    const message = all("message").findLast(({ source }) => source === "alg");
+    assert.match(message.text, /^alg="U Q": /);
+    assert.equal(message.answer.column, 3);
+    assert.equal(model.position.current.state, stateAfter("pyraminx", "R"));
+    assert.equal(model.playback.loaded, false);
+  });
+
+  it("gives a numbered puzzle's positions their digits and the home sticker each shows", async () => {
+    const { model } = recordedModel();
+    await model.configure({ puzzle: "numbered_pyraminx" });
+    await model.turn("u R");
+    const { state, digits, sources } = model.position.current;
+    const shown = call("numberingPosition", "numbered_pyraminx", state, EXAMPLE, "");
+    assert.equal(digits, shown.digits);
+    assert.deepEqual(sources, shown.sources);
+  });
+});
