@@ -2,17 +2,21 @@
 // element, loaded by its own script tag) with the page's Share button in its "controls" slot and,
 // in its "panel" slot, the numbering panel (numbered puzzles only) and the God's number panel;
 // the engine's version in the header; share links (?puzzle=ID alone, or with a position, a
-// solution, a numbering) opened from the address; and the offline app's service worker, with a
-// notice when an update is ready. See docs/web.md.
+// solution and its step, a numbering) opened from the address, which then follows what the player
+// shows, so a reload or a return to the page comes back to the same place; and the offline app's
+// service worker, with a notice when an update is ready. See docs/web.md.
 import { EngineClient } from "./engine/client.js";
 import { createNumberingPanel } from "./numbering/numbering-panel.js";
 import { registerOfflineApp } from "./pwa/register.js";
 import { createUpdatePrompt } from "./pwa/update-prompt.js";
-import { SHARE_PARAMS, decodeShareLink } from "./share/link.js";
+import { decodeShareLink } from "./share/link.js";
 import { openShareLink } from "./share/open-link.js";
-import { createShareButton } from "./share/share-button.js";
+import { createShareButton, shareLinkOf } from "./share/share-button.js";
 import { createGodsNumberPanel } from "./ui/gods-number.js";
 import { renderNotationError } from "./ui/notation-error.js";
+
+/** The address follows the player at most this often (browsers limit history updates). */
+const ADDRESS_DELAY_MS = 250;
 
 /** The page's elements with an id, by camelCased id: ui.godsCompute is #gods-compute. */
 const ui = Object.fromEntries(
@@ -37,13 +41,39 @@ function showLinkProblem({ error, column, text }) {
 ui.linkProblemClose.addEventListener("click", () => (ui.linkProblem.hidden = true));
 if (link && !link.ok) showLinkProblem(link);
 
-/** Keeps ?puzzle=ID in the address; a link's position and solution go when the puzzle changes. */
-function keepPuzzleInAddress(id) {
-  const url = new URL(location.href);
-  if (url.searchParams.get("puzzle") === id) return;
-  for (const param of SHARE_PARAMS) url.searchParams.delete(param);
-  url.searchParams.set("puzzle", id);
-  history.replaceState(null, "", url);
+/**
+ * Shows the link's puzzle and what else it gives. A puzzle the engine does not know is named on
+ * the card, and the player shows its first puzzle instead.
+ */
+async function openLink() {
+  await player.ready;
+  if (!player.puzzleInfo) {
+    const answer = await player.engine.puzzleInfo(wanted ?? "");
+    showLinkProblem({ error: `puzzle: ${answer.error ?? "the player could not show it"}` });
+    player.puzzle = "";
+    await player.reset();
+    return;
+  }
+  const given = link?.ok && (link.position || link.solution || link.numbering || link.groups);
+  if (!given) return;
+  const problem = await openShareLink(player, link);
+  if (problem) showLinkProblem(problem);
+}
+
+/** From now on the address is the share link of what the player shows (replaced, not pushed). */
+function followInAddress() {
+  let timer = 0;
+  const update = () => {
+    timer = 0;
+    const shown = shareLinkOf(player, location.href);
+    if (shown.ok && shown.url !== location.href) history.replaceState(null, "", shown.url);
+  };
+  const later = () => {
+    timer ||= setTimeout(update, ADDRESS_DELAY_MS);
+  };
+  player.addEventListener("statechange", later);
+  player.addEventListener("playback", later);
+  update();
 }
 
 async function showVersion() {
@@ -55,7 +85,7 @@ async function showVersion() {
   }
 }
 
-customElements.whenDefined("polytwist-player").then(() => {
+customElements.whenDefined("polytwist-player").then(async () => {
   // The distance table gets its own worker, so the puzzle stays playable while it is computed.
   const gods = createGodsNumberPanel({ ui, player, createClient: () => new EngineClient() });
   // The designer gets its own worker too.
@@ -70,13 +100,11 @@ customElements.whenDefined("polytwist-player").then(() => {
     puzzle = detail.puzzle;
     gods.puzzleChanged();
     numbering.puzzleChanged();
-    keepPuzzleInAddress(puzzle);
   });
   createShareButton({ ui, player });
-  if (link?.ok && (link.position || link.solution || link.numbering || link.groups)) {
-    openShareLink(player, link).then((problem) => problem && showLinkProblem(problem));
-  }
   showVersion();
+  await openLink();
+  followInAddress();
 });
 
 registerOfflineApp(createUpdatePrompt(ui.updatePrompt));

@@ -8,8 +8,10 @@
 //
 // Every sticker is a focusable <g class="sticker" data-facelet="i" role="button"> in sticker order,
 // so Tab walks the numbering as it is written; arrows move to the nearest sticker in that
-// direction. Typing 1–9 on a sticker calls onType(i, digit), Backspace or Delete onType(i, "?").
-// highlight() outlines and hatches stickers named in an error.
+// direction. One sticker is selected (the one clicked, tapped or focused). Typing 1–9 on a sticker,
+// or tapping a digit on the pad under the net (touch screens have no keys to type on), calls
+// onType(i, digit) and selects the next sticker; Backspace, Delete or the pad's Clear call
+// onType(i, "?"). highlight() outlines and hatches stickers named in an error.
 import { centroid, pointList, scaledAbout, stickerInDirection, svgElement } from "../ui/svg-net.js";
 
 const STICKER_SCALE = 0.86; // of its cell, about its centroid: the gaps show the plastic
@@ -143,7 +145,47 @@ export function createDigitNet({ layout, label, onType }) {
     });
   }
 
-  const focusSticker = (index) => stickers[index]?.group.focus();
+  let selected = 0;
+  const padTarget = document.createElement("p");
+  padTarget.className = "digit-pad-target";
+  padTarget.setAttribute("aria-live", "polite");
+  const pad = document.createElement("div");
+  pad.className = "digit-pad";
+  pad.setAttribute("role", "group");
+  pad.setAttribute("aria-label", "Digits for the selected sticker");
+  for (const digit of [..."123456789", "?"]) {
+    const key = document.createElement("button");
+    key.type = "button";
+    key.dataset.digit = digit;
+    key.textContent = digit === "?" ? "Clear" : digit;
+    if (digit === "?") key.setAttribute("aria-label", "Clear the selected sticker");
+    pad.append(key);
+  }
+  const element = document.createElement("div");
+  element.className = "digit-net-entry";
+  element.append(svg, padTarget, pad);
+
+  /** Selects sticker `index`: the pad writes on it. */
+  function select(index) {
+    if (!stickers[index]) return;
+    stickers[selected].group.classList.remove("selected");
+    selected = index;
+    stickers[index].group.classList.add("selected");
+    padTarget.textContent = `Sticker ${layout.stickers[index].label}: type or tap a digit.`;
+  }
+
+  const focusSticker = (index) => {
+    select(index);
+    stickers[index]?.group.focus();
+  };
+
+  /** Writes `digit` ("?" clears) on sticker `index`, then selects the next sticker. */
+  function write(index, digit, { focus }) {
+    onType(index, digit);
+    const next = digit === "?" ? index : Math.min(index + 1, stickers.length - 1);
+    if (focus) focusSticker(next);
+    else select(next);
+  }
 
   const stickerOf = (target) => {
     const group = target?.closest?.(".sticker");
@@ -155,15 +197,22 @@ export function createDigitNet({ layout, label, onType }) {
     const index = stickerOf(event.target);
     if (index !== null) focusSticker(index);
   });
+  svg.addEventListener("focusin", (event) => {
+    const index = stickerOf(event.target);
+    if (index !== null) select(index);
+  });
+  pad.addEventListener("click", (event) => {
+    const digit = event.target.closest("button")?.dataset.digit;
+    if (digit) write(selected, digit, { focus: false });
+  });
 
   svg.addEventListener("keydown", (event) => {
     const index = stickerOf(event.target);
     if (index === null || event.ctrlKey || event.metaKey || event.altKey) return;
     if (/^[1-9]$/.test(event.key)) {
       event.preventDefault();
-      onType(index, event.key);
       // On to the next sticker, so a numbering can be typed in one go, as it is written.
-      if (index + 1 < stickers.length) focusSticker(index + 1);
+      write(index, event.key, { focus: true });
       return;
     }
     if (event.key === "Backspace" || event.key === "Delete") {
@@ -181,5 +230,6 @@ export function createDigitNet({ layout, label, onType }) {
     if (next !== null) focusSticker(next);
   });
 
-  return { element: svg, setDigits, highlight, focusSticker };
+  select(0);
+  return { element, setDigits, highlight, focusSticker };
 }

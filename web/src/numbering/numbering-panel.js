@@ -86,7 +86,10 @@ export function createNumberingPanel({ ui, player, createClient }) {
           digitNetPicture(numbered.net, digits, `Solved state ${i + 1}: ${digits}`),
           caption,
         );
-        button.addEventListener("click", () => player.setState(state));
+        button.addEventListener("click", async () => {
+          await player.setState(state);
+          player.scrollToView();
+        });
         item.append(button);
         return item;
       }),
@@ -228,7 +231,10 @@ export function createNumberingPanel({ ui, player, createClient }) {
     button.type = "button";
     const { digits } = await engine.numberingPosition(puzzle, "", text, "");
     button.append(digitNetPicture(numbered.net, digits, `Design ${i + 1}: ${digits}`));
-    button.addEventListener("click", () => load(text, ui.numberingGroups.value));
+    button.addEventListener("click", async () => {
+      await load(text, ui.numberingGroups.value);
+      player.scrollToView();
+    });
     item.append(button);
     return item;
   }

@@ -20,8 +20,8 @@ const MARKUP = `
     <canvas id="view" part="view" tabindex="0" aria-describedby="help-summary"></canvas>
     <p id="no-view" class="no-view" part="notice" aria-live="polite">Loading…</p>
     <p id="hint" class="hint" part="hint">
-      <span class="fine-pointer">Drag a sticker to turn its layer; drag the background to look around.</span>
-      <span class="coarse-pointer">Drag a sticker to turn its layer; swipe sideways beside the puzzle to look around.</span>
+      <span class="fine-pointer">Drag a sticker to turn it; drag the background to look around.</span>
+      <span class="coarse-pointer">Drag a sticker to turn it.</span>
     </p>
     <button id="help-button" class="help-button" type="button" popovertarget="help"
       aria-label="Keys and mouse help">?</button>

@@ -11,6 +11,8 @@
 //             At most one of facelets and setup; neither means the solved position.
 //   solution  the moves to play from that position (the engine's normalised notation); `alg`, the
 //             player element's attribute name, is read as a synonym.
+//   step      how many of those moves have been played (a whole number; 0, the start, is left
+//             out), so the link opens at the step shown.
 //   numbering for a numbered puzzle, the digit of each sticker (docs/puzzles/numbered_pyraminx.md;
 //             written as its 36 digits, read in any of the engine's numbering formats)
 //   groups    its extra sticker groups ("F0 L0 R0 …; …")
@@ -44,6 +46,7 @@ export const SHARE_PARAMS = [
   "setup",
   "solution",
   "alg",
+  "step",
   "numbering",
   "groups",
   "puzzle",
@@ -55,6 +58,7 @@ const MAX_PUZZLE_LENGTH = 40;
 const MAX_FACELETS_LENGTH = 512;
 const MAX_MOVES_LENGTH = 1000;
 const MAX_NUMBERING_LENGTH = 1000;
+const MAX_STEP_DIGITS = 6; // no solution is longer than 100,000 moves (the engine's limit)
 
 const PUZZLE_CHAR = /[a-z0-9_]/;
 const FACELET_CHAR = /[A-Za-z0-9]/;
@@ -127,6 +131,15 @@ function checkPuzzle(puzzle) {
   return checkValue("puzzle", puzzle, RULES.puzzle);
 }
 
+/** A step: {step} (a whole number) or a failure. */
+function readStep(text) {
+  if (text === undefined || text === "") return { step: 0 };
+  if (!/^\d+$/.test(text) || text.length > MAX_STEP_DIGITS) {
+    return failure("step", `step is "${text}": a whole number of moves played, e.g. step=3`);
+  }
+  return { step: Number(text) };
+}
+
 function checkFacelets(facelets) {
   if (facelets === "") return failure("facelets", "facelets is empty: one letter per sticker");
   return checkValue("facelets", facelets, RULES.facelets);
@@ -151,7 +164,7 @@ function readParams(searchParams) {
  * Reads a share link.
  * @param {string | URL} url  an absolute address, or a relative one such as "?puzzle=pyraminx"
  * @returns {null | {ok: true, puzzle: string, position: null | {facelets: string} | {setup: string},
- *   solution: string, numbering: string, groups: string} | {ok: false, param: string,
+ *   solution: string, step: number, numbering: string, groups: string} | {ok: false, param: string,
  *   error: string, column?: number}}  numbering and groups are "" when not given
  *   null when the address has none of the share parameters; `param` is "link" when the address
  *   as a whole is refused, else the parameter at fault; `column` counts characters from 1.
@@ -179,6 +192,7 @@ export function decodeShareLink(url) {
   const read = readParams(parsed.searchParams);
   if (!read.values) return read;
   const { puzzle, facelets, setup, solution, alg, numbering = "", groups = "" } = read.values;
+  const stepRead = readStep(read.values.step);
   if (puzzle === undefined) {
     return failure(
       "puzzle",
@@ -200,14 +214,19 @@ export function decodeShareLink(url) {
     checkMoves("setup", setupText) ??
     (solution === undefined ? checkMoves("alg", algText) : checkMoves("solution", solutionText)) ??
     checkValue("numbering", numbering, RULES.numbering) ??
-    checkValue("groups", groups, RULES.groups);
+    checkValue("groups", groups, RULES.groups) ??
+    (stepRead.ok === false ? stepRead : null);
   if (problem) return problem;
 
   let position = null;
   if (facelets !== undefined) position = { facelets };
   else if (setupText !== "") position = { setup: setupText };
   const moves = solution === undefined ? algText : solutionText;
-  return { ok: true, puzzle, position, solution: moves, numbering, groups };
+  const { step } = stepRead;
+  if (step > 0 && moves === "") {
+    return failure("step", `step=${step} needs a solution to step through`);
+  }
+  return { ok: true, puzzle, position, solution: moves, step, numbering, groups };
 }
 
 /** A query value: spaces as `+`, the rest percent-encoded except A–Z a–z 0–9 - _ . ! ~ * ' ( ). */
@@ -231,17 +250,17 @@ function readPosition(position) {
 
 /**
  * Writes a share link: `baseUrl` (its other query parameters kept, its fragment dropped) with the
- * puzzle, position and solution, and a numbered puzzle's numbering and groups. `alg` may stand
- * for `solution` (the player element's name).
+ * puzzle, position and solution (and how many of its moves were played), and a numbered puzzle's
+ * numbering and groups. `alg` may stand for `solution` (the player element's name).
  * @param {string | URL} baseUrl  e.g. location.href
  * @param {{puzzle: string, position?: null | {facelets: string} | {setup: string},
- *   solution?: string, alg?: string, numbering?: string, groups?: string}} link
+ *   solution?: string, alg?: string, step?: number, numbering?: string, groups?: string}} link
  * @returns {{ok: true, url: string} | {ok: false, param: string, error: string, column?: number}}
  *   Never throws.
  */
 export function encodeShareLink(
   baseUrl,
-  { puzzle, position = null, solution, alg, numbering = "", groups = "" } = {},
+  { puzzle, position = null, solution, alg, step = 0, numbering = "", groups = "" } = {},
 ) {
   let url;
   try {
@@ -268,6 +287,10 @@ export function encodeShareLink(
   }
   const movesProblem = checkMoves("solution", moves);
   if (movesProblem) return movesProblem;
+  if (!Number.isSafeInteger(step) || step < 0 || String(step).length > MAX_STEP_DIGITS) {
+    return failure("step", "step is a whole number of moves played");
+  }
+  if (step > 0 && moves === "") return failure("step", "step needs a solution to step through");
   const labels = [
     ["numbering", numbering],
     ["groups", groups],
@@ -283,6 +306,7 @@ export function encodeShareLink(
   url.search = "";
   url.hash = "";
   const params = [...positionParams.params, ...(moves ? [["solution", moves]] : [])];
+  if (step > 0) params.push(["step", String(step)]);
   for (const [param, value] of labels) if (value.trim()) params.push([param, value.trim()]);
   params.push(["puzzle", puzzle]);
   const query = params.map(([param, value]) => `${param}=${encodeValue(value)}`).join("&");

@@ -1,6 +1,6 @@
 // Opening a share link on the app page: the decoded link (./link.js) is checked by the engine
 // before the player shows it. The position comes from `facelets` (validated) or `setup` (applied
-// from solved); `solution` is loaded as the player's move list, ready to play. What the engine
+// from solved); `solution` is loaded as the player's move list, at move `step`. What the engine
 // refuses is returned as a problem naming the parameter, and the rest is still shown; facelets
 // with one letter per sticker that are not a possible position open the colour editor on them,
 // with the stickers at fault marked. A numbered puzzle's `numbering` and `groups` are checked by
@@ -49,9 +49,13 @@ async function openNumbering(player, puzzle, numbering, groups) {
  * it started). Resolves null when everything was shown, else {param, error, column?, text?}.
  * @param {import("../player/polytwist-player.js").PolytwistPlayer} player
  * @param {{puzzle: string, position: null | {facelets: string} | {setup: string},
- *   solution: string, numbering: string, groups: string}} link  an ok answer of decodeShareLink
+ *   solution: string, step: number, numbering: string, groups: string}} link  an ok answer of
+ *   decodeShareLink
  */
-export async function openShareLink(player, { puzzle, position, solution, numbering, groups }) {
+export async function openShareLink(
+  player,
+  { puzzle, position, solution, step, numbering, groups },
+) {
   await player.ready;
   const { engine } = player;
   const info = player.puzzleInfo;
@@ -85,6 +89,13 @@ export async function openShareLink(player, { puzzle, position, solution, number
       moves = "";
     }
   }
-  await player.setState(state, moves);
+  await player.setState(state, moves, step);
+  const count = player.moves.length;
+  if (moves && step > count) {
+    problem ??= {
+      param: "step",
+      error: `step: the solution has ${count} ${count === 1 ? "move" : "moves"}, not ${step}; it is shown at its end`,
+    };
+  }
   return problem;
 }

@@ -1,11 +1,13 @@
-// The app page's Share button: a link to this page with the puzzle, the position and the move
-// list shown (./link.js), copied to the clipboard and also shown in a text field, from which it
-// can be copied by hand where the clipboard is not available.
+// The app page's Share button: a link to this page with the puzzle, the position, the move list
+// and the step shown (./link.js), copied to the clipboard and also shown in a text field, from
+// which it can be copied by hand where the clipboard is not available. The page's address is the
+// same link, kept up to date as the player changes (../main.js).
 import { encodeShareLink } from "./link.js";
 
 /**
  * The share link of what `player` shows: while the position is on the move list, the list's
- * start and its moves (so the link opens ready to play them); otherwise the position alone.
+ * start, its moves and the step shown (so the link opens there, ready to play on); otherwise the
+ * position alone.
  * @returns {{ok: true, url: string} | {ok: false, error: string}}
  */
 export function shareLinkOf(player, baseUrl) {
@@ -18,6 +20,7 @@ export function shareLinkOf(player, baseUrl) {
     // domino may be turned about its U–D axis, and the link keeps the colours where they are.
     position: from.state === "" ? null : { facelets: from.facelets },
     solution: onList ? player.moves.join(" ") : "",
+    step: onList ? player.moveIndex : 0,
     // A numbered puzzle's own (none: its example numbering, which needs no saying).
     numbering: player.numberingInfo ? player.numbering : "",
     groups: player.numberingInfo ? player.numberingGroups : "",

@@ -55,6 +55,14 @@ export function createMoveList(ui) {
     if (focus) all[roving].focus();
   }
 
+  /** Scrolls the list (not the page) sideways so that `button` is in view. */
+  function scrollSideways(button) {
+    const list = ui.moves.getBoundingClientRect();
+    const box = button.getBoundingClientRect();
+    if (box.left < list.left) ui.moves.scrollLeft -= list.left - box.left;
+    else if (box.right > list.right) ui.moves.scrollLeft += box.right - list.right;
+  }
+
   /** Shows `alg`'s moves as written, inactive, until the player's own list replaces them. */
   function preview(alg) {
     if (playback) return;
@@ -94,8 +102,11 @@ export function createMoveList(ui) {
       else button.removeAttribute("aria-current");
       button.classList.toggle("played", cursor !== null && i < cursor);
     });
-    // The tab stop follows the position, unless the reader is moving through the list.
+    // The tab stop follows the position, unless the reader is moving through the list; in a list
+    // that scrolls sideways (a phone's), the current move stays in view.
     if (!focusInList) rove(highlighted ?? 0);
+    const current = buttons()[highlighted];
+    if (current) scrollSideways(current);
     const away = cursor === null;
     ui.toStart.disabled = !away && cursor === 0;
     ui.stepBack.disabled = away || cursor === 0;
