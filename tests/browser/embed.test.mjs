@@ -38,11 +38,35 @@ function countWebGLContexts() {
   };
 }
 
+/**
+ * Runs in the page before its scripts: adds up the layout shifts once the defined players have
+ * been drawn (the CLS metric of starting them; the upgrade of an element the page could not size
+ * before its script ran is not the player's doing), and names them.
+ */
+function recordLayoutShifts() {
+  window.layoutShift = 0;
+  window.layoutShifts = [];
+  let definedAt = Infinity;
+  customElements.whenDefined("polytwist-player").then(() => {
+    // After the first frame drawn with the players defined.
+    requestAnimationFrame(() => setTimeout(() => (definedAt = performance.now())));
+  });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput || entry.startTime < definedAt) continue;
+      window.layoutShift += entry.value;
+      const moved = entry.sources.map(({ node }) => node?.id || node?.nodeName || "?");
+      window.layoutShifts.push(`${entry.value.toFixed(3)} at ${entry.startTime | 0} ms: ${moved}`);
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+}
+
 async function open(path, options = {}) {
   ({ page, problems, responses } = await session.open(options));
   warnings = [];
   page.on("console", (msg) => msg.type() === "warning" && warnings.push(msg.text()));
   await page.addInitScript(countWebGLContexts);
+  await page.addInitScript(recordLayoutShifts);
   await page.goto(`${session.site.url}${path}`);
   return page;
 }
@@ -113,6 +137,22 @@ describe("the embedding demo page", () => {
       assertNoProblems(problems);
     },
   );
+
+  it("keeps each player's space from the first paint: starting moves nothing", TEST, async () => {
+    await open("embed-demo.html");
+    const players = page.locator("polytwist-player");
+    const heights = await players.evaluateAll((els) => els.map((el) => el.offsetHeight));
+    for (let i = 0; i < heights.length; i++) await expectDrawn(players.nth(i));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // The players with an alg show its moves and playback buttons once started: as tall as before.
+    assert.deepEqual(await players.evaluateAll((els) => els.map((el) => el.offsetHeight)), heights);
+    const { shift, shifts } = await page.evaluate(() => ({
+      shift: window.layoutShift,
+      shifts: window.layoutShifts,
+    }));
+    assert.ok(shift < 0.01, `cumulative layout shift ${shift.toFixed(3)}: ${shifts.join("; ")}`);
+    assertNoProblems(problems);
+  });
 
   it("plays an alg, with move, statechange and solved events", TEST, async () => {
     await open("embed-demo.html");
@@ -301,6 +341,27 @@ describe("players with bad attributes", () => {
     assert.deepEqual(await player("bad-setup").evaluate((el) => el.moves), ["R"]);
     assert.equal(await player("bad-controls").evaluate((el) => el.controls), "playback");
     assert.equal(warnings.length, 9, warnings.join("\n"));
+    assertNoProblems(problems);
+  });
+
+  it("keep their messages to a third of a small player, each dismissible", TEST, async () => {
+    await open("fixtures/embed-bad-attributes.html", { viewport: { width: 1300, height: 1300 } });
+    const player = page.locator("#bad-setup");
+    await player.scrollIntoViewIfNeeded();
+    await player.evaluate((el) => el.ready);
+    await player.evaluate((el) => (el.camera = "tilt:10")); // a second message in the small player
+    await player.locator('#messages [data-source="camera"]').waitFor();
+    const box = (selector) => player.locator(selector).boundingBox();
+    const [stage, list] = [await box("#stage"), await box("#messages")];
+    assert.ok(list.height <= stage.height / 3 + 1, `messages ${list.height} of ${stage.height} px`);
+
+    await player.locator('#messages [data-source="setup"] button').click();
+    assert.deepEqual(Object.keys(await messages(player)), ["camera"]);
+    // Dismissed, it stays away while the mistake is the same; another mistake shows again.
+    await player.evaluate((el) => el.reset());
+    assert.deepEqual(Object.keys(await messages(player)), ["camera"]);
+    await player.evaluate((el) => el.setAlg("R", "R (U'"));
+    assert.match((await messages(player)).setup, /^setup="R \(U'": unclosed/);
     assertNoProblems(problems);
   });
 });

@@ -1,7 +1,7 @@
 // Problems shown inside the player, one per source (an attribute's name, or "action" for a
 // failed action): attribute values it could not use (a bad camera, an alg the engine refused, with
 // a caret under the column the engine names). Each can be dismissed (×); a dismissed message
-// stays away until its source has another one. Each new message is also given to console.warn,
+// stays away while its source keeps giving the same one (a reset reads the attributes again). Each new message is also given to console.warn,
 // for the page's author; nothing is thrown into the page.
 import { renderNotationError } from "../ui/notation-error.js";
 
@@ -55,9 +55,6 @@ export function createMessages(list) {
         renderNotationError(body, sequence, answer, prefix),
       );
     },
-    clear(source) {
-      dismissed.delete(source);
-      remove(source);
-    },
+    clear: remove,
   };
 }
