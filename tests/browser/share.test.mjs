@@ -39,7 +39,7 @@ async function openLink(page, query) {
 }
 
 describe("share links", () => {
-  it("Share copies a link that opens the same position and solution", TEST, async () => {
+  it("Share copies a link that opens the same position, solution and step", TEST, async () => {
     const { page, problems } = await newPage();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await gotoPuzzle(page, session.site.url, "pyraminx");
@@ -49,7 +49,7 @@ describe("share links", () => {
     await page.click("#solve");
     await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
     await idle(page);
-    const solution = (await playerShows(page)).moves;
+    const { moves: solution, facelets: solvedFacelets } = await playerShows(page);
     assert.ok(solution.length > 0);
 
     await page.click("#share");
@@ -61,18 +61,90 @@ describe("share links", () => {
     assert.ok(url.startsWith(session.site.url), url);
     assert.match(url, /puzzle=pyraminx$/);
 
+    // It opens where the solution was left: at its end, solved, and its start is the scramble.
     const { page: other, problems: otherProblems } = await newPage();
     await other.goto(url);
-    await other.waitForSelector('#solution-panel[data-cursor="0"]', { timeout: 30_000 });
+    const end = solution.length;
+    await other.waitForSelector(`#solution-panel[data-cursor="${end}"]`, { timeout: 30_000 });
     const shown = await playerShows(other);
-    assert.deepEqual(shown, { facelets: scrambled, moves: solution, moveIndex: 0, solved: false });
+    assert.deepEqual(shown, {
+      facelets: solvedFacelets,
+      moves: solution,
+      moveIndex: end,
+      solved: true,
+    });
     assert.equal(await other.locator("#moves button").count(), solution.length);
-    await other.click("#to-end");
-    await other.waitForSelector('#player[data-solved="true"]');
+    await other.click("#to-start");
+    await other.waitForSelector('#solution-panel[data-cursor="0"]');
+    assert.equal(await playerData(other, "facelets"), scrambled);
     assert.equal(new URL(other.url()).searchParams.get("facelets"), scrambled);
     assertNoProblems(problems);
     assertNoProblems(otherProblems);
   });
+
+  it("the address follows the step shown, so a reload and Back come back to it", TEST, async () => {
+    const { page, problems } = await newPage();
+    await gotoPuzzle(page, session.site.url, "pyraminx");
+    await fastTurns(page);
+    await page.evaluate(() => document.querySelector("#app").scramble(7));
+    await page.click("#solve");
+    await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
+    await idle(page);
+    const { moves } = await playerShows(page);
+    assert.ok(moves.length >= 3, `${moves}`);
+    await page.click("#to-start");
+    await page.click("#step");
+    await page.click("#step");
+    await page.waitForSelector('#solution-panel[data-cursor="2"]');
+    await idle(page);
+    const atStep = await playerShows(page);
+    await page.waitForFunction(() => new URL(location.href).searchParams.get("step") === "2");
+    const address = new URL(page.url());
+    assert.equal(address.searchParams.get("solution"), moves.join(" "));
+
+    // Share gives the same link.
+    await page.click("#share");
+    await page.waitForSelector("#share-output:not([hidden])");
+    const query = (url) => new URL(url).searchParams.toString();
+    assert.equal(query(await page.inputValue("#share-url")), query(page.url()));
+
+    await page.reload();
+    await page.waitForSelector('#solution-panel[data-cursor="2"]', { timeout: 30_000 });
+    assert.deepEqual(await playerShows(page), atStep);
+
+    // Away to another page and back: the same step again.
+    await page.goto(`${session.site.url}embed-demo.html`);
+    await page.goBack();
+    await page.waitForSelector('#solution-panel[data-cursor="2"]', { timeout: 30_000 });
+    assert.deepEqual(await playerShows(page), atStep);
+    // Going back stops the other page loading its engine worker: not a problem of either page.
+    assertNoProblems(problems.filter((problem) => !/engine\.worker.*ERR_ABORTED/.test(problem)));
+  });
+
+  it(
+    "a link to a puzzle the engine does not have says so and shows the first puzzle",
+    TEST,
+    async () => {
+      const { page, problems } = await newPage();
+      await openLink(page, "?puzzle=megaminx");
+      assert.equal(await page.isVisible("#link-problem"), true);
+      assert.match(
+        await page.textContent("#link-problem-text"),
+        /^puzzle: unknown puzzle 'megaminx'/,
+      );
+      await page.waitForFunction(() => document.querySelector("#app").puzzleInfo !== null);
+      const shown = await page.evaluate(() => document.querySelector("#app").puzzleInfo.id);
+      assert.equal(await page.inputValue("#puzzle"), shown);
+      await page.click("#scramble");
+      await idle(page);
+      assert.equal(await playerData(page, "solved"), "false");
+      await page.waitForFunction(
+        (id) => new URL(location.href).searchParams.get("puzzle") === id,
+        shown,
+      );
+      assertNoProblems(problems);
+    },
+  );
 
   it("a bad link names the parameter at fault and the page still works", TEST, async () => {
     const { page, problems } = await newPage();
