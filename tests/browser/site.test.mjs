@@ -7,6 +7,7 @@ import {
   assertCanvasShowsFacelets,
   assertNoProblems as assertNone,
   canvasImage,
+  fastTurns,
   idle as idleOn,
   playerData,
   browserSession,
@@ -130,6 +131,85 @@ describe("polytwist site", () => {
     assert.ok(moves.length <= 11, `solution of ${moves.length} moves: ${moves.join(" ")}`);
     assert.equal(await page.isDisabled("#cancel"), true);
     assert.ok((await assertCanvasShowsFacelets(page)) >= 9, "too few stickers checked");
+    assertNoProblems();
+  });
+
+  it("says on its first screen what it is, how to turn, and names the puzzles", TEST, async () => {
+    assert.match(await page.textContent(".tagline"), /twisty puzzles in 3D, solved optimally/i);
+    const hint = page.locator("#hint");
+    assert.equal(await hint.isVisible(), true);
+    assert.match(await hint.innerText(), /Drag a sticker to turn it/);
+    const [stage, shown] = [await page.locator("#stage").boundingBox(), await hint.boundingBox()];
+    assert.ok(
+      shown.y >= stage.y && shown.y + shown.height <= stage.y + stage.height,
+      "off the view",
+    );
+    const names = await page.evaluate(async () =>
+      (await document.querySelector("#app").engine.listPuzzles()).puzzles.map((p) => p.name),
+    );
+    assert.deepEqual(await page.$$eval("#puzzle option", (els) => els.map((el) => el.text)), names);
+    // The hint goes once the puzzle has been turned by hand.
+    await page.locator("#view").focus();
+    await page.keyboard.press("KeyR");
+    await idle();
+    assert.equal(await hint.isVisible(), false);
+    assertNoProblems();
+  });
+
+  it(
+    "keeps the focus on Solve, and makes the move list one tab stop with arrow keys",
+    TEST,
+    async () => {
+      await fastTurns(page);
+      await page.evaluate(() => document.querySelector("#app").scramble(4242));
+      await page.focus("#solve");
+      await page.keyboard.press("Enter");
+      await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
+      await idle();
+      const focused = () =>
+        page.evaluate(() => {
+          const active = document.querySelector("#app").shadowRoot.activeElement;
+          return active
+            ? active.id || active.getAttribute("aria-label")
+            : document.activeElement.id;
+        });
+      assert.equal(await focused(), "solve");
+
+      const moves = await page.$$eval("#moves button", (els) => els.map((el) => el.textContent));
+      assert.ok(moves.length >= 2, `${moves}`);
+      await page.focus("#edit");
+      await page.keyboard.press("Tab");
+      assert.equal(await focused(), `Move ${moves.length}: ${moves.at(-1)}`, "the current move");
+      await page.keyboard.press("Tab");
+      assert.equal(await focused(), "to-start", "one tab stop for the whole list");
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("ArrowLeft");
+      const previous = `Move ${moves.length - 1}: ${moves.at(-2)}`;
+      assert.equal(await focused(), previous);
+      assert.equal(await app("solved"), "true", "an arrow only moves the focus");
+      await page.keyboard.press("Enter");
+      await page.waitForSelector(`#solution-panel[data-cursor="${moves.length - 1}"]`);
+      assert.equal(await focused(), previous);
+      assertNoProblems();
+    },
+  );
+
+  it("says so when Play at the end of a solution plays it again from the start", TEST, async () => {
+    await fastTurns(page);
+    await page.evaluate(() => document.querySelector("#app").scramble(99));
+    await page.click("#solve");
+    await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
+    await idle();
+    assert.equal(await page.getAttribute("#play", "aria-label"), "Replay from the start");
+    await page.click("#play");
+    assert.equal(await page.textContent("#status"), "Replaying the solution from the start.");
+    await page.waitForSelector('#solution-panel[data-playing="true"]');
+    await idle();
+    assert.equal(await app("solved"), "true");
+    assert.equal(await page.getAttribute("#play", "aria-label"), "Replay from the start");
+    await page.click("#to-start");
+    await idle();
+    assert.equal(await page.getAttribute("#play", "aria-label"), "Play");
     assertNoProblems();
   });
 
