@@ -1,0 +1,154 @@
+// The app page on a 390×844 touch phone: the puzzle and its playback buttons on screen together, a
+// finger beside the puzzle scrolling the page while a finger on it turns it, every control a
+// 44 px touch target, and a numbering entered with the digit pad (no keyboard opens on a tap).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import {
+  assertNoProblems,
+  browserSession,
+  fastTurns,
+  gotoPuzzle,
+  idle,
+  playerData,
+  stickerClientPoint,
+  touchDrag,
+} from "../js/browser.mjs";
+
+const TEST = { timeout: 90_000 };
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
+const session = browserSession();
+
+/** Boxes (page CSS pixels, relative to the viewport) of every visible match of `selector`. */
+const boxes = (page, selector) =>
+  page.locator(selector).evaluateAll((els) =>
+    els
+      .filter((el) => el.checkVisibility())
+      .map((el) => {
+        const { x, y, width, height } = el.getBoundingClientRect();
+        const name = el.id || el.getAttribute("aria-label") || el.textContent.trim().slice(0, 20);
+        return { name, x, y, width, height };
+      }),
+  );
+
+const onScreen = ({ y, height }) => y >= 0 && y + height <= 844;
+
+async function solvedPyraminx(page) {
+  await gotoPuzzle(page, session.site.url, "pyraminx");
+  await fastTurns(page);
+  await page.evaluate(() => document.querySelector("#app").scramble(31));
+  await page.tap("#solve");
+  await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
+  await idle(page);
+}
+
+describe("the app on a touch phone", () => {
+  it("shows the puzzle and the playback buttons together, without scrolling", TEST, async () => {
+    const { page, problems } = await session.open(PHONE);
+    await solvedPyraminx(page);
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    const [stage] = await boxes(page, "#stage");
+    assert.ok(onScreen(stage), `the view at ${stage.y}–${stage.y + stage.height}`);
+    const transport = await boxes(page, ".transport button");
+    assert.equal(transport.length, 5);
+    for (const button of transport) assert.ok(onScreen(button), `${button.name} at ${button.y}`);
+    const current = await boxes(page, '#moves button[aria-current="step"]');
+    assert.equal(current.length, 1);
+    assert.ok(current[0].x >= 0 && current[0].x + current[0].width <= 390, "current move in view");
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the page is ${width} px wide`);
+    assertNoProblems(problems);
+  });
+
+  it("scrolls the page on a swipe beside the puzzle, and turns on a swipe on it", TEST, async () => {
+    const { page, problems } = await session.open(PHONE);
+    await gotoPuzzle(page, session.site.url, "pyraminx");
+    const [stage] = await boxes(page, "#stage");
+    const facelets = await playerData(page, "facelets");
+    // Near the view's bottom left corner: off the puzzle, which sits in the middle.
+    const beside = { x: stage.x + 12, y: stage.y + stage.height - 12 };
+    assert.equal(
+      await page.locator("#app").evaluate((el, { x, y }) => el.stickerAt(x, y), beside),
+      null,
+    );
+    await touchDrag(page, beside, 0, -250, 10);
+    await page.waitForFunction(() => window.scrollY > 100);
+    assert.equal(await playerData(page, "facelets"), facelets, "the swipe turned the puzzle");
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => window.scrollY === 0);
+    const sticker = await stickerClientPoint(page, "#app", 2);
+    await touchDrag(page, sticker, -60, 0);
+    await idle(page);
+    assert.notEqual(await playerData(page, "facelets"), facelets, "the drag did not turn");
+    assert.equal(await page.evaluate(() => window.scrollY), 0, "the drag scrolled the page");
+    assertNoProblems(problems);
+  });
+
+  it("makes every control of the page at least 44 px across", TEST, async () => {
+    const { page, problems } = await session.open(PHONE);
+    await solvedPyraminx(page);
+    await page.tap("#share");
+    const controls = [
+      ...(await boxes(page, "#app >> button, #app >> select, #app >> input, #app >> summary")),
+      ...(await boxes(page, "main button, main select, main input")),
+    ];
+    assert.ok(controls.length > 20, `${controls.length} controls`);
+    const small = controls.filter(({ width, height }) => width < 44 || height < 44);
+    assert.deepEqual(
+      small.map(({ name, width, height }) => `${name}: ${width | 0}×${height | 0}`),
+      [],
+    );
+    assertNoProblems(problems);
+  });
+
+  it("takes a numbering from the digit pad, with readable pictures that show the puzzle", TEST, async () => {
+    const { page, problems } = await session.open(PHONE);
+    await gotoPuzzle(page, session.site.url, "numbered_pyraminx");
+    await page.waitForSelector('#numbering[data-validation="valid"][data-count="8"]');
+    const sticker = (i) => page.locator(`#numbering-net .sticker[data-facelet="${i}"]`);
+    const before = await sticker(3).textContent();
+    const typed = before === "7" ? "6" : "7";
+    await sticker(3).tap();
+    await page.locator(`.digit-pad button[data-digit="${typed}"]`).tap();
+    assert.equal(await sticker(3).textContent(), typed);
+    assert.match(await page.textContent(".digit-pad-target"), /^Sticker F4:/, "on to the next");
+    // One digit changed: a face shows it twice, which the engine names.
+    await page.waitForSelector('#numbering[data-validation="invalid"]');
+    await page.locator('.digit-pad button[data-digit="?"]').tap();
+    await sticker(3).tap();
+    await page.locator(`.digit-pad button[data-digit="${before}"]`).tap();
+    await page.waitForSelector('#numbering[data-validation="valid"][data-count="8"]');
+    const pads = await boxes(page, ".digit-pad button");
+    assert.equal(pads.length, 10);
+    for (const pad of pads) assert.ok(pad.height >= 44 && pad.width >= 44, `${pad.name}`);
+
+    // Each digit of a solved-state picture is big enough to read.
+    const heights = await page
+      .locator("#numbering-states li:nth-child(2) text")
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+    assert.equal(heights.length, 36);
+    assert.ok(Math.min(...heights) >= 13, `digits ${Math.min(...heights).toFixed(1)} px high`);
+    // Choosing one far down the page brings the puzzle back into view, showing that state.
+    const picture = page.locator("#numbering-states li:nth-child(2) button");
+    const state = await picture.getAttribute("data-state");
+    await picture.scrollIntoViewIfNeeded();
+    await picture.tap();
+    await page.waitForFunction(
+      (wanted) => document.querySelector("#app").state === wanted,
+      state,
+    );
+    await page.waitForFunction(() => {
+      const stage = document.querySelector("#app").shadowRoot.querySelector("#stage");
+      const { top, bottom } = stage.getBoundingClientRect();
+      return top >= 0 && bottom <= window.innerHeight;
+    });
+    assertNoProblems(problems);
+  });
+});
