@@ -1,6 +1,7 @@
 // The Pyraminx in three.js (docs/puzzles/pyraminx.md): 14 solid black pieces and a hidden core, cut
 // from the regular tetrahedron of ./layout.js, with a rounded, inset sticker on each small
-// triangle. Every sticker mesh carries its facelet index in userData.facelet; colours come from the
+// triangle and black fillers under the grooves between pieces, so that the background never shows
+// through. Every sticker mesh carries its facelet index in userData.facelet; colours come from the
 // engine's facelets and puzzleInfo face colours.
 import { Group, Mesh } from "three";
 
@@ -8,6 +9,7 @@ import {
   clipByPlanes,
   polyhedronFromFaces,
   polyhedronGeometry,
+  seamFiller,
 } from "../shared/convex-polyhedron.js";
 import { UNKNOWN_COLOUR, plasticMaterial, stickerMaterial } from "../shared/materials.js";
 import { createPuzzleModel } from "../shared/puzzle-model.js";
@@ -25,6 +27,7 @@ import {
 
 /** Sizes relative to the circumradius (1); a small triangle's edge is about 0.54. */
 const GAP = 0.011; // between pieces
+const GROOVE_DEPTH = 0.02; // of the gaps, down to the fillers that close them
 const STICKER = { border: 0.032, radius: 0.02, lift: 0.003 };
 const SCALE = 1.5; // model units → scene units (the cube2 is about as big)
 
@@ -41,26 +44,45 @@ function tetrahedron() {
   return polyhedronFromFaces(corners, faces);
 }
 
-/** The solid of a piece: the tetrahedron cut to the piece's cell, shrunk by half a gap per cut. */
-export function pieceSolid(name) {
-  const planes = pieceBounds(name).flatMap(({ corner, min, max }) => {
+/** The tetrahedron's faces as planes (outward): the face opposite each corner. */
+const HULL = CORNER_NAMES.map((name) => ({
+  normal: CORNERS[name].clone().negate(),
+  offset: -weightPlane(0),
+}));
+
+/** The planes between a piece's cell and its neighbours, each moved `inset` into the cell. */
+function cellCuts(name, inset = 0) {
+  return pieceBounds(name).flatMap(({ corner, min, max }) => {
     const axis = CORNERS[corner];
     const cuts = [];
     if (min !== undefined) {
-      cuts.push({ normal: axis.clone().negate(), offset: -(weightPlane(min) + GAP / 2) });
+      cuts.push({ normal: axis.clone().negate(), offset: -(weightPlane(min) + inset) });
     }
-    if (max !== undefined) cuts.push({ normal: axis.clone(), offset: weightPlane(max) - GAP / 2 });
+    if (max !== undefined) cuts.push({ normal: axis.clone(), offset: weightPlane(max) - inset });
     return cuts;
   });
-  return clipByPlanes(tetrahedron(), planes);
+}
+
+/** The solid of a piece: the tetrahedron cut to the piece's cell, shrunk by half a gap per cut. */
+export const pieceSolid = (name) => clipByPlanes(tetrahedron(), cellCuts(name, GAP / 2));
+
+/** The black filler under a piece's grooves (../shared/convex-polyhedron.js: seamFiller). */
+function pieceFiller(name) {
+  const cuts = cellCuts(name);
+  return seamFiller(clipByPlanes(tetrahedron(), cuts), { hull: HULL, cuts, depth: GROOVE_DEPTH });
 }
 
 let geometries = null;
 
-/** The pieces' solids and the stickers, built once and shared by every Pyraminx on the page. */
+/**
+ * The pieces (each its solid and the black filler that closes its seams below the surface) and
+ * the stickers, built once and shared by every Pyraminx on the page.
+ */
 function sharedGeometries() {
   geometries ??= {
-    pieces: PIECE_NAMES.map((name) => polyhedronGeometry(pieceSolid(name))),
+    pieces: PIECE_NAMES.map((name) =>
+      polyhedronGeometry([...pieceSolid(name), ...pieceFiller(name)]),
+    ),
     stickers: STICKERS.map((sticker) => stickerGeometry(sticker.corners, sticker.normal, STICKER)),
   };
   return geometries;
