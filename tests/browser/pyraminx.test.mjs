@@ -1,5 +1,5 @@
-// The Pyraminx page (?puzzle=pyraminx) in headless Chromium: scramble, solve and playback, keys,
-// typed notation, drag to turn, and the God's number panel.
+// The Pyraminx page (?puzzle=pyraminx) in headless Chromium: the default view,
+// scramble, solve and playback, keys, typed notation, drag to turn, and the God's number panel.
 import assert from "node:assert/strict";
 import { beforeEach, describe, it } from "node:test";
 
@@ -32,12 +32,80 @@ beforeEach(async () => {
 
 const app = (name) => playerData(page, name);
 const expected = (moves) => engineFacelets(page, "pyraminx", moves);
-const screenPoint = async (facelet) =>
-  (await page.evaluate(() => document.querySelector("polytwist-player").stickerScreenPoints()))[
-    facelet
-  ];
+const screenPoints = () =>
+  page.evaluate(async () => {
+    // Two frames: the last requested render has been drawn.
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    return document.querySelector("polytwist-player").stickerScreenPoints();
+  });
+const screenPoint = async (facelet) => (await screenPoints())[facelet];
+
+/** Faces in sticker order (docs/puzzles/pyraminx.md), and the tip stickers of each: 0, 4 and 8. */
+const FACES = ["F", "L", "R", "D"];
+const tips = (face) => [0, 4, 8].map((position) => FACES.indexOf(face) * 9 + position);
+
+/**
+ * A face's triangle on screen: its tip stickers' centres sit two thirds of the way from the face's
+ * centre to its corners, so pushed out by half they give the corners.
+ */
+function faceOnScreen(points, face) {
+  const centres = tips(face).map((i) => points[i]);
+  const mid = {
+    x: centres.reduce((sum, p) => sum + p.x, 0) / 3,
+    y: centres.reduce((sum, p) => sum + p.y, 0) / 3,
+  };
+  return centres.map((p) => ({ x: mid.x + 1.5 * (p.x - mid.x), y: mid.y + 1.5 * (p.y - mid.y) }));
+}
+
+/** The radius of a triangle's inscribed circle: how thick it looks, however it is turned. */
+function inradius([a, b, c]) {
+  const area = Math.abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2;
+  const sides = [Math.hypot(b.x - a.x, b.y - a.y), Math.hypot(c.x - b.x, c.y - b.y)];
+  sides.push(Math.hypot(a.x - c.x, a.y - c.y));
+  return (2 * area) / sides.reduce((sum, side) => sum + side, 0);
+}
+
+/** Drags the view's background (its bottom-left corner) by `dx` CSS pixels: the view turns. */
+async function dragBackground(dx) {
+  const box = await page.locator("#view").boundingBox();
+  await page.mouse.move(box.x + 20, box.y + box.height - 20);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 20 + dx, box.y + box.height - 20, { steps: 5 });
+  await page.mouse.up();
+  await idle(page);
+}
 
 describe("Pyraminx page", () => {
+  for (const puzzle of ["pyraminx", "numbered_pyraminx"]) {
+    it(
+      `shows the ${puzzle} as one holds it: the base level, the F and R faces clear`,
+      TEST,
+      async () => {
+        if (puzzle !== "pyraminx") await gotoPuzzle(page, session.site.url, puzzle);
+        const points = await screenPoints();
+        // The base's corners (the D face's tips: B, R and L) all at one height on screen.
+        const baseHeights = tips("D").map((i) => points[i].y);
+        const slope = Math.max(...baseHeights) - Math.min(...baseHeights);
+        assert.ok(slope <= 2, `the base's corners are at heights ${baseHeights.map(Math.round)}`);
+
+        // Every sticker of F and R in view, and neither face a thin sliver: the R face (the one
+        // seen more from the side) at least 0.6 times as thick on screen as the F face, and not
+        // small in the view either.
+        const inFace = (face, p) => Math.floor(p.facelet / 9) === FACES.indexOf(face);
+        for (const face of ["F", "R"]) {
+          const hidden = points.filter((p) => inFace(face, p) && !p.visible);
+          assert.deepEqual(hidden, [], `${face} stickers not in view`);
+        }
+        const [front, right] = ["F", "R"].map((face) => inradius(faceOnScreen(points, face)));
+        const thickness = `the R face is ${right.toFixed(1)} px thick, F ${front.toFixed(1)} px`;
+        assert.ok(right >= 0.6 * front, thickness);
+        const { height } = await page.locator("#view").boundingBox();
+        assert.ok(right >= 0.07 * height, `${thickness}, in a ${height} px view`);
+        assertNoProblems(problems);
+      },
+    );
+  }
+
   it("draws the solved Pyraminx with the engine's face colours", TEST, async () => {
     assert.equal(await app("puzzle"), "pyraminx");
     assert.equal(await app("facelets"), SOLVED);
@@ -140,12 +208,7 @@ describe("Pyraminx page", () => {
     // A drag that starts off the puzzle turns the view, not the puzzle.
     const facelets = await app("facelets");
     const before = await screenPoint(4);
-    const box = await page.locator("#view").boundingBox();
-    await page.mouse.move(box.x + 20, box.y + box.height - 20);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 120, box.y + box.height - 20, { steps: 5 });
-    await page.mouse.up();
-    await idle(page);
+    await dragBackground(100);
     const afterwards = await screenPoint(4);
     assert.ok(Math.abs(afterwards.x - before.x) > 5, "the view did not turn");
     assert.equal(await app("facelets"), facelets);

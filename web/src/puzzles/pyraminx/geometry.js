@@ -3,7 +3,7 @@
 // triangle and black fillers under the grooves between pieces, so that the background never shows
 // through. Every sticker mesh carries its facelet index in userData.facelet; colours come from the
 // engine's facelets and puzzleInfo face colours.
-import { Group, Mesh } from "three";
+import { Group, MathUtils, Mesh } from "three";
 
 import {
   clipByPlanes,
@@ -30,6 +30,23 @@ const GAP = 0.011; // between pieces
 const GROOVE_DEPTH = 0.02; // of the gaps, down to the fillers that close them
 const STICKER = { border: 0.032, radius: 0.02, lift: 0.003 };
 const SCALE = 1.5; // model units → scene units (the cube2 is about as big)
+/** The middle of the puzzle's height, put at the origin (where the camera looks). */
+const MIDDLE = (CORNERS.U.y + CORNERS.L.y) / 2;
+
+/**
+ * The default view, as one holds a Pyraminx: the eye level with its base, so that the base lies
+ * level on screen, and turned from the F face towards the R face so that both read clearly.
+ */
+function defaultCamera({ azimuth = 55, distance = 5.4 } = {}) {
+  const base = SCALE * (CORNERS.L.y - MIDDLE); // the base's height (scene units, negative)
+  const elevation = Math.asin(base / distance);
+  const a = MathUtils.degToRad(azimuth);
+  const level = Math.cos(elevation);
+  return {
+    direction: [level * Math.sin(a), Math.sin(elevation), level * Math.cos(a)],
+    distance,
+  };
+}
 
 /** The whole tetrahedron with faces counter-clockwise from outside (same corners as FACES). */
 function tetrahedron() {
@@ -97,6 +114,7 @@ export function createPyraminx(info, { id = "pyraminx" } = {}) {
   const object = new Group();
   object.name = id;
   object.scale.setScalar(SCALE);
+  object.position.y = -SCALE * MIDDLE;
   const geometry = sharedGeometries();
 
   const pieces = PIECE_NAMES.map((name, i) => {
@@ -135,7 +153,6 @@ export function createPyraminx(info, { id = "pyraminx" } = {}) {
     stickers,
     turns,
     dragMoves,
-    // Looking at the F face, a little from the right and above, so the R face shows too.
-    camera: { direction: [1, 0.62, 1], distance: 5.7 },
+    camera: defaultCamera(),
   });
 }
