@@ -1,4 +1,4 @@
-// The Pyraminx page (?puzzle=pyraminx) in headless Chromium: the default view,
+// The Pyraminx page (?puzzle=pyraminx) in headless Chromium: the default view and Reset view,
 // scramble, solve and playback, keys, typed notation, drag to turn, and the God's number panel.
 import assert from "node:assert/strict";
 import { beforeEach, describe, it } from "node:test";
@@ -75,6 +75,28 @@ async function dragBackground(dx) {
   await idle(page);
 }
 
+/**
+ * Where the view shows every sticker, and a fingerprint of its canvas's own pixels (read off the
+ * canvas, so the buttons over it do not count).
+ */
+const viewShown = async () => ({
+  points: await screenPoints(),
+  pixels: await page.locator("#view").evaluate((canvas) => {
+    const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+    let hash = 2166136261; // FNV-1a
+    for (const byte of data) hash = Math.imul(hash ^ byte, 16777619);
+    return `${canvas.width}×${canvas.height} ${hash >>> 0}`;
+  }),
+});
+
+function assertSameView(actual, expected, what) {
+  const moved = actual.points.filter(
+    (p, i) => Math.hypot(p.x - expected.points[i].x, p.y - expected.points[i].y) > 0.01,
+  );
+  assert.deepEqual(moved, [], `${what}: stickers drawn elsewhere`);
+  assert.deepEqual(actual.pixels, expected.pixels, `${what}: other pixels`);
+}
+
 describe("Pyraminx page", () => {
   for (const puzzle of ["pyraminx", "numbered_pyraminx"]) {
     it(
@@ -105,6 +127,64 @@ describe("Pyraminx page", () => {
       },
     );
   }
+
+  it("Reset view brings the camera back after the reader turned the view", TEST, async () => {
+    const reset = page.locator("#reset-view");
+    assert.equal(await reset.getAttribute("aria-label"), "Reset view");
+    assert.ok(await reset.isEnabled(), "Reset view is not enabled once the view is shown");
+    const initial = await viewShown();
+
+    await dragBackground(140);
+    const turned = await viewShown();
+    assert.ok(Math.abs(turned.points[4].x - initial.points[4].x) > 5, "the view did not turn");
+    assert.notEqual(turned.pixels, initial.pixels, "the view did not redraw");
+    await reset.click();
+    assertSameView(await viewShown(), initial, "after Reset view");
+
+    // With a camera attribute, Reset view goes back to the view it asks for.
+    await page.evaluate(() => {
+      document.querySelector("polytwist-player").camera = "azimuth:20; elevation:30; zoom:1.2";
+    });
+    const asked = await viewShown();
+    assert.ok(
+      Math.abs(asked.points[4].x - initial.points[4].x) > 5,
+      "the camera attribute did nothing",
+    );
+    await dragBackground(-120);
+    await page.mouse.wheel(0, -300); // and zoom in
+    await reset.click();
+    assertSameView(await viewShown(), asked, "after Reset view with a camera attribute");
+    assertNoProblems(problems);
+  });
+
+  it("Reset view is a finger-sized button on a phone and answers a tap", TEST, async () => {
+    await page.close();
+    ({ page, problems } = await session.open({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    }));
+    await gotoPuzzle(page, session.site.url, "pyraminx");
+    assert.ok(await page.evaluate(() => matchMedia("(pointer: coarse)").matches));
+    const reset = page.locator("#reset-view");
+    const box = await reset.boundingBox();
+    assert.ok(box.width >= 44 && box.height >= 44, `Reset view is ${box.width}×${box.height} px`);
+    const help = await page.locator("#help-button").boundingBox();
+    assert.ok(box.x + box.width <= help.x, "Reset view overlaps the help button");
+
+    const initial = await viewShown();
+    const view = await page.locator("#view").boundingBox();
+    const corner = { x: view.x + 20, y: view.y + view.height - 20 };
+    await touchDrag(page, corner, 150, -40, 5, { settle: true });
+    await idle(page);
+    assert.ok(
+      Math.abs((await screenPoint(4)).x - initial.points[4].x) > 5,
+      "the view did not turn",
+    );
+    await reset.tap();
+    assertSameView(await viewShown(), initial, "after a tap on Reset view");
+    assertNoProblems(problems);
+  });
 
   it("draws the solved Pyraminx with the engine's face colours", TEST, async () => {
     assert.equal(await app("puzzle"), "pyraminx");

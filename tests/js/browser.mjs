@@ -290,14 +290,20 @@ export function darkShareAt(page, player, facelet) {
 /**
  * A one-finger touch drag from client point (x, y) by (dx, dy), sent as real touch events
  * through the DevTools protocol (as a phone would); the page needs a context with hasTouch.
+ * With `settle`, the finger rests a moment before it lifts: no fling follows (the browser eats
+ * the first tap after a fling, to stop it).
  */
-export async function touchDrag(page, { x, y }, dx, dy, steps = 5) {
+export async function touchDrag(page, { x, y }, dx, dy, steps = 5, { settle = false } = {}) {
   const session = await page.context().newCDPSession(page);
   const send = (type, touchPoints) =>
     session.send("Input.dispatchTouchEvent", { type, touchPoints });
   await send("touchStart", [{ x, y }]);
   for (let i = 1; i <= steps; i++) {
     await send("touchMove", [{ x: x + (dx * i) / steps, y: y + (dy * i) / steps }]);
+  }
+  if (settle) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await send("touchMove", [{ x: x + dx, y: y + dy }]);
   }
   await send("touchEnd", []);
   await session.detach();

@@ -347,6 +347,8 @@ export class PolytwistPlayer extends HTMLElement {
     try {
       this.#view = createView(this.#ui.view);
       this.#view.setOnScreen(this.#near);
+      this.#ui.resetView.addEventListener("click", () => this.#view.resetCamera());
+      this.#ui.resetView.disabled = false;
     } catch (err) {
       viewError = `No 3D view: WebGL is not available (${err.message}).`;
     }
