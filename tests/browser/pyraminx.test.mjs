@@ -12,6 +12,7 @@ import {
   idle,
   playerData,
   browserSession,
+  chartTextProblems,
   dragSticker,
   stickerClientPoint,
   touchDrag,
@@ -330,4 +331,45 @@ describe("Pyraminx page", () => {
     assert.equal(await chart.getAttribute("data-scale"), "log");
     assertNoProblems(problems);
   });
+
+  for (const [device, options] of [
+    ["a desktop", { viewport: { width: 1366, height: 800 } }],
+    ["a phone", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+  ]) {
+    it(
+      `draws the distance chart on ${device} with no text over text or under the line`,
+      TEST,
+      async () => {
+        await page.close();
+        ({ page, problems } = await session.open(options));
+        await gotoPuzzle(page, session.site.url, "pyraminx");
+        await page.click("#gods-compute");
+        await page.waitForSelector('#gods[data-state="shown"]');
+        const assertReadable = async (what) =>
+          assert.deepEqual(await chartTextProblems(page), [], `${device}, ${what}`);
+
+        // The line over a bar too small to see, linear and log, with and without the tips.
+        await applyMoves(page, "R U l");
+        await page.waitForSelector('#gods-chart[data-current="3"]');
+        assert.equal(await page.locator("#gods-chart line.here").count(), 1);
+        await assertReadable("16 bars, 3 moves from solved");
+        await page.check("#gods-log");
+        await assertReadable("16 bars, log scale");
+        await page.check('input[name="gods-pieces"][value="without"]');
+        await page.waitForSelector('#gods-chart[data-current="2"]');
+        await assertReadable("12 bars, log scale");
+
+        // Far from solved: the current bar is among the tallest.
+        await page.uncheck("#gods-log");
+        await page.check('input[name="gods-pieces"][value="all"]');
+        await page.evaluate(() => document.querySelector("polytwist-player").scramble(7));
+        await page.waitForFunction(() => {
+          const { distance } = document.querySelector("#gods-distance").dataset;
+          return distance > 3 && document.querySelector("#gods-chart").dataset.current === distance;
+        });
+        await assertReadable("16 bars, a scramble");
+        assertNoProblems(problems);
+      },
+    );
+  }
 });
