@@ -1,7 +1,7 @@
 // The domino page (?puzzle=domino) in headless Chromium: scramble, solve and playback to a solved
 // (maybe turned) domino, the engine's refusal of a quarter turn of a side, drags, a flipped edge in
 // the colour editor, and the whole distance table computed in the page, checked against the native
-// CLI (run meanwhile, in parallel with the browser work).
+// CLI (run meanwhile, in parallel with the browser work), its 19 bars drawn readably.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -12,6 +12,7 @@ import {
   assertCanvasShowsFacelets,
   assertNoProblems,
   browserSession,
+  chartTextProblems,
   dragSticker,
   darkShareAt,
   engineFacelets,
@@ -247,6 +248,17 @@ describe("domino page", () => {
         .locator("rect.bar")
         .evaluateAll((rects) => rects.map((rect) => Number(rect.dataset.count)));
       assert.deepEqual(again, counts);
+
+      // All 19 bars readable, the solved position marked, as wide as a desktop's and a phone's.
+      await page.waitForSelector('#gods-chart[data-current="0"]');
+      for (const width of [1366, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        await page.waitForFunction(() => {
+          const svg = document.querySelector("#gods-chart");
+          return Math.abs(svg.viewBox.baseVal.width - Math.max(320, svg.clientWidth)) <= 8;
+        });
+        assert.deepEqual(await chartTextProblems(page), [], `19 bars, ${width} px wide`);
+      }
       assertNoProblems(problems);
     },
   );

@@ -290,8 +290,10 @@ export function darkShareAt(page, player, facelet) {
 /**
  * A one-finger touch drag from client point (x, y) by (dx, dy), sent as real touch events
  * through the DevTools protocol (as a phone would); the page needs a context with hasTouch.
+ * With `settle`, the finger rests a moment before it lifts: no fling follows (the browser eats
+ * the first tap after a fling, to stop it).
  */
-export async function touchDrag(page, { x, y }, dx, dy, steps = 5) {
+export async function touchDrag(page, { x, y }, dx, dy, steps = 5, { settle = false } = {}) {
   const session = await page.context().newCDPSession(page);
   const send = (type, touchPoints) =>
     session.send("Input.dispatchTouchEvent", { type, touchPoints });
@@ -299,6 +301,49 @@ export async function touchDrag(page, { x, y }, dx, dy, steps = 5) {
   for (let i = 1; i <= steps; i++) {
     await send("touchMove", [{ x: x + (dx * i) / steps, y: y + (dy * i) / steps }]);
   }
+  if (settle) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await send("touchMove", [{ x: x + dx, y: y + dy }]);
+  }
   await send("touchEnd", []);
   await session.detach();
+}
+
+/**
+ * What would make a chart's text hard to read (the God's number chart, a CSS selector): pairs of
+ * labels whose boxes overlap, text crossed by the dashed "here" line, text cut off at the chart's
+ * edge. Boxes are as drawn on the page (getBoundingClientRect, after any rotation). [] if none.
+ */
+export function chartTextProblems(page, chart = "#gods-chart") {
+  return page.locator(chart).evaluate((svg) => {
+    const meet = (a, b) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const texts = [...svg.querySelectorAll("text")].map((node) => ({
+      name: `"${node.textContent}" (${node.getAttribute("class")})`,
+      box: node.getBoundingClientRect(),
+    }));
+    const problems = [];
+    texts.forEach((a, i) => {
+      for (const b of texts.slice(i + 1)) {
+        if (meet(a.box, b.box)) problems.push(`${a.name} overlaps ${b.name}`);
+      }
+    });
+    for (const line of svg.querySelectorAll("line.here")) {
+      // A vertical line's box has no width: widen it by its stroke.
+      const { left, right, top, bottom } = line.getBoundingClientRect();
+      const stroke = { left: left - 1, right: right + 1, top, bottom };
+      for (const { name, box } of texts)
+        if (meet(stroke, box)) problems.push(`the line crosses ${name}`);
+    }
+    const edge = svg.getBoundingClientRect();
+    for (const { name, box } of texts) {
+      const inside =
+        box.left >= edge.left &&
+        box.right <= edge.right &&
+        box.top >= edge.top &&
+        box.bottom <= edge.bottom;
+      if (!inside) problems.push(`${name} is cut off`);
+    }
+    return problems;
+  });
 }

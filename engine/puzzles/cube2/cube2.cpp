@@ -10,7 +10,7 @@ PuzzleSpec cube2() {
   spec.id = "cube2";
   spec.name = "Pocket cube 2x2x2";
   spec.faces = {{"U", 'U', 4, "#ffffff"}, {"R", 'R', 4, "#d0021b"}, {"F", 'F', 4, "#1a9e3a"},
-                {"D", 'D', 4, "#ffd500"}, {"L", 'L', 4, "#ff7a00"}, {"B", 'B', 4, "#0046ad"}};
+                {"D", 'D', 4, "#ffd500"}, {"L", 'L', 4, "#ff7a00"}, {"B", 'B', 4, "#1a62d6"}};
   // Stickers of each corner: U or D first, then clockwise seen from outside.
   spec.orbits = {{.name = "corner",
                   .pieces = {"U3 R0 F1", "U2 F0 L1", "U0 L0 B1", "U1 B0 R1", "D1 F3 R2", "D0 L3 F2",

@@ -15,7 +15,7 @@ PuzzleSpec domino() {
   // U and D read row by row (U from above with F at the bottom, D from below with F at the top);
   // each side face reads its top row, then its bottom row, left to right as seen facing it.
   spec.faces = {{"U", 'U', 9, "#ffffff"}, {"D", 'D', 9, "#ffd500"}, {"F", 'F', 6, "#1a9e3a"},
-                {"R", 'R', 6, "#d0021b"}, {"B", 'B', 6, "#0046ad"}, {"L", 'L', 6, "#ff7a00"}};
+                {"R", 'R', 6, "#d0021b"}, {"B", 'B', 6, "#1a62d6"}, {"L", 'L', 6, "#ff7a00"}};
   // Stickers of each corner: U or D first, then clockwise seen from outside; edges U or D first.
   spec.orbits = {
       {.name = "corner",

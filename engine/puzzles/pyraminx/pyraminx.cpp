@@ -12,7 +12,7 @@ PuzzleSpec pyraminx() {
   spec.name = "Pyraminx";
   spec.faces = {{"F", 'F', 9, "#1a9e3a"},
                 {"L", 'L', 9, "#d0021b"},
-                {"R", 'R', 9, "#0046ad"},
+                {"R", 'R', 9, "#1a62d6"},
                 {"D", 'D', 9, "#ffd500"}};
   // Stickers clockwise as seen from outside each corner; corners in the order U, L, R, B.
   spec.orbits = {{.name = "tip",

@@ -1,14 +1,16 @@
-// The player's shadow DOM: the stage (the 3D view, the first-use hint, its help popover and
-// messages), the controls (the full player's puzzle picker, buttons and status; the move list and
-// playback buttons; the moves box; the turn speed), the colour editor's panel (./edit-mode.js)
-// and two slots for the page's own controls and panels. Every part exists at every controls
-// level; the stylesheet shows the ones the level uses and lays them out for the width.
+// The player's shadow DOM: the stage (the 3D view, the first-use hint, its Reset view and help
+// buttons, the help popover and messages), the controls (the full player's puzzle picker, buttons
+// and status; the move list and playback buttons; the moves box; the turn speed), the colour
+// editor's panel (./edit-mode.js) and two slots for the page's own controls and panels. Every
+// part exists at every controls level; the stylesheet shows the ones the level uses and lays them
+// out for the width.
 
 const ICONS = {
   toStart: "M2 3h2v10H2zM9 3v10L4 8zM15 3v10l-5-5z",
   stepBack: "M11 3v10L4 8zM12 3h2v10h-2z",
   step: "M2 3h2v10H2zM5 3v10l7-5z",
   toEnd: "M1 3v10l5-5zM7 3v10l5-5zM12 3h2v10h-2z",
+  resetView: "M6.8 2.1A6 6 0 1 1 2.4 6L3.9 6.5A4.4 4.4 0 1 0 7.1 3.7ZM6.5 0.4L4.1 3.5L7.6 5.4Z",
 };
 
 const icon = (path, id = "") =>
@@ -23,8 +25,12 @@ const MARKUP = `
       <span class="fine-pointer">Drag a sticker to turn it; drag the background to look around.</span>
       <span class="coarse-pointer">Drag a sticker to turn it.</span>
     </p>
-    <button id="help-button" class="help-button" type="button" popovertarget="help"
-      aria-label="Keys and mouse help">?</button>
+    <div class="stage-buttons">
+      <button id="reset-view" class="stage-button reset-view" type="button" aria-label="Reset view"
+        title="Reset view" disabled>${icon(ICONS.resetView)}</button>
+      <button id="help-button" class="stage-button help-button" type="button" popovertarget="help"
+        aria-label="Keys and mouse help">?</button>
+    </div>
     <div id="help" class="help" popover role="dialog" aria-labelledby="help-title">
       <h2 id="help-title">Turning the puzzle</h2>
       <p id="help-summary" class="muted">

@@ -64,11 +64,14 @@ export function createView(canvas) {
   controls.addEventListener("change", requestRender);
   resize();
 
+  let placement = null; // the last placeCamera() arguments, for resetCamera()
+
   /**
    * Places the camera: the puzzle's default view `{direction, distance}` changed by the player's
    * `camera` option {azimuth?, elevation?, zoom?} (see ./camera-placement.js).
    */
   function placeCamera(defaults, option = {}) {
+    placement = { defaults, option };
     const { position, distance } = cameraPosition(defaults, option);
     camera.position.copy(position);
     controls.minDistance = Math.min(distance, defaults.distance) * 0.45;
@@ -76,6 +79,11 @@ export function createView(canvas) {
     controls.target.set(0, 0, 0);
     controls.update();
     requestRender();
+  }
+
+  /** Takes the camera back to where the last placeCamera() put it, however it was turned since. */
+  function resetCamera() {
+    if (placement) placeCamera(placement.defaults, placement.option);
   }
 
   /** Shows `next` (an Object3D, or null) in place of the previous object. */
@@ -128,6 +136,7 @@ export function createView(canvas) {
     camera,
     setObject,
     placeCamera,
+    resetCamera,
     requestRender,
     /** Whether the view is on screen (frames for views off screen wait until they are). */
     setOnScreen: shared.setOnScreen,

@@ -1,6 +1,7 @@
 // The player's stage: the 3D model of the puzzle the player model shows (made from the puzzle's
 // web entry), the engine's positions drawn on it, turns animated (the model's animator), drags and
-// keys turned into moves, the help popover's keys, the notice over the view and its label.
+// keys turned into moves, Reset view, the help popover's keys, the notice over the view and its
+// label.
 import { attachDragToTurn } from "../../ui/drag-to-turn.js";
 import { createKeyboard, renderKeyTable } from "../../ui/keyboard.js";
 
@@ -96,6 +97,8 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
     showNotice();
   });
   if (view) {
+    ui.resetView.addEventListener("click", () => view.resetCamera());
+    ui.resetView.disabled = false;
     attachDragToTurn({
       surface: ui.stage,
       canvas: ui.view,

@@ -1,13 +1,15 @@
 // The Pyraminx in three.js (docs/puzzles/pyraminx.md): 14 solid black pieces and a hidden core, cut
 // from the regular tetrahedron of ./layout.js, with a rounded, inset sticker on each small
-// triangle. Every sticker mesh carries its facelet index in userData.facelet; colours come from the
+// triangle and black fillers under the grooves between pieces, so that the background never shows
+// through. Every sticker mesh carries its facelet index in userData.facelet; colours come from the
 // engine's facelets and puzzleInfo face colours.
-import { Group, Mesh } from "three";
+import { Group, MathUtils, Mesh } from "three";
 
 import {
   clipByPlanes,
   polyhedronFromFaces,
   polyhedronGeometry,
+  seamFiller,
 } from "../shared/convex-polyhedron.js";
 import { UNKNOWN_COLOUR, plasticMaterial, stickerMaterial } from "../shared/materials.js";
 import { createPuzzleModel } from "../shared/puzzle-model.js";
@@ -25,8 +27,26 @@ import {
 
 /** Sizes relative to the circumradius (1); a small triangle's edge is about 0.54. */
 const GAP = 0.011; // between pieces
+const GROOVE_DEPTH = 0.02; // of the gaps, down to the fillers that close them
 const STICKER = { border: 0.032, radius: 0.02, lift: 0.003 };
 const SCALE = 1.5; // model units → scene units (the cube2 is about as big)
+/** The middle of the puzzle's height, put at the origin (where the camera looks). */
+const MIDDLE = (CORNERS.U.y + CORNERS.L.y) / 2;
+
+/**
+ * The default view, as one holds a Pyraminx: the eye level with its base, so that the base lies
+ * level on screen, and turned from the F face towards the R face so that both read clearly.
+ */
+function defaultCamera({ azimuth = 55, distance = 5.4 } = {}) {
+  const base = SCALE * (CORNERS.L.y - MIDDLE); // the base's height (scene units, negative)
+  const elevation = Math.asin(base / distance);
+  const a = MathUtils.degToRad(azimuth);
+  const level = Math.cos(elevation);
+  return {
+    direction: [level * Math.sin(a), Math.sin(elevation), level * Math.cos(a)],
+    distance,
+  };
+}
 
 /** The whole tetrahedron with faces counter-clockwise from outside (same corners as FACES). */
 function tetrahedron() {
@@ -41,26 +61,45 @@ function tetrahedron() {
   return polyhedronFromFaces(corners, faces);
 }
 
-/** The solid of a piece: the tetrahedron cut to the piece's cell, shrunk by half a gap per cut. */
-export function pieceSolid(name) {
-  const planes = pieceBounds(name).flatMap(({ corner, min, max }) => {
+/** The tetrahedron's faces as planes (outward): the face opposite each corner. */
+const HULL = CORNER_NAMES.map((name) => ({
+  normal: CORNERS[name].clone().negate(),
+  offset: -weightPlane(0),
+}));
+
+/** The planes between a piece's cell and its neighbours, each moved `inset` into the cell. */
+function cellCuts(name, inset = 0) {
+  return pieceBounds(name).flatMap(({ corner, min, max }) => {
     const axis = CORNERS[corner];
     const cuts = [];
     if (min !== undefined) {
-      cuts.push({ normal: axis.clone().negate(), offset: -(weightPlane(min) + GAP / 2) });
+      cuts.push({ normal: axis.clone().negate(), offset: -(weightPlane(min) + inset) });
     }
-    if (max !== undefined) cuts.push({ normal: axis.clone(), offset: weightPlane(max) - GAP / 2 });
+    if (max !== undefined) cuts.push({ normal: axis.clone(), offset: weightPlane(max) - inset });
     return cuts;
   });
-  return clipByPlanes(tetrahedron(), planes);
+}
+
+/** The solid of a piece: the tetrahedron cut to the piece's cell, shrunk by half a gap per cut. */
+export const pieceSolid = (name) => clipByPlanes(tetrahedron(), cellCuts(name, GAP / 2));
+
+/** The black filler under a piece's grooves (../shared/convex-polyhedron.js: seamFiller). */
+function pieceFiller(name) {
+  const cuts = cellCuts(name);
+  return seamFiller(clipByPlanes(tetrahedron(), cuts), { hull: HULL, cuts, depth: GROOVE_DEPTH });
 }
 
 let geometries = null;
 
-/** The pieces' solids and the stickers, built once and shared by every Pyraminx on the page. */
+/**
+ * The pieces (each its solid and the black filler that closes its seams below the surface) and
+ * the stickers, built once and shared by every Pyraminx on the page.
+ */
 function sharedGeometries() {
   geometries ??= {
-    pieces: PIECE_NAMES.map((name) => polyhedronGeometry(pieceSolid(name))),
+    pieces: PIECE_NAMES.map((name) =>
+      polyhedronGeometry([...pieceSolid(name), ...pieceFiller(name)]),
+    ),
     stickers: STICKERS.map((sticker) => stickerGeometry(sticker.corners, sticker.normal, STICKER)),
   };
   return geometries;
@@ -75,6 +114,7 @@ export function createPyraminx(info, { id = "pyraminx" } = {}) {
   const object = new Group();
   object.name = id;
   object.scale.setScalar(SCALE);
+  object.position.y = -SCALE * MIDDLE;
   const geometry = sharedGeometries();
 
   const pieces = PIECE_NAMES.map((name, i) => {
@@ -113,7 +153,6 @@ export function createPyraminx(info, { id = "pyraminx" } = {}) {
     stickers,
     turns,
     dragMoves,
-    // Looking at the F face, a little from the right and above, so the R face shows too.
-    camera: { direction: [1, 0.62, 1], distance: 5.7 },
+    camera: defaultCamera(),
   });
 }

@@ -1,12 +1,14 @@
 // Cuboid puzzles built from unit cubies (the pocket cube 2x2x2, the domino 3x3x2): where every
-// sticker sits, the cubie and sticker meshes, and the turns of the outer layers, through the common
-// model interface (./puzzle-model.js).
+// sticker sits, the cubie and sticker meshes (black fillers under the grooves between cubies hide
+// the background), and the turns of the outer layers, through the common model interface
+// (./puzzle-model.js).
 //
 // Axes: +x = R, +y = U, +z = F. Faces are read as in the puzzles' docs (docs/puzzles/cube2.md,
 // domino.md): U seen from above with B at the top, D seen from below with F at the top, the side
 // faces seen from outside with U at the top; each face row by row, left to right.
-import { BoxGeometry, Group, Mesh, Quaternion, Shape, ShapeGeometry, Vector3 } from "three";
+import { Group, Mesh, Quaternion, Shape, ShapeGeometry, Vector3 } from "three";
 
+import { polyhedronFromFaces, polyhedronGeometry, seamFiller } from "./convex-polyhedron.js";
 import { UNKNOWN_COLOUR, plasticMaterial, stickerMaterial } from "./materials.js";
 import { createPuzzleModel } from "./puzzle-model.js";
 
@@ -24,6 +26,7 @@ const FACE_FRAMES = {
 const POWER_ANGLES = { "": -Math.PI / 2, 2: -Math.PI, "'": Math.PI / 2 };
 
 const CUBIE_SIZE = 0.97;
+const GROOVE_DEPTH = 0.04; // of the gaps between cubies, down to the fillers that close them
 const STICKER_SIZE = 0.84;
 
 /** How many cubies a cuboid of `size` ([x, y, z]) has along a unit axis vector. */
@@ -81,15 +84,67 @@ function roundedSquare(size, radius) {
   return new ShapeGeometry(shape, 4);
 }
 
-let geometries = null;
+/** An axis-aligned cube of edge `edge` centred on the origin, as a polyhedron. */
+function cube(edge) {
+  const h = edge / 2;
+  // Corner i has x = ±h by bit 0, y by bit 1, z by bit 2.
+  const corners = Array.from(
+    { length: 8 },
+    (_, i) => new Vector3(i & 1 ? h : -h, i & 2 ? h : -h, i & 4 ? h : -h),
+  );
+  const faces = [
+    [0, 4, 6, 2], // −x
+    [1, 3, 7, 5], // +x
+    [0, 1, 5, 4], // −y
+    [2, 6, 7, 3], // +y
+    [0, 2, 3, 1], // −z
+    [4, 5, 7, 6], // +z
+  ];
+  return polyhedronFromFaces(corners, faces);
+}
 
-/** The cubie and sticker shapes, built once and shared by every cuboid on the page. */
+/**
+ * Around the cubie at `centre` of a cuboid of `size`, in the cubie's own coordinates: the outer
+ * surface (the cubies' outer faces) and the planes between its unit cell and its neighbours.
+ */
+function planesAround(size, centre) {
+  const hull = [];
+  const cuts = [];
+  for (const { normal } of Object.values(FACE_FRAMES)) {
+    const axis = new Vector3(...normal);
+    const outer = (cubiesAlong(size, normal) - 1) / 2;
+    if (Math.abs(axis.dot(centre) - outer) < 1e-9) {
+      hull.push({ normal: axis, offset: CUBIE_SIZE / 2 });
+    } else {
+      cuts.push({ normal: axis, offset: 0.5 });
+    }
+  }
+  return { hull, cuts };
+}
+
+let geometries = null;
+const cubieGeometries = new Map(); // "size|x,y,z" → the cubie's body and seam filler
+
+/** The sticker shape, built once and shared by every cuboid on the page. */
 function sharedGeometries() {
-  geometries ??= {
-    body: new BoxGeometry(CUBIE_SIZE, CUBIE_SIZE, CUBIE_SIZE),
-    sticker: roundedSquare(STICKER_SIZE, 0.08),
-  };
+  geometries ??= { sticker: roundedSquare(STICKER_SIZE, 0.08) };
   return geometries;
+}
+
+/**
+ * A cubie's black plastic: its body, and the filler that closes its seams below the surface (its
+ * unit cell `GROOVE_DEPTH` under the puzzle's faces), shared by the cubies at that place of every
+ * cuboid of that size on the page.
+ */
+function cubieGeometry(size, centre) {
+  const key = `${size}|${centre.toArray()}`;
+  let geometry = cubieGeometries.get(key);
+  if (!geometry) {
+    const filler = seamFiller(cube(1), { ...planesAround(size, centre), depth: GROOVE_DEPTH });
+    geometry = polyhedronGeometry([...cube(CUBIE_SIZE), ...filler]);
+    cubieGeometries.set(key, geometry);
+  }
+  return geometry;
 }
 
 /**
@@ -109,7 +164,7 @@ function sharedGeometries() {
 export function createCuboid({ id, info, size, faceOrder, turns, dragMoves, camera }) {
   const object = new Group();
   object.name = id;
-  const { body, sticker: stickerShape } = sharedGeometries();
+  const { sticker: stickerShape } = sharedGeometries();
   const placements = cuboidStickers(size, faceOrder);
   const cubies = new Map(); // "x,y,z" → {object, facelets}
   const stickers = [];
@@ -122,7 +177,7 @@ export function createCuboid({ id, info, size, faceOrder, turns, dragMoves, came
       const group = new Group();
       group.name = `cubie ${key}`;
       group.position.copy(centre);
-      group.add(new Mesh(body, plasticMaterial()));
+      group.add(new Mesh(cubieGeometry(size, centre), plasticMaterial()));
       object.add(group);
       cubie = { object: group, facelets: [] };
       cubies.set(key, cubie);

@@ -21,7 +21,8 @@ export const easeInOut = (t) => 0.5 - 0.5 * Math.cos(Math.PI * t);
 /**
  * @param {object} spec
  * @param {string} spec.id
- * @param {import("three").Object3D} spec.object  the root, centred on the origin
+ * @param {import("three").Object3D} spec.object  the root, placed so that the origin (where the
+ *   camera looks) is the middle of the puzzle; turns are about axes in its own space
  * @param {{object: import("three").Object3D, facelets: number[]}[]} spec.pieces
  * @param {import("three").Mesh[]} spec.stickers
  * @param {Map<string, {axis: Vector3, angle: number, pieces: number[]}>} spec.turns

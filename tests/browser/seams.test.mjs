@@ -1,0 +1,102 @@
+// The seams between pieces in headless Chromium, on a harness page served from the repository
+// root (tests/browser/fixtures/seams.html): each model drawn on a magenta background from every
+// side, at rest and part way through turns, must hide the background everywhere inside its
+// outline. Needs build/wasm only, not the built site.
+import assert from "node:assert/strict";
+import { after, afterEach, before, describe, it } from "node:test";
+import { chromium } from "playwright-core";
+
+import { assertNoProblems, openPage } from "../js/browser.mjs";
+import { repoDir } from "../js/engine.mjs";
+import { serveStatic } from "../js/static-server.mjs";
+
+const TEST = { timeout: 120_000 };
+/**
+ * Round the puzzle in 13 steps (no step a whole fraction of the puzzles' symmetries, so every view
+ * is a different one), from below and above, and level with its middle.
+ */
+const VIEWS = [-55, -25, -8, 0, 8, 25, 55].flatMap((elevation) =>
+  Array.from({ length: 13 }, (_, i) => ({ azimuth: Math.round((i * 360) / 13) + 3, elevation })),
+);
+
+let server;
+let browser;
+let page;
+let problems;
+
+before(async () => {
+  server = await serveStatic(repoDir);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--use-angle=swiftshader",
+      "--enable-unsafe-swiftshader",
+      "--disable-background-networking",
+    ],
+    headless: true,
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  await page?.close();
+  page = null;
+});
+
+async function openHarness() {
+  ({ page, problems } = await openPage(browser));
+  await page.goto(`${server.url}tests/browser/fixtures/seams.html`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+}
+
+/** Asserts that no view of `puzzle` (posed `pose`) shows the background inside its outline. */
+async function assertSealed(puzzle, pose) {
+  const views = await page.evaluate(
+    ([id, list, turn]) => window.harness.countSpecks(id, list, turn),
+    [puzzle, VIEWS, pose],
+  );
+  assert.equal(views.length, VIEWS.length);
+  for (const { puzzlePixels } of views) assert.ok(puzzlePixels > 10_000, "the puzzle is not drawn");
+  const leaky = views
+    .filter(({ specks }) => specks > 0)
+    .map(
+      ({ azimuth, elevation, specks, where }) =>
+        `azimuth ${azimuth}, elevation ${elevation}: ${specks} background pixels, e.g. at ${where.join(" ")}`,
+    );
+  const what = pose ? `${puzzle} turning ${pose.move} by ${pose.fraction}` : `${puzzle} at rest`;
+  assert.deepEqual(leaky, [], `${what}:\n${leaky.join("\n")}`);
+}
+
+describe("seams between pieces", () => {
+  it(
+    "the Pyraminx hides the background at rest and while a tip or two layers turn",
+    TEST,
+    async () => {
+      await openHarness();
+      await assertSealed("pyraminx");
+      await assertSealed("pyraminx", { move: "u", fraction: 0.3 });
+      await assertSealed("pyraminx", { move: "R", fraction: 0.12 });
+      await assertSealed("pyraminx", { move: "B'", fraction: 0.45 });
+      assertNoProblems(problems);
+    },
+  );
+
+  it(
+    "the pocket cube and the domino hide the background at rest and while turning",
+    TEST,
+    async () => {
+      await openHarness();
+      await assertSealed("cube2");
+      await assertSealed("cube2", { move: "R", fraction: 0.3 });
+      await assertSealed("domino");
+      await assertSealed("domino", { move: "U", fraction: 0.2 });
+      await assertSealed("domino", { move: "F2", fraction: 0.35 });
+      assertNoProblems(problems);
+    },
+  );
+});
