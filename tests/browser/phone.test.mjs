@@ -66,30 +66,34 @@ describe("the app on a touch phone", () => {
     assertNoProblems(problems);
   });
 
-  it("scrolls the page on a swipe beside the puzzle, and turns on a swipe on it", TEST, async () => {
-    const { page, problems } = await session.open(PHONE);
-    await gotoPuzzle(page, session.site.url, "pyraminx");
-    const [stage] = await boxes(page, "#stage");
-    const facelets = await playerData(page, "facelets");
-    // Near the view's bottom left corner: off the puzzle, which sits in the middle.
-    const beside = { x: stage.x + 12, y: stage.y + stage.height - 12 };
-    assert.equal(
-      await page.locator("#app").evaluate((el, { x, y }) => el.stickerAt(x, y), beside),
-      null,
-    );
-    await touchDrag(page, beside, 0, -250, 10);
-    await page.waitForFunction(() => window.scrollY > 100);
-    assert.equal(await playerData(page, "facelets"), facelets, "the swipe turned the puzzle");
+  it(
+    "scrolls the page on a swipe beside the puzzle, and turns on a swipe on it",
+    TEST,
+    async () => {
+      const { page, problems } = await session.open(PHONE);
+      await gotoPuzzle(page, session.site.url, "pyraminx");
+      const [stage] = await boxes(page, "#stage");
+      const facelets = await playerData(page, "facelets");
+      // Near the view's bottom left corner: off the puzzle, which sits in the middle.
+      const beside = { x: stage.x + 12, y: stage.y + stage.height - 12 };
+      assert.equal(
+        await page.locator("#app").evaluate((el, { x, y }) => el.stickerAt(x, y), beside),
+        null,
+      );
+      await touchDrag(page, beside, 0, -250, 10, { settle: true });
+      await page.waitForFunction(() => window.scrollY > 100);
+      assert.equal(await playerData(page, "facelets"), facelets, "the swipe turned the puzzle");
 
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForFunction(() => window.scrollY === 0);
-    const sticker = await stickerClientPoint(page, "#app", 2);
-    await touchDrag(page, sticker, -60, 0);
-    await idle(page);
-    assert.notEqual(await playerData(page, "facelets"), facelets, "the drag did not turn");
-    assert.equal(await page.evaluate(() => window.scrollY), 0, "the drag scrolled the page");
-    assertNoProblems(problems);
-  });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForFunction(() => window.scrollY === 0);
+      const sticker = await stickerClientPoint(page, "#app", 2);
+      await touchDrag(page, sticker, -60, 0);
+      await idle(page);
+      assert.notEqual(await playerData(page, "facelets"), facelets, "the drag did not turn");
+      assert.equal(await page.evaluate(() => window.scrollY), 0, "the drag scrolled the page");
+      assertNoProblems(problems);
+    },
+  );
 
   it("makes every control of the page at least 44 px across", TEST, async () => {
     const { page, problems } = await session.open(PHONE);
@@ -108,47 +112,54 @@ describe("the app on a touch phone", () => {
     assertNoProblems(problems);
   });
 
-  it("takes a numbering from the digit pad, with readable pictures that show the puzzle", TEST, async () => {
-    const { page, problems } = await session.open(PHONE);
-    await gotoPuzzle(page, session.site.url, "numbered_pyraminx");
-    await page.waitForSelector('#numbering[data-validation="valid"][data-count="8"]');
-    const sticker = (i) => page.locator(`#numbering-net .sticker[data-facelet="${i}"]`);
-    const before = await sticker(3).textContent();
-    const typed = before === "7" ? "6" : "7";
-    await sticker(3).tap();
-    await page.locator(`.digit-pad button[data-digit="${typed}"]`).tap();
-    assert.equal(await sticker(3).textContent(), typed);
-    assert.match(await page.textContent(".digit-pad-target"), /^Sticker F4:/, "on to the next");
-    // One digit changed: a face shows it twice, which the engine names.
-    await page.waitForSelector('#numbering[data-validation="invalid"]');
-    await page.locator('.digit-pad button[data-digit="?"]').tap();
-    await sticker(3).tap();
-    await page.locator(`.digit-pad button[data-digit="${before}"]`).tap();
-    await page.waitForSelector('#numbering[data-validation="valid"][data-count="8"]');
-    const pads = await boxes(page, ".digit-pad button");
-    assert.equal(pads.length, 10);
-    for (const pad of pads) assert.ok(pad.height >= 44 && pad.width >= 44, `${pad.name}`);
+  it(
+    "takes a numbering from the digit pad, with readable pictures that show the puzzle",
+    TEST,
+    async () => {
+      const { page, problems } = await session.open(PHONE);
+      await gotoPuzzle(page, session.site.url, "numbered_pyraminx");
+      await page.waitForSelector('#numbering[data-validation="valid"][data-count="8"]');
+      const sticker = (i) => page.locator(`#numbering-net .sticker[data-facelet="${i}"]`);
+      const before = await sticker(3).textContent();
+      const typed = before === "7" ? "6" : "7";
+      await sticker(3).tap();
+      await page.locator(`.digit-pad button[data-digit="${typed}"]`).tap();
+      assert.equal(await sticker(3).textContent(), typed);
+      assert.match(await page.textContent(".digit-pad-target"), /^Sticker F4:/, "on to the next");
+      // One digit changed: a face shows it twice, which the engine names.
+      await page.waitForSelector('#numbering[data-validation="invalid"]');
+      // Clear empties the selected sticker and stays on it, so the next digit goes there.
+      await sticker(3).tap();
+      await page.locator('.digit-pad button[data-digit="?"]').tap();
+      assert.equal(await sticker(3).textContent(), "");
+      await page.locator(`.digit-pad button[data-digit="${before}"]`).tap();
+      assert.equal(await sticker(3).textContent(), before);
+      await page.waitForSelector('#numbering[data-validation="valid"][data-count="8"]');
+      const pads = await boxes(page, ".digit-pad button");
+      assert.equal(pads.length, 10);
+      for (const pad of pads) assert.ok(pad.height >= 44 && pad.width >= 44, `${pad.name}`);
 
-    // Each digit of a solved-state picture is big enough to read.
-    const heights = await page
-      .locator("#numbering-states li:nth-child(2) text")
-      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
-    assert.equal(heights.length, 36);
-    assert.ok(Math.min(...heights) >= 13, `digits ${Math.min(...heights).toFixed(1)} px high`);
-    // Choosing one far down the page brings the puzzle back into view, showing that state.
-    const picture = page.locator("#numbering-states li:nth-child(2) button");
-    const state = await picture.getAttribute("data-state");
-    await picture.scrollIntoViewIfNeeded();
-    await picture.tap();
-    await page.waitForFunction(
-      (wanted) => document.querySelector("#app").state === wanted,
-      state,
-    );
-    await page.waitForFunction(() => {
-      const stage = document.querySelector("#app").shadowRoot.querySelector("#stage");
-      const { top, bottom } = stage.getBoundingClientRect();
-      return top >= 0 && bottom <= window.innerHeight;
-    });
-    assertNoProblems(problems);
-  });
+      // Each digit of a solved-state picture is big enough to read.
+      const heights = await page
+        .locator("#numbering-states li:nth-child(2) text")
+        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+      assert.equal(heights.length, 36);
+      assert.ok(Math.min(...heights) >= 13, `digits ${Math.min(...heights).toFixed(1)} px high`);
+      // Choosing one far down the page brings the puzzle back into view, showing that state.
+      const picture = page.locator("#numbering-states li:nth-child(2) button");
+      const state = await picture.getAttribute("data-state");
+      await picture.scrollIntoViewIfNeeded();
+      await picture.tap();
+      await page.waitForFunction(
+        (wanted) => document.querySelector("#app").state === wanted,
+        state,
+      );
+      await page.waitForFunction(() => {
+        const stage = document.querySelector("#app").shadowRoot.querySelector("#stage");
+        const { top, bottom } = stage.getBoundingClientRect();
+        return top >= 0 && bottom <= window.innerHeight;
+      });
+      assertNoProblems(problems);
+    },
+  );
 });

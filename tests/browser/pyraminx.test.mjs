@@ -101,15 +101,29 @@ function assertSameView(actual, expected, what) {
 describe("Pyraminx page", () => {
   for (const puzzle of ["pyraminx", "numbered_pyraminx"]) {
     it(
-      `shows the ${puzzle} as one holds it: the base level, the F and R faces clear`,
+      `shows the ${puzzle} as one holds it: the base level, the F and R faces clear, a little of D`,
       TEST,
       async () => {
         if (puzzle !== "pyraminx") await gotoPuzzle(page, session.site.url, puzzle);
         const points = await screenPoints();
-        // The base's corners (the D face's tips: B, R and L) all at one height on screen.
+        // The base's corners (the D face's tips: B, R and L) at one height on screen, give or take
+        // a tenth of the puzzle's height (the old view's base sloped by two fifths of it).
         const baseHeights = tips("D").map((i) => points[i].y);
         const slope = Math.max(...baseHeights) - Math.min(...baseHeights);
-        assert.ok(slope <= 2, `the base's corners are at heights ${baseHeights.map(Math.round)}`);
+        const top = Math.min(...points.map((p) => p.y));
+        const tall = Math.max(...baseHeights) - top;
+        assert.ok(
+          slope <= tall / 10,
+          `the base's corners are at heights ${baseHeights.map(Math.round)}, the top at ${top | 0}`,
+        );
+        // The eye a little below the base: a sliver of the D face shows.
+        const inD = points.filter((p) => Math.floor(p.facelet / 9) === FACES.indexOf("D"));
+        assert.ok(
+          inD.some((p) => p.visible),
+          "no sticker of the D face in view",
+        );
+        const [face, bottom] = ["F", "D"].map((name) => inradius(faceOnScreen(points, name)));
+        assert.ok(bottom < 0.25 * face, `the D face is ${bottom.toFixed(1)} px thick`);
 
         // Every sticker of F and R in view, and neither face a thin sliver: the R face (the one
         // seen more from the side) at least 0.6 times as thick on screen as the F face, and not

@@ -103,7 +103,11 @@ customElements.whenDefined("polytwist-player").then(async () => {
   });
   createShareButton({ ui, player });
   showVersion();
-  await openLink();
+  try {
+    await openLink();
+  } catch {
+    return; // the engine could not be asked: the player itself shows why
+  }
   followInAddress();
 });
 

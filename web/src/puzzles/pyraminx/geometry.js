@@ -33,13 +33,17 @@ const SCALE = 1.5; // model units → scene units (the cube2 is about as big)
 /** The middle of the puzzle's height, put at the origin (where the camera looks). */
 const MIDDLE = (CORNERS.U.y + CORNERS.L.y) / 2;
 
+/** How far the eye is below the base's plane: enough to see a sliver of the D face. */
+const BELOW_BASE = MathUtils.degToRad(4);
+
 /**
- * The default view, as one holds a Pyraminx: the eye level with its base, so that the base lies
- * level on screen, and turned from the F face towards the R face so that both read clearly.
+ * The default view, as one holds a Pyraminx up to look at it: the eye a little below its base,
+ * so that the base lies (nearly) level on screen with a sliver of the D face showing, and turned
+ * from the F face towards the R face so that both read clearly.
  */
 function defaultCamera({ azimuth = 55, distance = 5.4 } = {}) {
   const base = SCALE * (CORNERS.L.y - MIDDLE); // the base's height (scene units, negative)
-  const elevation = Math.asin(base / distance);
+  const elevation = Math.asin(base / distance) - BELOW_BASE;
   const a = MathUtils.degToRad(azimuth);
   const level = Math.cos(elevation);
   return {
