@@ -3,12 +3,9 @@
 // side, at rest and part way through turns, must hide the background everywhere inside its
 // outline. Needs build/wasm only, not the built site.
 import assert from "node:assert/strict";
-import { after, afterEach, before, describe, it } from "node:test";
-import { chromium } from "playwright-core";
+import { describe, it } from "node:test";
 
-import { assertNoProblems, openPage } from "../js/browser.mjs";
-import { repoDir } from "../js/engine.mjs";
-import { serveStatic } from "../js/static-server.mjs";
+import { assertNoProblems, browserSession } from "../js/browser.mjs";
 
 const TEST = { timeout: 120_000 };
 /**
@@ -19,38 +16,14 @@ const VIEWS = [-55, -25, -8, 0, 8, 25, 55].flatMap((elevation) =>
   Array.from({ length: 13 }, (_, i) => ({ azimuth: Math.round((i * 360) / 13) + 3, elevation })),
 );
 
-let server;
-let browser;
 let page;
 let problems;
 
-before(async () => {
-  server = await serveStatic(repoDir);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--use-angle=swiftshader",
-      "--enable-unsafe-swiftshader",
-      "--disable-background-networking",
-    ],
-    headless: true,
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await page?.close();
-  page = null;
-});
+const session = browserSession({ repository: true });
 
 async function openHarness() {
-  ({ page, problems } = await openPage(browser));
-  await page.goto(`${server.url}tests/browser/fixtures/seams.html`);
+  ({ page, problems } = await session.open());
+  await page.goto(`${session.site.url}tests/browser/fixtures/seams.html`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
 }
 

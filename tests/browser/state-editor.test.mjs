@@ -3,50 +3,23 @@
 // pointer and keys, the engine's error shown and its stickers highlighted, the actions, a shadow
 // root. Needs build/wasm only, not the built site.
 import assert from "node:assert/strict";
-import { after, afterEach, before, describe, it } from "node:test";
-import { chromium } from "playwright-core";
+import { describe, it } from "node:test";
 
-import { assertNoProblems, openPage } from "../js/browser.mjs";
-import { repoDir } from "../js/engine.mjs";
-import { serveStatic } from "../js/static-server.mjs";
+import { assertNoProblems, browserSession } from "../js/browser.mjs";
 
 const TEST = { timeout: 60_000 };
 const FLIPPED_EDGE =
   "the edge orientations add up to 1 (mod 2), not 0: an edge has been flipped in place";
 const SOLVED = "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD";
 
-let server;
-let browser;
 let page;
 let problems;
 
-before(async () => {
-  server = await serveStatic(repoDir);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--use-angle=swiftshader",
-      "--enable-unsafe-swiftshader",
-      "--disable-background-networking",
-    ],
-    headless: true,
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await page?.close();
-  page = null;
-});
+const session = browserSession({ repository: true });
 
 async function openHarness(query = "") {
-  ({ page, problems } = await openPage(browser));
-  await page.goto(`${server.url}tests/browser/fixtures/state-editor.html${query}`);
+  ({ page, problems } = await session.open());
+  await page.goto(`${session.site.url}tests/browser/fixtures/state-editor.html${query}`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
 }
 

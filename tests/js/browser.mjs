@@ -22,13 +22,17 @@ const CHROMIUM_ARGS = [
 
 /**
  * Serves build/site (and the test pages of tests/browser/fixtures/ under /fixtures/) and launches
- * Chromium: {url, browser, close()}. `headers` are sent with every response (e.g. a CSP).
+ * Chromium: {url, browser, close()}. `headers` are sent with every response (e.g. a CSP). With
+ * `repository: true` it serves the repository's root instead, for harness pages that load the
+ * modules as they are (tests/browser/fixtures/*.html, with an import map for three.js).
  */
-export async function startSite({ headers = {} } = {}) {
-  if (!existsSync(`${siteDir}/index.html`)) {
+export async function startSite({ headers = {}, repository = false } = {}) {
+  if (!repository && !existsSync(`${siteDir}/index.html`)) {
     throw new Error(`${siteDir}/index.html is missing: run \`npm run build:web\` first`);
   }
-  const server = await serveStatic(siteDir, { headers, mounts: { "/fixtures/": fixturesDir } });
+  const server = repository
+    ? await serveStatic(repoDir, { headers })
+    : await serveStatic(siteDir, { headers, mounts: { "/fixtures/": fixturesDir } });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
