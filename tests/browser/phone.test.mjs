@@ -7,10 +7,10 @@ import { describe, it } from "node:test";
 import {
   assertNoProblems,
   browserSession,
-  fastTurns,
   gotoPuzzle,
   idle,
   playerData,
+  scrambleAndSolve,
   stickerClientPoint,
   touchDrag,
 } from "../js/browser.mjs";
@@ -41,11 +41,7 @@ const onScreen = ({ y, height }) => y >= 0 && y + height <= 844;
 
 async function solvedPyraminx(page) {
   await gotoPuzzle(page, session.site.url, "pyraminx");
-  await fastTurns(page);
-  await page.evaluate(() => document.querySelector("#app").scramble(31));
-  await page.tap("#solve");
-  await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
-  await idle(page);
+  await scrambleAndSolve(page, 31, { tap: true });
 }
 
 describe("the app on a touch phone", () => {

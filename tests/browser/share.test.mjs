@@ -10,6 +10,7 @@ import {
   idle,
   playerData,
   browserSession,
+  scrambleAndSolve,
 } from "../js/browser.mjs";
 
 const TEST = { timeout: 60_000 };
@@ -85,11 +86,7 @@ describe("share links", () => {
   it("the address follows the step shown, so a reload and Back come back to it", TEST, async () => {
     const { page, problems } = await newPage();
     await gotoPuzzle(page, session.site.url, "pyraminx");
-    await fastTurns(page);
-    await page.evaluate(() => document.querySelector("#app").scramble(7));
-    await page.click("#solve");
-    await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
-    await idle(page);
+    await scrambleAndSolve(page, 7);
     const { moves } = await playerShows(page);
     assert.ok(moves.length >= 3, `${moves}`);
     await page.click("#to-start");

@@ -122,6 +122,18 @@ export const idle = (page, timeout = 30_000) =>
 export const fastTurns = (page) =>
   page.locator("#speed").evaluate((slider) => (slider.value = slider.max));
 
+/**
+ * On the app page: the scramble of `seed`, then Solve (tapped with `tap`, as on a touch screen),
+ * with fast turns, until the solution has been played to the end.
+ */
+export async function scrambleAndSolve(page, seed, { tap = false } = {}) {
+  await fastTurns(page);
+  await page.evaluate((n) => document.querySelector("#app").scramble(n), seed);
+  await (tap ? page.tap("#solve") : page.click("#solve"));
+  await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
+  await idle(page);
+}
+
 export async function applyMoves(page, moves) {
   await page.fill("#notation", moves);
   await page.click("#apply");
