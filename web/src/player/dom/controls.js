@@ -22,7 +22,7 @@ function setUsable(button, usable) {
  * @param {object} options
  * @param {Record<string, HTMLElement>} options.ui  the player's parts (../template.js)
  * @param {ReturnType<import("../model.js").createPlayerModel>} options.model
- * @param {{available: () => boolean, active: boolean, open: () => Promise<boolean> | boolean}} options.editMode
+ * @param {{available: () => boolean}} options.editMode  whether the puzzle shown can be edited
  * @param {() => void} options.onEdit  Edit colours was pressed
  */
 export function bindControls({ ui, model, editMode, onEdit }) {
