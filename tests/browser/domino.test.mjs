@@ -215,6 +215,21 @@ describe("domino page", () => {
       assert.equal(await page.textContent("#gods-progress-text"), "Cancelled.");
       assert.equal(await page.isDisabled("#gods-compute"), false);
 
+      // Every change of the progress text and bar while the table is computed, as shown.
+      await page.evaluate(() => {
+        const text = document.querySelector("#gods-progress-text");
+        const bar = document.querySelector("#gods-progress-bar");
+        window.progressShown = [];
+        window.progressObserver = new MutationObserver(() => {
+          const last = window.progressShown.at(-1);
+          if (last?.text === text.textContent && last?.value === bar.value) return;
+          window.progressShown.push({ text: text.textContent, value: bar.value });
+        });
+        const changes = { childList: true, characterData: true, subtree: true, attributes: true };
+        window.progressObserver.observe(text, changes);
+        window.progressObserver.observe(bar, changes);
+      });
+      const started = performance.now();
       await page.click("#gods-compute");
       // The page stays playable while the table is computed in the panel's worker.
       await page.locator("#gods-progress-text", { hasText: /^depth \d+/ }).waitFor();
@@ -225,6 +240,45 @@ describe("domino page", () => {
       assert.ok(progress > 0 && progress < 1, `progress ${progress}`);
 
       await page.waitForSelector('#gods[data-state="shown"]', { timeout: 100_000 });
+      const seconds = (performance.now() - started) / 1000;
+      const shown = await page.evaluate(() => {
+        window.progressObserver.disconnect();
+        return window.progressShown;
+      });
+      // Within one depth the bar moves on (reports come within a layer), and the seconds tick
+      // on between reports: the text changes in its seconds alone.
+      const parsed = shown
+        .map(({ text, value }) => ({
+          value,
+          match: /^depth (\d+): ([\d,]+) \/ 406,425,600 positions, (\d+) s$/.exec(text),
+        }))
+        .filter(({ match }) => match)
+        .map(({ value, match: [, depth, visited, secs] }) => ({
+          value,
+          depth: Number(depth),
+          visited,
+          secs: Number(secs),
+        }));
+      const barValues = new Map(); // depth → the bar's values while it was shown
+      for (const { depth, value } of parsed) {
+        barValues.set(depth, new Set([...(barValues.get(depth) ?? []), value]));
+      }
+      const mostValues = Math.max(...[...barValues.values()].map((values) => values.size));
+      assert.ok(mostValues >= 3, `the bar took at most ${mostValues} values within one depth`);
+      const ticks = parsed.filter(
+        (p, i) =>
+          i > 0 &&
+          p.depth === parsed[i - 1].depth &&
+          p.visited === parsed[i - 1].visited &&
+          p.secs === parsed[i - 1].secs + 1,
+      );
+      assert.ok(ticks.length >= 2, `the seconds ticked ${ticks.length} times between reports`);
+      for (let i = 1; i < parsed.length; i++) {
+        assert.ok(parsed[i].value >= parsed[i - 1].value, "the bar went back");
+        assert.ok(parsed[i].secs >= parsed[i - 1].secs, "the seconds went back");
+      }
+      assert.ok(parsed.at(-1).secs <= seconds, `${parsed.at(-1).secs} s shown after ${seconds} s`);
+
       const { counts } = await nativeTable;
       const chart = page.locator("#gods-chart");
       const bars = await chart

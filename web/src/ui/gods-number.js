@@ -49,18 +49,31 @@ export function createGodsNumberPanel({ ui, createClient, player }) {
     const { puzzle } = current();
     computing = puzzle;
     updateControls();
-    setProgress(true, "Starting…");
     const started = performance.now();
+    let report = null; // the engine's latest {depth, visited, total}
+    // Big tables take a while (the domino's most of a minute): the engine reports within each
+    // depth, and the seconds tick on between reports.
+    const showProgress = () => {
+      const seconds = `${Math.floor((performance.now() - started) / 1000)} s`;
+      if (!report) {
+        setProgress(true, `Starting… ${seconds}`);
+        return;
+      }
+      const { depth, visited, total } = report;
+      setProgress(
+        true,
+        `depth ${depth}: ${formatCount(visited)} / ${formatCount(total)} positions, ${seconds}`,
+        total ? Number(visited) / Number(total) : 0,
+      );
+    };
+    showProgress();
+    const ticking = setInterval(showProgress, 1000);
+    // A live region that changes every second would be read out every second: only the outcome is.
+    ui.godsProgressText.setAttribute("aria-busy", "true");
     try {
-      const answer = await engine().distanceTable(puzzle, ({ depth, visited, total }) => {
-        const fraction = total ? Number(visited) / Number(total) : 0;
-        // Big tables take a while (the domino's half a minute): the time so far says it moves.
-        const seconds = Math.round((performance.now() - started) / 1000);
-        setProgress(
-          true,
-          `depth ${depth}: ${formatCount(visited)} / ${formatCount(total)} positions, ${seconds} s`,
-          fraction,
-        );
+      const answer = await engine().distanceTable(puzzle, (latest) => {
+        report = latest;
+        showProgress();
       });
       if (!answer.ok) throw new Error(answer.error);
       tables.set(puzzle, answer);
@@ -68,6 +81,8 @@ export function createGodsNumberPanel({ ui, createClient, player }) {
     } catch (err) {
       setProgress(true, err?.cancelled ? "Cancelled." : `Failed: ${err.message}`);
     } finally {
+      clearInterval(ticking);
+      ui.godsProgressText.removeAttribute("aria-busy");
       computing = null;
       updateControls();
       show();
