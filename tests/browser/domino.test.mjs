@@ -202,6 +202,29 @@ describe("domino page", () => {
     assertNoProblems(problems);
   });
 
+  it("shows the table's progress bar across a phone's panel, its text below", TEST, async () => {
+    await page.close();
+    ({ page, problems } = await session.open({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    }));
+    await gotoPuzzle(page, session.site.url, "domino");
+    await page.click("#gods-compute");
+    await page.locator("#gods-progress-text", { hasText: /^depth \d+/ }).waitFor();
+    const [line, bar, text] = await Promise.all(
+      ["#gods-progress", "#gods-progress-bar", "#gods-progress-text"].map((selector) =>
+        page.locator(selector).boundingBox(),
+      ),
+    );
+    assert.ok(bar.width >= 0.9 * line.width, `the bar is ${bar.width} of ${line.width} px wide`);
+    assert.ok(text.y >= bar.y + bar.height, "the text is not below the bar");
+    assert.ok(text.x + text.width <= line.x + line.width + 1, "the text overflows");
+    await page.click("#gods-cancel");
+    await page.waitForSelector('#gods[data-state="idle"]');
+    assertNoProblems(problems);
+  });
+
   it(
     "computes all 406,425,600 positions in the page, as the native CLI does; cancel stops it",
     { timeout: 120_000 },
