@@ -161,7 +161,14 @@ std::optional<std::uint64_t> DistanceTable::scanLayer(const Layer& layer,
       progress({layer.depth, layer.visited + found, entries_.size(), scanned});
     }
   };
-  scanBlocks(layer, counts, cancel, progress ? report : std::function<void()>());
+  try {
+    scanBlocks(layer, counts, cancel, progress ? report : std::function<void()>());
+  } catch (...) {
+    // From the progress callback: the helpers take no more blocks and are joined before it goes on.
+    counts.nextBlock = entries_.size();
+    for (std::thread& helper : helpers) helper.join();
+    throw;
+  }
   for (std::thread& helper : helpers) helper.join();
   if (cancel.requested()) return std::nullopt;
   return counts.found.load(std::memory_order_relaxed);

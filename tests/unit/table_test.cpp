@@ -7,6 +7,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,12 @@ std::map<std::string, int> projectedDistances(const Puzzle& puzzle,
   }
   return distance;
 }
+
+// The BFS threads for a test's tables, back to one per core however the test ends.
+struct BuildThreads {
+  explicit BuildThreads(unsigned threads) { setBuildThreads(threads); }
+  ~BuildThreads() { setBuildThreads(0); }
+};
 
 std::uint64_t reachedEntries(const DistanceTable& table) {
   std::uint64_t reached = 0;
@@ -308,12 +315,8 @@ TEST_CASE("table: serialize and deserialize") {
 }
 
 TEST_CASE("table: progress after every layer, and within layers of several blocks") {
-  // Back to one thread per core however the test ends.
-  struct ThreadsReset {
-    ~ThreadsReset() { setBuildThreads(0); }
-  } reset;
   for (unsigned threads : {1u, 2u}) {
-    setBuildThreads(threads);
+    const BuildThreads use(threads);
     for (const Puzzle* puzzle : {&fixtures::gear(), &fixtures::linked(), &fixtures::cube2()}) {
       CAPTURE(threads);
       CAPTURE(puzzle->id());
@@ -375,6 +378,17 @@ TEST_CASE("table: progress after every layer, and within layers of several block
       }
     }
   }
+}
+
+TEST_CASE("table: a progress callback that throws within a layer ends the build with it") {
+  const BuildThreads use(2);  // the helper thread is stopped and joined, not left running
+  const Puzzle& cube = fixtures::cube2();
+  const auto throwWithin = [](const BuildProgress& p) {
+    if (!p.finished()) throw std::runtime_error("stop");
+  };
+  CHECK_THROWS_WITH_AS(
+      DistanceTable::build(cube, fixtures::wholeSpec(cube, 2), {cube.solved()}, throwWithin),
+      "stop", std::runtime_error);
 }
 
 TEST_CASE("table: cancellation returns nullopt") {
