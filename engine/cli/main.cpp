@@ -169,6 +169,7 @@ int main(int argc, char** argv) {
       polytwist::setBuildThreads(static_cast<unsigned>(threads));
     }
     const auto progress = [](const polytwist::BuildProgress& p) {
+      if (!p.finished()) return;  // one line per layer
       std::fprintf(stderr, "depth %d: %llu of %llu positions reached\n", p.depth,
                    static_cast<unsigned long long>(p.visited),
                    static_cast<unsigned long long>(p.total));

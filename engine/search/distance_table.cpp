@@ -11,10 +11,6 @@ namespace {
 
 unsigned buildThreads = 0;  // 0: one per core
 
-// Blocks of entries the BFS threads take turns at; a block of 2^20 entries is 256 KB of 2-bit
-// table.
-constexpr std::uint64_t kBlockEntries = 1 << 20;
-
 constexpr char kMagic[8] = {'P', 'T', 'W', 'T', 'A', 'B', 'L', '1'};
 
 std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
@@ -86,26 +82,37 @@ DistanceTable::DistanceTable(const Puzzle& puzzle, const TableSpec& spec)
       moves_(movesOf(puzzle, spec)) {}
 
 struct DistanceTable::Layer {
-  int current;   // stored value of the layer being expanded
-  int next;      // stored value of the layer being found
-  bool forward;  // expand `current` entries, or try unreached ones (backward)
+  int depth;              // the layer being found
+  int current;            // stored value of the layer being expanded
+  int next;               // stored value of the layer being found
+  bool forward;           // expand `current` entries, or try unreached ones (backward)
+  std::uint64_t visited;  // entries reached before this layer
+};
+
+// Shared by a layer's threads. Each adds its block's counts once the block is done, so a report
+// costs two relaxed atomic additions per block.
+struct DistanceTable::LayerCounts {
+  std::atomic<std::uint64_t> nextBlock = 0;
+  std::atomic<std::uint64_t> scanned = 0;  // entries of the finished blocks
+  std::atomic<std::uint64_t> found = 0;    // entries put on the next layer so far
 };
 
 // Whole 64-bit words of entries are tested at once, so the scan costs little next to the
 // expansions. Threads may share words: going forward they set entries by compare-and-swap;
 // going backward each sets only entries of its own blocks, and the entries others read change
 // from unknown to `next`, neither of which is the `current` they look for.
-std::uint64_t DistanceTable::scanBlocks(const Layer& layer, std::atomic<std::uint64_t>& nextBlock,
-                                        Cancellation cancel) {
+void DistanceTable::scanBlocks(const Layer& layer, LayerCounts& counts, Cancellation cancel,
+                               const std::function<void()>& afterBlock) {
   const int unknown = entries_.unknown();
   const std::uint64_t perWord = 64 / entries_.bitsPerEntry();
   const int wanted = layer.forward ? layer.current : unknown;
   CoordinateSpace::Neighbours neighbour(space_);
-  std::uint64_t found = 0;
   for (;;) {
-    const std::uint64_t start = nextBlock.fetch_add(kBlockEntries, std::memory_order_relaxed);
-    if (start >= entries_.size() || cancel.requested()) return found;
-    const std::uint64_t end = std::min(entries_.size(), start + kBlockEntries);
+    const std::uint64_t start =
+        counts.nextBlock.fetch_add(kBuildBlockEntries, std::memory_order_relaxed);
+    if (start >= entries_.size() || cancel.requested()) return;
+    const std::uint64_t end = std::min(entries_.size(), start + kBuildBlockEntries);
+    std::uint64_t found = 0;
     for (std::uint64_t first = start; first < end; first += perWord) {
       for (std::uint64_t hits = entries_.wordMatches(first, wanted); hits != 0; hits &= hits - 1) {
         const std::uint64_t i = first + std::countr_zero(hits) / entries_.bitsPerEntry();
@@ -123,30 +130,48 @@ std::uint64_t DistanceTable::scanBlocks(const Layer& layer, std::atomic<std::uin
         }
       }
     }
+    counts.found.fetch_add(found, std::memory_order_relaxed);
+    counts.scanned.fetch_add(end - start, std::memory_order_relaxed);
+    if (afterBlock) afterBlock();
   }
 }
 
-std::optional<std::uint64_t> DistanceTable::scanLayer(const Layer& layer, Cancellation cancel) {
-  std::atomic<std::uint64_t> nextBlock = 0;
+std::optional<std::uint64_t> DistanceTable::scanLayer(const Layer& layer,
+                                                      const BuildProgressFn& progress,
+                                                      Cancellation cancel) {
+  LayerCounts counts;
 #ifdef __EMSCRIPTEN__
   const unsigned threads = 1;  // built without pthreads: the page runs it in a worker instead
 #else
   const unsigned threads =
-      entries_.size() < 2 * kBlockEntries
+      entries_.size() < 2 * kBuildBlockEntries
           ? 1
           : std::max(1u, buildThreads != 0 ? buildThreads : std::thread::hardware_concurrency());
 #endif
-  std::vector<std::uint64_t> found(threads, 0);
   std::vector<std::thread> helpers;
   for (unsigned t = 1; t < threads; ++t) {
-    helpers.emplace_back([&, t] { found[t] = scanBlocks(layer, nextBlock, cancel); });
+    helpers.emplace_back([&] { scanBlocks(layer, counts, cancel, {}); });
   }
-  found[0] = scanBlocks(layer, nextBlock, cancel);
+  // Within the layer only once it has found an entry, so every depth reported exists; the last
+  // block is left to the report after the layer.
+  const std::function<void()> report = [&] {
+    const std::uint64_t found = counts.found.load(std::memory_order_relaxed);
+    const std::uint64_t scanned = counts.scanned.load(std::memory_order_relaxed);
+    if (found > 0 && scanned < entries_.size()) {
+      progress({layer.depth, layer.visited + found, entries_.size(), scanned});
+    }
+  };
+  try {
+    scanBlocks(layer, counts, cancel, progress ? report : std::function<void()>());
+  } catch (...) {
+    // From the progress callback: the helpers take no more blocks and are joined before it goes on.
+    counts.nextBlock = entries_.size();
+    for (std::thread& helper : helpers) helper.join();
+    throw;
+  }
   for (std::thread& helper : helpers) helper.join();
   if (cancel.requested()) return std::nullopt;
-  std::uint64_t total = 0;
-  for (std::uint64_t count : found) total += count;
-  return total;
+  return counts.found.load(std::memory_order_relaxed);
 }
 
 std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const TableSpec& spec,
@@ -169,7 +194,7 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
     }
   }
   table.counts_.push_back(visited);
-  if (progress) progress({0, visited, size});
+  if (progress) progress({0, visited, size, size});
 
   for (int depth = 0;; ++depth) {
     if (entries.bitsPerEntry() == 4 && depth + 1 == unknown) {
@@ -184,20 +209,19 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
       }
       break;
     }
-    const int current = depth % modulus;
-    const int next = (depth + 1) % modulus;
     const std::uint64_t frontier = table.counts_.back();
     // Forward from the frontier while it is smaller than what is left, then backward: an
     // unreached entry with a neighbour on the frontier is on the next layer. With mod 3, "current"
     // also matches layers depth-3, depth-6...: expanding those again finds nothing new, and going
     // backward they cannot neighbour an unreached entry.
-    const Layer layer{current, next, frontier < size - visited};
-    const std::optional<std::uint64_t> found = table.scanLayer(layer, cancel);
+    const Layer layer{depth + 1, depth % modulus, (depth + 1) % modulus, frontier < size - visited,
+                      visited};
+    const std::optional<std::uint64_t> found = table.scanLayer(layer, progress, cancel);
     if (!found) return std::nullopt;
     if (*found == 0) break;
     visited += *found;
     table.counts_.push_back(*found);
-    if (progress) progress({depth + 1, visited, size});
+    if (progress) progress({depth + 1, visited, size, size});
   }
   return table;
 }

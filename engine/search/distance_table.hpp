@@ -78,10 +78,20 @@ class PackedArray {
   std::vector<std::uint64_t> words_;
 };
 
+// Blocks of entries the BFS threads take in turn; a block of 2^20 entries is 256 KB of 2-bit
+// table.
+inline constexpr std::uint64_t kBuildBlockEntries = 1 << 20;
+
+// Reported at the start, after each layer, and within a layer once it has found an entry: after
+// each block that the calling thread finishes (always on that thread; one report per 2^20
+// entries scanned costs nothing next to the block's work). `depth` is the layer being found,
+// complete once `scanned` reaches `total`.
 struct BuildProgress {
-  int depth;              // the layer just finished
-  std::uint64_t visited;  // entries reached so far
+  int depth;              // the layer being found (or just finished)
+  std::uint64_t visited;  // entries reached so far, this layer's found so far included
   std::uint64_t total;    // entries in the table
+  std::uint64_t scanned;  // entries this layer has scanned: `total` once it is finished
+  bool finished() const { return scanned == total; }
 };
 using BuildProgressFn = std::function<void(const BuildProgress&)>;
 
@@ -138,12 +148,16 @@ class DistanceTable {
  private:
   DistanceTable(const Puzzle& puzzle, const TableSpec& spec);
   struct Layer;
+  struct LayerCounts;
   // One BFS layer over every entry: how many entries it put on the next layer, or nullopt when
-  // cancelled. Runs on every core the machine has (one thread in WebAssembly).
-  std::optional<std::uint64_t> scanLayer(const Layer& layer, Cancellation cancel);
-  // Scans words of entries taken in blocks from `nextBlock` until none is left.
-  std::uint64_t scanBlocks(const Layer& layer, std::atomic<std::uint64_t>& nextBlock,
-                           Cancellation cancel);
+  // cancelled. Runs on every core the machine has (one thread in WebAssembly); reports progress
+  // within the layer from the calling thread.
+  std::optional<std::uint64_t> scanLayer(const Layer& layer, const BuildProgressFn& progress,
+                                         Cancellation cancel);
+  // Scans words of entries taken in blocks from `counts` until none is left, calling
+  // `afterBlock` (if any) after each.
+  void scanBlocks(const Layer& layer, LayerCounts& counts, Cancellation cancel,
+                  const std::function<void()>& afterBlock);
   template <typename Position, typename Step, typename IndexOf>
   std::vector<int> walkDown(Position position, Step step, IndexOf indexOf) const;
   std::string name_;

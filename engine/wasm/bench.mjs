@@ -1,6 +1,7 @@
 // WASM side of the benchmarks (docs/benchmarks.md): loads the built module in Node and times the
 // whole-table BFS and optimal solves of seeded random states, for comparison with `polytwist bench`.
-// Usage: node engine/wasm/bench.mjs PUZZLE [COUNT] [SEED] [--no-table]  → one JSON object on stdout.
+// Usage: node engine/wasm/bench.mjs PUZZLE [COUNT] [SEED] [--no-table] [--progress]  → one JSON
+// object on stdout. --progress takes the table's progress reports as the page does (counted).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -23,9 +24,12 @@ const call = (name, ...args) => {
 
 const info = call("puzzleInfo", puzzle);
 let tableMs = null;
+let progressReports = null;
 if (info.has_distance_table && !process.argv.includes("--no-table")) {
+  const onProgress = process.argv.includes("--progress") ? () => progressReports++ : null;
+  if (onProgress) progressReports = 0;
   const start = performance.now();
-  call("distanceTable", puzzle, null);
+  call("distanceTable", puzzle, onProgress);
   tableMs = performance.now() - start;
 }
 // The first solve also builds the solver's pattern databases (IDA* puzzles): timed on its own.
@@ -53,6 +57,7 @@ console.log(
     count,
     seed,
     table_build_ms: tableMs,
+    progress_reports: progressReports,
     first_solve_ms: firstSolveMs,
     solve_median_ms: at(0.5),
     solve_p99_ms: at(0.99),

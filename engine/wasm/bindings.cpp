@@ -38,7 +38,8 @@ std::string solve(const std::string& id, const std::string& state, val onProgres
   return service::solve(id, state, progress).dump();
 }
 
-// A BFS progress callback that reports {depth, visited, total} to a JS function (if one is given).
+// A BFS progress callback that reports {depth, visited, total, scanned} to a JS function (if one
+// is given).
 polytwist::BuildProgressFn buildProgress(const val& onProgress) {
   if (!isFunction(onProgress)) return {};
   return [onProgress](const polytwist::BuildProgress& p) {
@@ -46,6 +47,7 @@ polytwist::BuildProgressFn buildProgress(const val& onProgress) {
     report.set("depth", p.depth);
     report.set("visited", static_cast<double>(p.visited));
     report.set("total", static_cast<double>(p.total));
+    report.set("scanned", static_cast<double>(p.scanned));
     onProgress(report);
   };
 }

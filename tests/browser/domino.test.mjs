@@ -203,6 +203,29 @@ describe("domino page", () => {
     assertNoProblems(problems);
   });
 
+  it("shows the table's progress bar across a phone's panel, its text below", TEST, async () => {
+    await page.close();
+    ({ page, problems } = await session.open({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    }));
+    await gotoPuzzle(page, session.site.url, "domino");
+    await page.click("#gods-compute");
+    await page.locator("#gods-progress-text", { hasText: /^depth \d+/ }).waitFor();
+    const [line, bar, text] = await Promise.all(
+      ["#gods-progress", "#gods-progress-bar", "#gods-progress-text"].map((selector) =>
+        page.locator(selector).boundingBox(),
+      ),
+    );
+    assert.ok(bar.width >= 0.9 * line.width, `the bar is ${bar.width} of ${line.width} px wide`);
+    assert.ok(text.y >= bar.y + bar.height, "the text is not below the bar");
+    assert.ok(text.x + text.width <= line.x + line.width + 1, "the text overflows");
+    await page.click("#gods-cancel");
+    await page.waitForSelector('#gods[data-state="idle"]');
+    assertNoProblems(problems);
+  });
+
   it(
     "computes all 406,425,600 positions in the page, as the native CLI does; cancel stops it",
     { timeout: 120_000 },
@@ -216,6 +239,25 @@ describe("domino page", () => {
       assert.equal(await page.textContent("#gods-progress-text"), "Cancelled.");
       assert.equal(await page.isDisabled("#gods-compute"), false);
 
+      // Every change of the progress text and bar while the table is computed, as shown.
+      await page.evaluate(() => {
+        const text = document.querySelector("#gods-progress-text");
+        const bar = document.querySelector("#gods-progress-bar");
+        window.progressShown = [];
+        window.progressObserver = new MutationObserver(() => {
+          const last = window.progressShown.at(-1);
+          if (last?.text === text.textContent && last?.value === bar.value) return;
+          window.progressShown.push({
+            text: text.textContent,
+            value: bar.value,
+            time: performance.now(),
+          });
+        });
+        const changes = { childList: true, characterData: true, subtree: true, attributes: true };
+        window.progressObserver.observe(text, changes);
+        window.progressObserver.observe(bar, changes);
+      });
+      const started = performance.now();
       await page.click("#gods-compute");
       // The page stays playable while the table is computed in the panel's worker.
       await page.locator("#gods-progress-text", { hasText: /^depth \d+/ }).waitFor();
@@ -226,6 +268,47 @@ describe("domino page", () => {
       assert.ok(progress > 0 && progress < 1, `progress ${progress}`);
 
       await page.waitForSelector('#gods[data-state="shown"]', { timeout: 100_000 });
+      const seconds = (performance.now() - started) / 1000;
+      const shown = await page.evaluate(() => {
+        window.progressObserver.disconnect();
+        return window.progressShown;
+      });
+      // Within one depth the bar moves on (reports come within a layer) and the seconds advance;
+      // the seconds tick on whether reports come or not.
+      const parsed = shown
+        .map(({ text, value, time }) => ({
+          value,
+          time,
+          match: /^depth (\d+): ([\d,]+) \/ 406,425,600 positions, (\d+) s$/.exec(text),
+        }))
+        .filter(({ match }) => match)
+        .map(({ value, time, match: [, depth, visited, secs] }) => ({
+          value,
+          time,
+          depth: Number(depth),
+          visited,
+          secs: Number(secs),
+        }));
+      /** The most values `key` took within one depth. */
+      const mostWithinDepth = (key) => {
+        const values = new Map(); // depth → the values shown with it
+        for (const p of parsed)
+          values.set(p.depth, new Set([...(values.get(p.depth) ?? []), p[key]]));
+        return Math.max(...[...values.values()].map((set) => set.size));
+      };
+      assert.ok(mostWithinDepth("value") >= 3, "the bar did not move twice within one depth");
+      assert.ok(mostWithinDepth("secs") >= 3, "the seconds did not advance twice within one depth");
+      const secondChanges = parsed.filter((p, i) => i === 0 || p.secs !== parsed[i - 1].secs);
+      const longestWait = Math.max(
+        ...secondChanges.slice(1).map((p, i) => p.time - secondChanges[i].time),
+      );
+      assert.ok(longestWait < 2500, `the seconds stood still for ${longestWait} ms`);
+      for (let i = 1; i < parsed.length; i++) {
+        assert.ok(parsed[i].value >= parsed[i - 1].value, "the bar went back");
+        assert.ok(parsed[i].secs >= parsed[i - 1].secs, "the seconds went back");
+      }
+      assert.ok(parsed.at(-1).secs <= seconds, `${parsed.at(-1).secs} s shown after ${seconds} s`);
+
       const { counts } = await nativeTable;
       const chart = page.locator("#gods-chart");
       const bars = await chart

@@ -7,6 +7,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,12 @@ std::map<std::string, int> projectedDistances(const Puzzle& puzzle,
   }
   return distance;
 }
+
+// The BFS threads for a test's tables, back to one per core however the test ends.
+struct BuildThreads {
+  explicit BuildThreads(unsigned threads) { setBuildThreads(threads); }
+  ~BuildThreads() { setBuildThreads(0); }
+};
 
 std::uint64_t reachedEntries(const DistanceTable& table) {
   std::uint64_t reached = 0;
@@ -307,26 +314,81 @@ TEST_CASE("table: serialize and deserialize") {
   }
 }
 
-TEST_CASE("table: progress is reported once per layer") {
-  for (const Puzzle* puzzle : {&fixtures::gear(), &fixtures::linked(), &fixtures::cube2()}) {
-    CAPTURE(puzzle->id());
-    std::vector<BuildProgress> calls;
-    const TableSpec spec = fixtures::wholeSpec(*puzzle, 2);
-    const std::optional<DistanceTable> table = DistanceTable::build(
-        *puzzle, spec, {puzzle->solved()}, [&](const BuildProgress& p) { calls.push_back(p); });
-    REQUIRE(table.has_value());
-    REQUIRE(calls.size() == table->counts().size());
-    std::uint64_t visited = 0;
-    for (std::size_t i = 0; i < calls.size(); ++i) {
-      CAPTURE(i);
-      visited += table->counts()[i];
-      CHECK(calls[i].depth == static_cast<int>(i));
-      CHECK(calls[i].visited == visited);
-      CHECK(calls[i].total == table->space().size());
-      if (i > 0) CHECK(calls[i].visited > calls[i - 1].visited);
+TEST_CASE("table: progress after every layer, and within layers of several blocks") {
+  for (unsigned threads : {1u, 2u}) {
+    const BuildThreads use(threads);
+    for (const Puzzle* puzzle : {&fixtures::gear(), &fixtures::linked(), &fixtures::cube2()}) {
+      CAPTURE(threads);
+      CAPTURE(puzzle->id());
+      std::vector<BuildProgress> calls;
+      const TableSpec spec = fixtures::wholeSpec(*puzzle, 2);
+      const std::optional<DistanceTable> table = DistanceTable::build(
+          *puzzle, spec, {puzzle->solved()}, [&](const BuildProgress& p) { calls.push_back(p); });
+      REQUIRE(table.has_value());
+      if (puzzle == &fixtures::cube2()) CHECK(table->counts() == fixtures::kA079761);
+      const std::uint64_t size = table->space().size();
+      // After each layer: the layer's number and the entries reached, as before reports within
+      // layers came.
+      std::vector<BuildProgress> layers;
+      std::copy_if(calls.begin(), calls.end(), std::back_inserter(layers),
+                   [](const BuildProgress& p) { return p.finished(); });
+      REQUIRE(layers.size() == table->counts().size());
+      std::vector<std::uint64_t> reachedBy;  // entries reached after each layer
+      for (std::size_t i = 0; i < layers.size(); ++i) {
+        CAPTURE(i);
+        reachedBy.push_back((i > 0 ? reachedBy.back() : 0) + table->counts()[i]);
+        CHECK(layers[i].depth == static_cast<int>(i));
+        CHECK(layers[i].visited == reachedBy.back());
+      }
+      CHECK(layers.back().visited == reachedEntries(*table));
+
+      // Within a layer: between the layers before and after it, monotone, from the layer's
+      // first entry found on.
+      std::map<int, std::uint64_t> withinLayer;  // depth → reports before the layer finished
+      for (std::size_t i = 0; i < calls.size(); ++i) {
+        CAPTURE(i);
+        const BuildProgress& p = calls[i];
+        CHECK(p.total == size);
+        REQUIRE(p.depth >= 0);
+        REQUIRE(p.depth <= table->maxDistance());
+        CHECK(p.scanned <= size);
+        CHECK(p.visited <= reachedBy[p.depth]);
+        if (i > 0) {
+          CHECK(p.visited >= calls[i - 1].visited);
+          CHECK(p.depth >= calls[i - 1].depth);
+          if (p.depth == calls[i - 1].depth) CHECK(p.scanned > calls[i - 1].scanned);
+        }
+        if (p.finished()) continue;
+        ++withinLayer[p.depth];
+        CHECK(p.visited > reachedBy[p.depth - 1]);
+        // Finished blocks: whole ones, and maybe the short last one (another thread's).
+        const std::uint64_t lastBlock = size % kBuildBlockEntries;
+        CHECK((p.scanned % kBuildBlockEntries == 0 ||
+               (p.scanned - lastBlock) % kBuildBlockEntries == 0));
+      }
+      const std::uint64_t blocks = (size + kBuildBlockEntries - 1) / kBuildBlockEntries;
+      if (blocks == 1) {
+        CHECK(withinLayer.empty());
+      } else if (threads == 1) {
+        // One report after each block but the last, once the layer has found an entry: the
+        // biggest layer has entries in every block.
+        const auto biggest = std::max_element(table->counts().begin(), table->counts().end());
+        CHECK(withinLayer[static_cast<int>(biggest - table->counts().begin())] == blocks - 1);
+        for (const auto& [depth, reports] : withinLayer) CHECK(reports <= blocks - 1);
+      }
     }
-    CHECK(calls.back().visited == reachedEntries(*table));
   }
+}
+
+TEST_CASE("table: a progress callback that throws within a layer ends the build with it") {
+  const BuildThreads use(2);  // the helper thread is stopped and joined, not left running
+  const Puzzle& cube = fixtures::cube2();
+  const auto throwWithin = [](const BuildProgress& p) {
+    if (!p.finished()) throw std::runtime_error("stop");
+  };
+  CHECK_THROWS_WITH_AS(
+      DistanceTable::build(cube, fixtures::wholeSpec(cube, 2), {cube.solved()}, throwWithin),
+      "stop", std::runtime_error);
 }
 
 TEST_CASE("table: cancellation returns nullopt") {
@@ -334,20 +396,21 @@ TEST_CASE("table: cancellation returns nullopt") {
     CAPTURE(puzzle->id());
     const TableSpec spec = fixtures::wholeSpec(*puzzle, 2);
     std::atomic<bool> cancel{false};
-    int calls = 0;
+    int callsAfterRequest = 0;
     const auto stopAtThree = [&](const BuildProgress& p) {
-      ++calls;
+      if (cancel) ++callsAfterRequest;
       if (p.depth == 3) cancel = true;
     };
     CHECK_FALSE(DistanceTable::build(*puzzle, spec, {puzzle->solved()}, stopAtThree, {&cancel})
                     .has_value());
-    CHECK(calls == 4);  // layers 0..3, nothing after the request
+    CHECK(cancel);
+    CHECK(callsAfterRequest == 0);
     // Already cancelled before the start.
     CHECK_FALSE(DistanceTable::build(*puzzle, spec, {puzzle->solved()}, {}, {&cancel}).has_value());
     // Cancelling after the last layer still counts.
     std::atomic<bool> late{false};
     const auto stopAtEnd = [&](const BuildProgress& p) {
-      if (p.visited == p.total) late = true;
+      if (p.visited == p.total && p.finished()) late = true;
     };
     CHECK_FALSE(
         DistanceTable::build(*puzzle, spec, {puzzle->solved()}, stopAtEnd, {&late}).has_value());

@@ -384,7 +384,7 @@ describe("survives misuse", () => {
 });
 
 describe("distanceTable", () => {
-  it("cube2 counts equal OEIS A079761 and God's number is 11, reported layer by layer", async () => {
+  it("cube2 counts equal OEIS A079761 and God's number is 11, reported within layers too", async () => {
     // A fresh module, so that the BFS (which the engine may keep for later calls) runs in this call.
     const fresh = await loadEngine();
     const reports = [];
@@ -397,13 +397,30 @@ describe("distanceTable", () => {
     assert.equal(answer.gods_number, 11);
     const total = A079761.reduce((a, b) => a + b, 0);
     assert.equal(total, Number(call("puzzleInfo", "cube2").state_count));
-    // One report per BFS layer: {depth, visited (so far), total}.
+    // After each BFS layer: {depth, visited (so far), total, scanned: total}.
     let visited = 0;
-    const expected = A079761.map((count, depth) => ({ depth, visited: (visited += count), total }));
+    const expected = A079761.map((count, depth) => ({
+      depth,
+      visited: (visited += count),
+      total,
+      scanned: total,
+    }));
     assert.deepEqual(
-      reports.map(({ depth, visited, total }) => ({ depth, visited, total })),
+      reports.filter((report) => report.scanned === total),
       expected,
     );
+    // Within a layer, after each block of 2^20 entries but the last (cube2 has four): the layer
+    // being found, the positions found so far counted in, never going back.
+    const within = reports.filter((report) => report.scanned < total);
+    assert.ok(within.length > 0, "no report within a layer");
+    for (const { depth, visited, scanned } of within) {
+      assert.ok(visited > expected[depth - 1].visited && visited <= expected[depth].visited);
+      assert.equal(scanned % 2 ** 20, 0);
+    }
+    for (let i = 1; i < reports.length; i++) {
+      assert.ok(reports[i].visited >= reports[i - 1].visited, `report ${i} went back`);
+      assert.ok(reports[i].depth >= reports[i - 1].depth, `report ${i} went back`);
+    }
     // The same module answers again (from its kept table or a new BFS) with the same counts.
     assert.deepEqual(callJson(fresh, "distanceTable", "cube2", null).counts, A079761);
   });

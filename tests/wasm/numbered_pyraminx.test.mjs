@@ -84,9 +84,12 @@ test("sources name the home sticker each position shows, moved as the geometry m
 });
 
 test("solves reach a solved state, as short as the native solver's", () => {
+  const reports = []; // the first solve builds the numbering's tables
   for (let seed = 0; seed < 40; seed++) {
     const { state, scramble } = callJson(engine, "scramble", ID, seed);
-    const answer = callJson(engine, "numberingSolve", ID, state, EXAMPLE, "", null);
+    const answer = callJson(engine, "numberingSolve", ID, state, EXAMPLE, "", (report) =>
+      reports.push(report),
+    );
     assert.equal(answer.ok, true, answer.error);
     const after = callJson(engine, "applyMoves", ID, state, answer.solution);
     const shown = callJson(engine, "numberingPosition", ID, after.state, EXAMPLE, "");
@@ -97,6 +100,14 @@ test("solves reach a solved state, as short as the native solver's", () => {
       assert.equal(answer.length, cli.length, scramble);
     }
   }
+  // The BFS reports as distanceTable's do: each table's layers from depth 0 up, all reached.
+  assert.ok(reports.length > 0);
+  for (const report of reports) {
+    assert.deepEqual(Object.keys(report).sort(), ["depth", "scanned", "total", "visited"]);
+  }
+  const finished = reports.filter((report) => report.scanned === report.total);
+  assert.equal(finished[0].depth, 0);
+  assert.equal(finished.at(-1).visited, finished.at(-1).total);
 });
 
 test("bad numberings are refused with the stickers at fault; one with no solved state says so", () => {

@@ -68,7 +68,10 @@ class EngineCalls {
   solve(puzzle, state, onProgress) {
     return this.#send("solve", [puzzle, state], onProgress);
   }
-  /** onProgress receives {depth, visited, total} after each BFS layer. */
+  /**
+   * onProgress receives {depth, visited, total, scanned} after each BFS layer and within a layer
+   * (docs/api.md).
+   */
   distanceTable(puzzle, onProgress) {
     return this.#send("distanceTable", [puzzle], onProgress);
   }
@@ -82,7 +85,7 @@ class EngineCalls {
   }
   /**
    * An optimal solution to the nearest solved state of a numbering; the first call for a
-   * numbering builds its tables: onProgress receives {depth, visited, total} after each BFS layer.
+   * numbering builds its tables: onProgress receives distanceTable's BFS reports.
    */
   numberingSolve(puzzle, state, numbering, groups, onProgress) {
     return this.#send("numberingSolve", [puzzle, state, numbering, groups], onProgress);

@@ -68,7 +68,7 @@ export function createNumbering(engine) {
 
     /**
      * An optimal solution to the nearest solved state: {solution, length, goal, ms}. The first
-     * call for a numbering builds its tables (onProgress: {depth, visited, total}).
+     * call for a numbering builds its tables (onProgress: {depth, visited, total, scanned}).
      */
     solve(puzzle, state, onProgress) {
       return engine.numberingSolve(puzzle, state, current.numbering, current.groups, onProgress);
