@@ -81,9 +81,33 @@ describe("round trips through the engine", () => {
       puzzle: "cube2",
       position: null,
       solution: "R U R'",
+      step: 0,
       numbering: "",
       groups: "",
     });
+  });
+
+  it("a step travels with its solution: the engine's position after that many moves", () => {
+    const scrambled = call("scramble", "pyraminx", 5);
+    const solution = call("solve", "pyraminx", scrambled.state, null).solution;
+    const url = encodeOk(BASE, {
+      puzzle: "pyraminx",
+      position: { facelets: scrambled.facelets },
+      solution,
+      step: 3,
+    });
+    assert.match(url, /&step=3&puzzle=pyraminx$/);
+    const link = decodeOk(url);
+    assert.equal(link.step, 3);
+    const start = call("validate", "pyraminx", link.position.facelets).state;
+    const firstThree = link.solution.split(" ").slice(0, 3).join(" ");
+    assert.equal(
+      call("applyMoves", "pyraminx", start, firstThree).state,
+      call("applyMoves", "pyraminx", scrambled.state, solution.split(" ").slice(0, 3).join(" "))
+        .state,
+    );
+    // Step 0 is the start, left out of the link.
+    assert.doesNotMatch(encodeOk(BASE, { puzzle: "pyraminx", solution, step: 0 }), /step=/);
   });
 
   it("numbered_pyraminx: a numbering and groups travel with the position, as the engine reads them", () => {
@@ -200,6 +224,10 @@ describe("refusals", () => {
     [`${BASE}?puzzle=numbered_pyraminx&numbering=${"1".repeat(1001)}`, "numbering", /at most 1000/],
     [`${BASE}?puzzle=numbered_pyraminx&numbering=1&numbering=2`, "numbering", /2 different/],
     [`${BASE}?puzzle=numbered_pyraminx&groups=F0%3Cscript%3E%0B`, "groups", /U\+000B/],
+    [`${BASE}?puzzle=cube2&solution=R&step=-1`, "step", /a whole number of moves played/],
+    [`${BASE}?puzzle=cube2&solution=R&step=1e3`, "step", /"1e3": a whole number/],
+    [`${BASE}?puzzle=cube2&solution=R&step=1234567`, "step", /a whole number/],
+    [`${BASE}?puzzle=cube2&step=2`, "step", /needs a solution/],
   ];
   for (const [input, param, pattern] of decodeCases) {
     const name = typeof input === "string" ? input.slice(0, 90) : JSON.stringify(input);
@@ -227,6 +255,9 @@ describe("refusals", () => {
     [BASE, { puzzle: "cube2", solution: "R", alg: "U" }, "alg"],
     [BASE, { puzzle: "numbered_pyraminx", numbering: 148952637 }, "numbering"],
     [BASE, { puzzle: "numbered_pyraminx", groups: "F0\u0000" }, "groups"],
+    [BASE, { puzzle: "cube2", solution: "R", step: 1.5 }, "step"],
+    [BASE, { puzzle: "cube2", solution: "R", step: "1" }, "step"],
+    [BASE, { puzzle: "cube2", step: 1 }, "step"],
     [`${BASE}?note=${"x".repeat(2000)}`, { puzzle: "cube2", solution: "[]".repeat(500) }, "link"],
   ];
   for (const [base, link, param] of encodeCases) {
