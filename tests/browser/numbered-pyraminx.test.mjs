@@ -82,6 +82,8 @@ describe("Numbered Pyraminx page", () => {
       assert.match(await page.textContent("#numbering-verdict"), /Valid: 8 solved states/);
       assert.equal(await app("digits"), EXAMPLE);
       assert.equal(await app("solved"), "true");
+      // Its stickers carry digits, edited in the numbering panel: no colours to edit.
+      assert.equal(await page.getAttribute("#edit", "aria-disabled"), "true");
 
       const points = await drawnDigits();
       assert.equal(points.map((p) => p.digit).join(""), EXAMPLE);

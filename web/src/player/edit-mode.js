@@ -27,8 +27,14 @@ export function createEditMode({ ui, engine, view, position, puzzleModel, onAcce
   let press = null; // {pointerId, x, y} of the pointer pressed on the view
   let acceptedState = null; // the engine's state of the colouring, while it is valid
 
-  /** Whether the puzzle shown has a net to edit on. */
-  const available = () => Boolean(position.current.info && position.current.entry?.net);
+  /**
+   * Whether the puzzle shown has a net to edit colours on (a numbered puzzle's stickers carry
+   * digits, which its numbering panel edits, not colours).
+   */
+  const available = () => {
+    const { info, entry } = position.current;
+    return Boolean(info && entry?.net && !entry.numbering);
+  };
 
   function showOnModel(facelets, flagged = []) {
     const model = puzzleModel();

@@ -38,7 +38,7 @@ export function bindControls({ ui, model, editMode, onEdit }) {
     ui.notation.toggleAttribute("aria-disabled", !usable);
     setUsable(ui.edit, usable && editMode.available());
     ui.edit.title =
-      model.ready && !editMode.available() ? "This puzzle has no sticker net yet." : "";
+      model.ready && !editMode.available() ? "This puzzle has no colours to edit." : "";
     ui.puzzle.disabled = !listed || model.solving;
     setUsable(ui.cancel, model.solving);
   }
