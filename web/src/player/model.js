@@ -435,7 +435,6 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
   return {
     addEventListener: events.addEventListener.bind(events),
     removeEventListener: events.removeEventListener.bind(events),
-    engine,
     position,
     playback,
     configure,
@@ -459,10 +458,6 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
     /** The view's turn animation: `(move, {reverse, otherWay, queued}) => Promise`. */
     setAnimator(animate) {
       animator = animate;
-    },
-    /** A numbered puzzle's {numbering, groups} in use, or null. */
-    get numbering() {
-      return numbering.current;
     },
     get ready() {
       return ready;
