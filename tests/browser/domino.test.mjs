@@ -21,6 +21,7 @@ import {
   idle,
   playerData,
   stickerColoursShown,
+  PHONE,
 } from "../js/browser.mjs";
 import { repoDir } from "../js/engine.mjs";
 
@@ -205,11 +206,7 @@ describe("domino page", () => {
 
   it("shows the table's progress bar across a phone's panel, its text below", TEST, async () => {
     await page.close();
-    ({ page, problems } = await session.open({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    }));
+    ({ page, problems } = await session.open(PHONE));
     await gotoPuzzle(page, session.site.url, "domino");
     await page.click("#gods-compute");
     await page.locator("#gods-progress-text", { hasText: /^depth \d+/ }).waitFor();

@@ -9,6 +9,7 @@ import {
   browserSession,
   gotoPuzzle,
   idle,
+  PHONE,
   playerData,
   scrambleAndSolve,
   stickerClientPoint,
@@ -16,12 +17,6 @@ import {
 } from "../js/browser.mjs";
 
 const TEST = { timeout: 90_000 };
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-};
 
 const session = browserSession();
 

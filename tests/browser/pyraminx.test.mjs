@@ -16,6 +16,7 @@ import {
   dragSticker,
   stickerClientPoint,
   touchDrag,
+  PHONE,
 } from "../js/browser.mjs";
 
 const TEST = { timeout: 60_000 };
@@ -174,11 +175,7 @@ describe("Pyraminx page", () => {
 
   it("Reset view is a finger-sized button on a phone and answers a tap", TEST, async () => {
     await page.close();
-    ({ page, problems } = await session.open({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    }));
+    ({ page, problems } = await session.open(PHONE));
     await gotoPuzzle(page, session.site.url, "pyraminx");
     assert.ok(await page.evaluate(() => matchMedia("(pointer: coarse)").matches));
     const reset = page.locator("#reset-view");
@@ -348,7 +345,7 @@ describe("Pyraminx page", () => {
 
   for (const [device, options] of [
     ["a desktop", { viewport: { width: 1366, height: 800 } }],
-    ["a phone", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+    ["a phone", PHONE],
   ]) {
     it(
       `draws the distance chart on ${device} with no text over text or under the line`,

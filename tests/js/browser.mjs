@@ -20,6 +20,14 @@ const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
+/** Page options of a 390×844 touch phone (the size the project checks phones at). */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
 /**
  * Serves build/site (and the test pages of tests/browser/fixtures/ under /fixtures/) and launches
  * Chromium: {url, browser, close()}. `headers` are sent with every response (e.g. a CSP). With
