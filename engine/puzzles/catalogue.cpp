@@ -9,6 +9,7 @@ const std::vector<Puzzle>& allPuzzles() {
     list.emplace_back(puzzles::cube2());
     list.emplace_back(puzzles::domino());
     list.emplace_back(puzzles::numberedPyraminx());
+    list.emplace_back(puzzles::cube3());
     return list;
   }();
   return puzzles;

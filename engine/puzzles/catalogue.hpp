@@ -11,6 +11,7 @@ namespace polytwist {
 
 namespace puzzles {
 PuzzleSpec cube2();
+PuzzleSpec cube3();
 PuzzleSpec domino();
 PuzzleSpec numberedPyraminx();
 PuzzleSpec pyraminx();

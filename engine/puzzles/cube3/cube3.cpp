@@ -1,0 +1,64 @@
+// Rubik's Cube 3x3x3 (docs/puzzles/cube3.md): 8 corners and 12 edges around fixed centres, face
+// turns counting one move each (face turn metric). Stickers are numbered as in Kociemba's facelet
+// strings: faces U R F D L B, nine each, read row by row as seen in the usual net.
+#include "puzzles/catalogue.hpp"
+
+namespace polytwist::puzzles {
+
+PuzzleSpec cube3() {
+  const std::vector<PowerSpec> quarterTurns = {{1, ""}, {2, "2"}, {3, "'"}};
+  PuzzleSpec spec;
+  spec.id = "cube3";
+  spec.name = "Rubik's Cube 3x3x3";
+  spec.faces = {{"U", 'U', 9, "#ffffff"}, {"R", 'R', 9, "#d0021b"}, {"F", 'F', 9, "#1a9e3a"},
+                {"D", 'D', 9, "#ffd500"}, {"L", 'L', 9, "#ff7a00"}, {"B", 'B', 9, "#1a62d6"}};
+  // Corners: U or D sticker first, then clockwise seen from outside. Edges: U or D sticker first,
+  // F or B for the four middle-layer edges. Kociemba's order, so his coordinates read naturally.
+  spec.orbits = {
+      {.name = "corner",
+       .pieces = {"U8 R0 F2", "U6 F0 L2", "U0 L0 B2", "U2 B0 R2", "D2 F8 R6", "D0 L8 F6",
+                  "D6 B8 L6", "D8 R8 B6"},
+       .orientations = 3,
+       .orientationSumZero = true,
+       .names = {"URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB"}},
+      {.name = "edge",
+       .pieces = {"U5 R1", "U7 F1", "U3 L1", "U1 B1", "D5 R7", "D1 F7", "D3 L7", "D7 B7", "F5 R3",
+                  "F3 L5", "B5 L3", "B3 R5"},
+       .orientations = 2,
+       .permutation = PermutationRule::SameParityAs,
+       .orientationSumZero = true,
+       .parityOrbit = "corner",
+       .names = {"UR", "UF", "UL", "UB", "DR", "DF", "DL", "DB", "FR", "FL", "BL", "BR"}}};
+  spec.moves = {{"U",
+                 {"U0 U2 U8 U6", "U1 U5 U7 U3", "R0 F0 L0 B0", "R1 F1 L1 B1", "R2 F2 L2 B2"},
+                 quarterTurns},
+                {"R",
+                 {"R0 R2 R8 R6", "R1 R5 R7 R3", "U2 B6 D2 F2", "U5 B3 D5 F5", "U8 B0 D8 F8"},
+                 quarterTurns},
+                {"F",
+                 {"F0 F2 F8 F6", "F1 F5 F7 F3", "U6 R0 D2 L8", "U7 R3 D1 L5", "U8 R6 D0 L2"},
+                 quarterTurns},
+                {"D",
+                 {"D0 D2 D8 D6", "D1 D5 D7 D3", "R6 B6 L6 F6", "R7 B7 L7 F7", "R8 B8 L8 F8"},
+                 quarterTurns},
+                {"L",
+                 {"L0 L2 L8 L6", "L1 L5 L7 L3", "U0 F0 D0 B8", "U3 F3 D3 B5", "U6 F6 D6 B2"},
+                 quarterTurns},
+                {"B",
+                 {"B0 B2 B8 B6", "B1 B5 B7 B3", "U0 L6 D8 R2", "U1 L3 D7 R5", "U2 L0 D6 R8"},
+                 quarterTurns}};
+  // Whole-cube rotations: x turns like R, y like U (centres included).
+  spec.symmetries = {{"x",
+                      {"U0 B8 D0 F0", "U1 B7 D1 F1", "U2 B6 D2 F2", "U3 B5 D3 F3", "U4 B4 D4 F4",
+                       "U5 B3 D5 F5", "U6 B2 D6 F6", "U7 B1 D7 F7", "U8 B0 D8 F8", "R0 R2 R8 R6",
+                       "R1 R5 R7 R3", "L0 L6 L8 L2", "L1 L3 L7 L5"}},
+                     {"y",
+                      {"U0 U2 U8 U6", "U1 U5 U7 U3", "R0 F0 L0 B0", "R1 F1 L1 B1", "R2 F2 L2 B2",
+                       "R3 F3 L3 B3", "R4 F4 L4 B4", "R5 F5 L5 B5", "R6 F6 L6 B6", "R7 F7 L7 B7",
+                       "R8 F8 L8 B8", "D0 D6 D8 D2", "D1 D3 D7 D5"}}};
+  spec.solver = SolverKind::IdaStar;
+  spec.scrambleMinDistance = 2;  // as WCA scramblers: no state solvable in fewer than 2 moves
+  return spec;
+}
+
+}  // namespace polytwist::puzzles
