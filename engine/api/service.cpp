@@ -167,7 +167,8 @@ Json applyMoves(const std::string& id, const std::string& stateText, const std::
     if (sequence.error)
       return failure(sequence.error->message).set("column", sequence.error->column);
     return positionAnswer(puzzle, puzzle.applySequence(*state, sequence.moves))
-        .set("moves", sequence.normalized);
+        .set("moves", sequence.normalized)
+        .set("turns", formatMoves(puzzle, sequence.moves));
   });
 }
 

@@ -84,17 +84,43 @@ class Reader {
     return true;
   }
 
+  // Stickers of no piece never move, so each must show its own face. When the wrong ones show
+  // each other's colours the puzzle is most likely held in another orientation: say so.
   bool checkFixedStickers() {
+    std::vector<int> wrong;
+    std::string shown, expected;
     for (int s = 0; s < puzzle_.faceletCount(); ++s) {
-      const int expected = puzzle_.faceOfFacelet(s);
-      if (puzzle_.faceletOwner(s).first < 0 && faceOfLetter(text_[s]) != expected) {
-        return reject("sticker " + puzzle_.faceletName(s) + " belongs to no moving piece, so it " +
-                          "must show " + std::string(1, puzzle_.spec().faces[expected].letter) +
-                          ", not " + printable(text_[s]),
-                      {s});
+      const char own = puzzle_.spec().faces[puzzle_.faceOfFacelet(s)].letter;
+      if (puzzle_.faceletOwner(s).first < 0 && text_[s] != own) {
+        wrong.push_back(s);
+        shown += text_[s];
+        expected += own;
       }
     }
-    return true;
+    if (wrong.empty()) return true;
+    const std::string& noun = puzzle_.spec().fixedStickerNoun;
+    const bool one = wrong.size() == 1;
+    std::string message = (one ? noun + " " : noun + "s ") + stickerList(wrong) +
+                          (one ? " shows " : " show ") + spaced(shown) + " but must show " +
+                          spaced(expected) +
+                          (one ? " (no move turns it)" : " (no move turns them)");
+    std::string shownSorted = shown, expectedSorted = expected;
+    std::sort(shownSorted.begin(), shownSorted.end());
+    std::sort(expectedSorted.begin(), expectedSorted.end());
+    if (!one && shownSorted == expectedSorted) {
+      message += ": the puzzle seems to be held in another orientation; turn it so that each " +
+                 noun + " shows its own face's letter";
+    }
+    return reject(message, wrong);
+  }
+
+  static std::string spaced(const std::string& letters) {
+    std::string out;
+    for (char c : letters) {
+      if (!out.empty()) out += ' ';
+      out += c;
+    }
+    return out;
   }
 
   bool identifyPieces() {

@@ -1,6 +1,7 @@
 #include "core/puzzle.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 #include <stdexcept>
 
@@ -135,6 +136,62 @@ Puzzle::Puzzle(PuzzleSpec spec) : spec_(std::move(spec)) {
   }
   compileSeparable();
   compileUnmarkedRotation();
+  compileDerivedMoves();
+}
+
+void Puzzle::compileDerivedMoves() {
+  const auto symmetryPower = [&](const std::string& token, const std::string& what) {
+    for (const Symmetry& symmetry : symmetries_) {
+      if (token.substr(0, symmetry.name.size()) != symmetry.name) continue;
+      const std::string suffix = token.substr(symmetry.name.size());
+      const int power = suffix == ""     ? 1
+                        : suffix == "2"  ? 2
+                        : suffix == "'"  ? -1
+                        : suffix == "2'" ? -2
+                                         : 0;
+      if (power == 0) continue;
+      const State step = power > 0 ? symmetry.effect : inverse(symmetry.effect);
+      State effect = solved();
+      for (int i = 0; i < std::abs(power); ++i) effect = compose(effect, step);
+      return effect;
+    }
+    fail(spec_.id, what + ": no symmetry '" + token + "'");
+  };
+  for (const DerivedMoveSpec& derivedSpec : spec_.derivedMoves) {
+    const std::string what = "derived move " + derivedSpec.name;
+    DerivedMove derived{derivedSpec.name, {}, solved()};
+    for (const std::string& name : splitWords(derivedSpec.turns)) {
+      const std::optional<int> move = findMove(name);
+      if (!move) fail(spec_.id, what + ": no move '" + name + "'");
+      derived.turns.push_back(*move);
+    }
+    for (const std::string& token : splitWords(derivedSpec.rotation)) {
+      derived.rotation = compose(derived.rotation, symmetryPower(token, what));
+    }
+    for (const PowerSpec& power : derivedSpec.powers) {
+      const std::string token = derivedSpec.name + power.suffix;
+      if (power.power == 0 || findMove(token) || findDerivedMove(token)) {
+        fail(spec_.id, what + ": '" + token + "' is no power or names another move");
+      }
+      derivedTokens_.push_back({token, {static_cast<int>(derived_.size()), power.power}});
+    }
+    derived_.push_back(std::move(derived));
+  }
+}
+
+std::optional<std::pair<int, int>> Puzzle::findDerivedMove(std::string_view name) const {
+  for (const auto& [token, derived] : derivedTokens_) {
+    if (token == name) return derived;
+  }
+  return std::nullopt;
+}
+
+int Puzzle::moveInFrame(const State& frame, int move) const {
+  const State seen = compose(compose(frame, moves_[move].effect), inverse(frame));
+  for (int m = 0; m < static_cast<int>(moves_.size()); ++m) {
+    if (moves_[m].effect == seen) return m;
+  }
+  return -1;
 }
 
 void Puzzle::compileUnmarkedRotation() {

@@ -49,6 +49,17 @@ struct MoveSpec {
   std::vector<PowerSpec> powers;    // which powers are moves of the puzzle, each counting one
 };
 
+// A move written with the puzzle's own moves and whole-puzzle rotations, accepted on input and
+// resolved into those moves (a cube's wide turns, slices and rotations around fixed centres):
+// `turns` are applied, then the whole puzzle turns by `rotation`, so that the moves written after
+// it are seen in the new frame (after x on a cube, U means the face that was F).
+struct DerivedMoveSpec {
+  std::string name;               // base name: "M", "Rw", "x"
+  std::string turns;              // the puzzle's move names, space separated: "R L'"; may be empty
+  std::string rotation;           // symmetry names with optional suffix 2, ' or 2': "x'", "y' x y"
+  std::vector<PowerSpec> powers;  // negative powers apply the inverse: {-1, "'"}
+};
+
 // A distance table over a product of coordinates, used as an IDA* heuristic or, when it covers the
 // whole puzzle, for table descent and God's number.
 struct CoordinateSpec {
@@ -90,6 +101,10 @@ struct PuzzleSpec {
   SolverKind solver = SolverKind::IdaStar;
   std::vector<TableSpec> tables;  // TableDescent uses the first, which must cover the puzzle
   std::optional<SeparableSpec> separable;
+  // Moves accepted on input besides `moves`, never searched (see DerivedMoveSpec).
+  std::vector<DerivedMoveSpec> derivedMoves = {};
+  // What a sticker of no piece is called in colouring errors ("centre" on a 3x3x3).
+  std::string fixedStickerNoun = "fixed sticker";
   // Move names the puzzle refuses, with the reason shown to the user (e.g. a jamming turn).
   std::vector<std::pair<std::string, std::string>> rejectedMoves;
   bool hasDistanceTable = false;  // the whole state space is small enough for `godsnumber`
@@ -133,6 +148,13 @@ struct Move {
   State effect;
 };
 
+// A derived move compiled: its turns (indices into moves()) and the rotation that follows them.
+struct DerivedMove {
+  std::string name;  // base name
+  std::vector<int> turns;
+  State rotation;
+};
+
 struct Symmetry {
   std::string name;
   State effect;
@@ -166,6 +188,13 @@ class Puzzle {
   // The position and slot that owns a sticker; position -1 for stickers of no piece (fixed).
   std::pair<int, int> faceletOwner(int facelet) const { return faceletOwner_[facelet]; }
   std::optional<int> findMove(std::string_view name) const;
+  const std::vector<DerivedMove>& derivedMoves() const { return derived_; }
+  // A derived move's token ("M2'"): which derived move and its signed power; nullopt if none.
+  std::optional<std::pair<int, int>> findDerivedMove(std::string_view name) const;
+  // The move `move` names when the puzzle has been turned by `frame` (a product of symmetries):
+  // the move of the place where that face now is. -1 when it is no move (a frame that is no
+  // symmetry of the moves).
+  int moveInFrame(const State& frame, int move) const;
   // Exact count of reachable positions (modulo the unmarked rotation), in decimal.
   std::string stateCountText() const;
 
@@ -203,11 +232,14 @@ class Puzzle {
   int faceletByName(std::string_view name, const std::string& what) const;
   void compileSeparable();
   void compileUnmarkedRotation();
+  void compileDerivedMoves();
 
   PuzzleSpec spec_;
   std::vector<Orbit> orbits_;
   std::vector<Move> moves_;
   std::vector<Symmetry> symmetries_;
+  std::vector<DerivedMove> derived_;
+  std::vector<std::pair<std::string, std::pair<int, int>>> derivedTokens_;  // "M2" -> (M, 2)
   std::vector<bool> commute_;
   std::vector<int> inverse_;
   int separableOrbit_ = -1;

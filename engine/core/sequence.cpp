@@ -1,9 +1,64 @@
 #include "core/sequence.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+
 #include "core/notation.hpp"
 #include "core/text.hpp"
 
 namespace polytwist {
+
+namespace {
+
+std::string unknownMoveMessage(const Puzzle& puzzle, const notation::FlatMove& flat) {
+  const std::string where = "'" + flat.text + "' at column " + std::to_string(flat.column);
+  for (const auto& [name, why] : puzzle.spec().rejectedMoves) {
+    if (name == flat.text) return where + " is not a move of the " + puzzle.id() + ": " + why;
+  }
+  std::vector<std::string> known;
+  for (const Move& m : puzzle.moves()) known.push_back(m.name);
+  std::string message =
+      "unknown move " + where + " (" + puzzle.id() + " moves: " + join(known, " ");
+  if (!puzzle.derivedMoves().empty()) {
+    std::vector<std::string> derived;
+    for (const DerivedMove& d : puzzle.derivedMoves()) {
+      // Derived moves named as a face turn only add a power ("R2'"): already listed.
+      if (!puzzle.findMove(d.name) &&
+          std::find(derived.begin(), derived.end(), d.name) == derived.end())
+        derived.push_back(d.name);
+    }
+    message += "; also " + join(derived, " ") + " with their powers";
+  }
+  return message + ")";
+}
+
+// Appends `move` to the turns of one derived move, merged with an earlier turn of the same base
+// when only commuting turns lie between them (M2 gives R2 L2, not R L' R L').
+void appendMerged(const Puzzle& puzzle, std::vector<int>& turns, int move) {
+  const int base = puzzle.moves()[move].base;
+  for (auto earlier = turns.rbegin(); earlier != turns.rend(); ++earlier) {
+    const int earlierBase = puzzle.moves()[*earlier].base;
+    if (earlierBase == base) {
+      const State both =
+          puzzle.compose(puzzle.moves()[*earlier].effect, puzzle.moves()[move].effect);
+      if (both == puzzle.solved()) {
+        turns.erase(std::next(earlier).base());
+        return;
+      }
+      for (int m = 0; m < static_cast<int>(puzzle.moves().size()); ++m) {
+        if (puzzle.moves()[m].base == base && puzzle.moves()[m].effect == both) {
+          *earlier = m;
+          return;
+        }
+      }
+      break;
+    }
+    if (!puzzle.basesCommute(earlierBase, base)) break;
+  }
+  turns.push_back(move);
+}
+
+}  // namespace
 
 ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text) {
   ResolvedSequence result;
@@ -17,22 +72,38 @@ ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text) {
     result.error = SequenceError{expanded.error->message, expanded.error->column};
     return result;
   }
+  // The frame: how the whole puzzle has been turned by the rotations so far. A move is read as
+  // the move of the place its face has been turned to.
+  State frame = puzzle.solved();
+  bool turned = false;
+  const auto inFrame = [&](int move) { return turned ? puzzle.moveInFrame(frame, move) : move; };
   for (const notation::FlatMove& flat : expanded.moves) {
-    const std::optional<int> move = puzzle.findMove(flat.text);
-    if (!move) {
-      std::vector<std::string> known;
-      for (const Move& m : puzzle.moves()) known.push_back(m.name);
-      const std::string where = "'" + flat.text + "' at column " + std::to_string(flat.column);
-      std::string message =
-          "unknown move " + where + " (" + puzzle.id() + " moves: " + join(known, " ") + ")";
-      for (const auto& [name, why] : puzzle.spec().rejectedMoves) {
-        if (name == flat.text)
-          message = where + " is not a move of the " + puzzle.id() + ": " + why;
-      }
-      result.error = SequenceError{message, flat.column};
-      return result;
+    if (const std::optional<int> move = puzzle.findMove(flat.text)) {
+      const int seen = inFrame(*move);
+      result.moves.push_back(flat.inverted ? puzzle.inverseMove(seen) : seen);
+      continue;
     }
-    result.moves.push_back(flat.inverted ? puzzle.inverseMove(*move) : *move);
+    if (const auto derived = puzzle.findDerivedMove(flat.text)) {
+      const DerivedMove& base = puzzle.derivedMoves()[derived->first];
+      const int power = flat.inverted ? -derived->second : derived->second;
+      std::vector<int> turns;
+      for (int i = 0; i < std::abs(power); ++i) {
+        // The inverse turns the frame back first, then undoes the turns in that frame.
+        if (power < 0) frame = puzzle.compose(frame, puzzle.inverse(base.rotation));
+        turned = frame != puzzle.solved();
+        for (std::size_t t = 0; t < base.turns.size(); ++t) {
+          const int move = power > 0 ? base.turns[t] : base.turns[base.turns.size() - 1 - t];
+          appendMerged(puzzle, turns,
+                       power > 0 ? inFrame(move) : puzzle.inverseMove(inFrame(move)));
+        }
+        if (power > 0) frame = puzzle.compose(frame, base.rotation);
+        turned = frame != puzzle.solved();
+      }
+      result.moves.insert(result.moves.end(), turns.begin(), turns.end());
+      continue;
+    }
+    result.error = SequenceError{unknownMoveMessage(puzzle, flat), flat.column};
+    return result;
   }
   result.normalized = notation::print(parsed.sequence);
   return result;

@@ -56,6 +56,35 @@ PuzzleSpec cube3() {
                       {"U0 U2 U8 U6", "U1 U5 U7 U3", "R0 F0 L0 B0", "R1 F1 L1 B1", "R2 F2 L2 B2",
                        "R3 F3 L3 B3", "R4 F4 L4 B4", "R5 F5 L5 B5", "R6 F6 L6 B6", "R7 F7 L7 B7",
                        "R8 F8 L8 B8", "D0 D6 D8 D2", "D1 D3 D7 D5"}}};
+  // Wide turns, slices and rotations, resolved into face turns around the fixed centres: each is
+  // face turns followed by a turn of the whole cube, after which moves are read in the new frame
+  // (docs/puzzles/cube3.md). r turns R and M together: L, then the whole cube like R.
+  const std::vector<PowerSpec> derivedPowers = {{1, ""}, {2, "2"}, {-1, "'"}, {-2, "2'"}};
+  struct WideTurn {
+    char face;
+    std::string turns, rotation;
+  };
+  // The two layers of a face: the opposite face's turn, then the whole cube turned like the face
+  // (z, like F, is y' x y).
+  const std::vector<WideTurn> wideTurns = {{'U', "D", "y"},      {'R', "L", "x"},
+                                           {'F', "B", "y' x y"}, {'D', "U", "y'"},
+                                           {'L', "R", "x'"},     {'B', "F", "y' x' y"}};
+  for (const WideTurn& wide : wideTurns) {
+    const std::string face(1, wide.face);
+    const std::string lowerCase(1, static_cast<char>(wide.face - 'A' + 'a'));
+    spec.derivedMoves.push_back({face + "w", wide.turns, wide.rotation, derivedPowers});
+    spec.derivedMoves.push_back({lowerCase, wide.turns, wide.rotation, derivedPowers});
+    // "R2'" is R2: accepted here, so that searches never see a second move doing the same.
+    spec.derivedMoves.push_back({face, face, "", {{-2, "2'"}}});
+  }
+  spec.derivedMoves.insert(spec.derivedMoves.end(),
+                           {{"M", "R L'", "x'", derivedPowers},      // M turns like L
+                            {"E", "U D'", "y'", derivedPowers},      // E like D
+                            {"S", "F' B", "y' x y", derivedPowers},  // S like F (z)
+                            {"x", "", "x", derivedPowers},
+                            {"y", "", "y", derivedPowers},
+                            {"z", "", "y' x y", derivedPowers}});
+  spec.fixedStickerNoun = "centre";
   spec.solver = SolverKind::IdaStar;
   spec.scrambleMinDistance = 2;  // as WCA scramblers: no state solvable in fewer than 2 moves
   return spec;
