@@ -288,3 +288,115 @@ TEST_CASE("cube3: applyMoves keeps the notation as written and gives the face tu
   CHECK(answer.find("state")->string() == same.find("state")->string());
   CHECK(same.find("turns")->string() == "U' R' L2");
 }
+
+namespace {
+
+// The colouring of the solved cube with the stickers named swapped pairwise ("U0", "F0", ...).
+std::string swapped(const std::vector<std::pair<std::string, std::string>>& pairs) {
+  std::string text = cube().facelets(cube().solved());
+  for (const auto& [a, b] : pairs) {
+    std::swap(text[fixtures::stickerIndex(cube(), a)], text[fixtures::stickerIndex(cube(), b)]);
+  }
+  return text;
+}
+
+std::vector<int> named(const std::vector<std::string>& names) {
+  return fixtures::stickerIndices(cube(), names);
+}
+
+}  // namespace
+
+TEST_CASE("cube3: colouring errors name the stickers at fault") {
+  SUBCASE("wrong colour counts") {
+    const FaceletError error =
+        fixtures::faceletError(cube(), fixtures::recoloured(cube(), {{"U0", 'R'}}));
+    CHECK(contains(error.message, "8 U"));
+    CHECK(contains(error.message, "10 R"));
+    // The ten R stickers are blamed: the R face and U0.
+    CHECK(fixtures::sorted(error.stickers) ==
+          named({"U0", "R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"}));
+  }
+  SUBCASE("a centre showing another face's colour") {
+    const FaceletError error = fixtures::faceletError(cube(), swapped({{"U4", "F1"}}));
+    CHECK(error.message == "centre U4 shows F but must show U (no move turns it)");
+    CHECK(error.stickers == named({"U4"}));
+  }
+  SUBCASE("centres swapped, or the whole cube held in another orientation") {
+    FaceletError error = fixtures::faceletError(cube(), swapped({{"U4", "F4"}}));
+    CHECK(contains(error.message, "centres U4 F4 show F U but must show U F"));
+    CHECK(contains(error.message, "held in another orientation"));
+    CHECK(error.stickers == named({"U4", "F4"}));
+    // The solved cube turned by y: the R face is in front, so F shows R, R shows B and so on.
+    std::string turned = cube().facelets(cube().solved());
+    const std::string faces = "URFDLB", seen = "UBRDFL";  // the face now at each place
+    for (char& c : turned) c = seen[faces.find(c)];
+    error = fixtures::faceletError(cube(), turned);
+    CHECK(contains(error.message, "centres R4 F4 L4 B4 show B R F L but must show R F L B"));
+    CHECK(contains(error.message, "held in another orientation"));
+    CHECK(error.stickers == named({"R4", "F4", "L4", "B4"}));
+  }
+  SUBCASE("a corner and an edge with colours no piece has") {
+    // U0 (on ULB) and F0 (on UFL) swapped: the UFL corner shows U U L.
+    FaceletError error = fixtures::faceletError(cube(), swapped({{"U0", "F0"}}));
+    CHECK(contains(error.message, "U6 F0 L2 show UUL"));
+    CHECK(fixtures::sorted(error.stickers) == named({"U6", "F0", "L2"}));
+    // F1 and U5 swapped: the UR edge shows F R (the FR edge), the UF edge U U, no edge's colours.
+    error = fixtures::faceletError(cube(), swapped({{"F1", "U5"}}));
+    CHECK(contains(error.message, "U7 F1 show UU: no edge has these colours"));
+    CHECK(fixtures::sorted(error.stickers) == named({"U7", "F1"}));
+  }
+  SUBCASE("a corner in mirror image") {
+    // The URF corner (U8 R0 F2) with R and F swapped reads U F R clockwise.
+    const FaceletError error = fixtures::faceletError(cube(), swapped({{"R0", "F2"}}));
+    CHECK(contains(error.message, "mirror"));
+    CHECK(fixtures::sorted(error.stickers) == named({"U8", "R0", "F2"}));
+  }
+  SUBCASE("a corner twice") {
+    // The UFL place (U6 F0 L2) shows the URF corner's U R F; UBR's R2 shows L to keep the counts.
+    const FaceletError error = fixtures::faceletError(
+        cube(), fixtures::recoloured(cube(), {{"F0", 'R'}, {"L2", 'F'}, {"R2", 'L'}}));
+    CHECK(contains(error.message, "the URF corner appears twice: at U8 R0 F2 and at U6 F0 L2"));
+    CHECK(fixtures::sorted(error.stickers) == named({"U8", "R0", "F2", "U6", "F0", "L2"}));
+  }
+  SUBCASE("a twisted corner") {
+    // URF turned in place clockwise: U8 R0 F2 show F U R.
+    const FaceletError error = fixtures::faceletError(
+        cube(), fixtures::recoloured(cube(), {{"U8", 'F'}, {"R0", 'U'}, {"F2", 'R'}}));
+    CHECK(contains(error.message, "corner orientations add up to 1 (mod 3)"));
+    CHECK(contains(error.message, "twisted"));
+    CHECK(fixtures::sorted(error.stickers) == named({"U8", "R0", "F2"}));
+  }
+  SUBCASE("a flipped edge") {
+    const FaceletError error = fixtures::faceletError(cube(), swapped({{"U7", "F1"}}));
+    CHECK(contains(error.message, "edge orientations add up to 1 (mod 2)"));
+    CHECK(contains(error.message, "flipped"));
+    CHECK(fixtures::sorted(error.stickers) == named({"U7", "F1"}));
+  }
+  SUBCASE("two edges or two corners swapped: the parities of corners and edges differ") {
+    // UF and UR exchanged: U7 F1 show U R, U5 R1 show U F.
+    FaceletError error = fixtures::faceletError(cube(), swapped({{"F1", "R1"}}));
+    CHECK(contains(error.message, "edge and corner permutations have different parities"));
+    CHECK(fixtures::sorted(error.stickers) == named({"U5", "R1", "U7", "F1"}));
+    // URF and UFL exchanged, each still with U on top: U8 R0 F2 show U F L, U6 F0 L2 show U R F.
+    error = fixtures::faceletError(
+        cube(), fixtures::recoloured(cube(), {{"R0", 'F'}, {"F2", 'L'}, {"F0", 'R'}, {"L2", 'F'}}));
+    CHECK(contains(error.message, "different parities"));
+    CHECK(fixtures::sorted(error.stickers) == named({"U8", "R0", "F2", "U6", "F0", "L2"}));
+  }
+}
+
+TEST_CASE("cube3: real colourings are accepted") {
+  // The superflip: every edge flipped, 12 flips add up to 0 (mod 2).
+  const State superflip = stateOf("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
+  const FaceletReading reading = stateFromFacelets(cube(), cube().facelets(superflip));
+  REQUIRE(reading.state.has_value());
+  CHECK(*reading.state == superflip);
+  // Through the service: the error carries the stickers; a real colouring gives its state.
+  const Json refused = service::validate("cube3", swapped({{"U4", "F4"}}));
+  REQUIRE(refused.find("stickers") != nullptr);
+  CHECK(refused.find("stickers")->array().size() == 2);
+  const Json accepted = service::validate("cube3", cube().facelets(stateOf("M2 E2 S2")));
+  CHECK(accepted.find("ok")->boolean());
+  CHECK(accepted.find("state")->string() ==
+        service::applyMoves("cube3", "", "M2 E2 S2").find("state")->string());
+}
