@@ -1,4 +1,5 @@
-// Move sequences of a particular puzzle: notation text resolved against the puzzle's move names.
+// Move sequences of a particular puzzle: notation text resolved against the puzzle's move names
+// and its derived moves.
 #pragma once
 
 #include <optional>
@@ -16,6 +17,8 @@ struct SequenceError {
 };
 
 struct ResolvedSequence {
+  // The puzzle's own moves: derived moves (wide turns, slices, rotations) resolved in the frame
+  // the rotations before them left, inverted groups undone in reverse (see PuzzleSpec).
   std::vector<int> moves;
   std::string normalized;  // the notation reprinted canonically (groups and comments kept)
   std::optional<SequenceError> error;
