@@ -1,8 +1,9 @@
 // The Rubik's Cube page (?puzzle=cube3) in headless Chromium: typed moves drawn where the engine
 // puts every sticker, the keys, a layer dragged with the mouse and with a finger, an impossible
 // colouring in the editor (the engine's message, its stickers marked), and a share link opened
-// again. No scramble or solve: the 3x3x3's solvers come with the engine's two-phase and optimal
-// search; until then the page shows the engine's refusal (checked last).
+// again; Scramble and Solve, which the engine may not offer for the 3x3x3 yet (its solvers come
+// with the two-phase and optimal searches): either they work, or the player says why not and
+// goes on working.
 import assert from "node:assert/strict";
 import { beforeEach, describe, it } from "node:test";
 
@@ -166,6 +167,30 @@ describe("cube3 page", () => {
     assert.equal(await playerData(other, "facelets"), facelets);
     await assertCanvasShowsFacelets(other);
     assertNoProblems(otherProblems);
+    assertNoProblems(problems);
+  });
+
+  it("scrambles and solves, or says why not and goes on working", TEST, async () => {
+    await page.locator("#speed").evaluate((slider) => (slider.value = slider.max));
+    for (const button of ["#scramble", "#solve"]) {
+      await page.click(button);
+      await idle(page);
+      const status = await page.textContent("#status");
+      const failed = (await page.getAttribute("#status", "data-kind")) === "error";
+      if (failed) {
+        assert.match(status, /^(scramble|solve): \S/, status);
+        assert.doesNotMatch(status, /^\w+: \d+$/, "a bare exception pointer as the message");
+      } else if (button === "#scramble") {
+        assert.equal(await app("solved"), "false", status);
+      } else {
+        await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
+      }
+    }
+    // Either way the player still turns, through the engine.
+    const before = await app("state");
+    await applyMoves(page, "R U");
+    const after = await engine("applyMoves", "cube3", before, "R U");
+    assert.equal(await app("facelets"), after.facelets);
     assertNoProblems(problems);
   });
 });

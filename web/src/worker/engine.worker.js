@@ -6,6 +6,9 @@
 //   {id, progress}  one progress report of solve, distanceTable, numberingSolve or
 //                   numberingDesign, parsed
 //   {id, error}     the call threw (Embind BindingError, or the module failed to load)
+//   {id, error, fatal: true}  the engine itself failed inside the call (a C++ exception, which
+//                   the module, built without exception catching, throws as a bare number): its
+//                   memory can no longer be trusted, so the page replaces this worker
 //
 // Distance tables are cached between visits (./table-cache.js): before the first solve, scramble
 // or distanceTable of a puzzle with a table, the worker imports the cached table if there is one;
@@ -139,7 +142,11 @@ async function callEngine(engine, id, method, args) {
   try {
     answer = engine[method](...callArgs);
   } catch (err) {
-    return { error: describe(err) };
+    if (err instanceof Error) return { error: describe(err) };
+    return {
+      error: "the engine stopped on an internal error and was restarted; nothing changed",
+      fatal: true,
+    };
   }
   let result;
   try {

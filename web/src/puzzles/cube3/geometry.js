@@ -37,6 +37,6 @@ export function createCube3(info) {
     turns: Object.fromEntries(FACE_ORDER.map((face) => [face, FACE_TURNS])),
     dragMoves,
     // U, F and R in view, F a little more than R, as one holds the cube to look at it.
-    camera: { direction: [3.9, 3.6, 5.1], distance: 10.2 },
+    camera: { direction: [3.9, 3.6, 5.1], distance: 9.7 },
   });
 }
