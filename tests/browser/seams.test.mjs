@@ -72,4 +72,16 @@ describe("seams between pieces", () => {
       assertNoProblems(problems);
     },
   );
+
+  it(
+    "the Rubik's Cube hides the background at rest and while turning (no core needed)",
+    TEST,
+    async () => {
+      await openHarness();
+      await assertSealed("cube3");
+      await assertSealed("cube3", { move: "U", fraction: 0.5 });
+      await assertSealed("cube3", { move: "F'", fraction: 0.3 });
+      assertNoProblems(problems);
+    },
+  );
 });

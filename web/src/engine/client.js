@@ -70,6 +70,13 @@ class EngineCalls {
     return this.#send("solve", [puzzle, state], onProgress);
   }
   /**
+   * A solution by one of the puzzle's methods (puzzleInfo's `methods`, e.g. "fast" for a
+   * two-phase search): `options` is {method, ...}, sent to the engine as JSON.
+   */
+  solveWith(puzzle, state, options, onProgress) {
+    return this.#send("solveWith", [puzzle, state, JSON.stringify(options)], onProgress);
+  }
+  /**
    * onProgress receives {depth, visited, total, scanned} after each BFS layer and within a layer
    * (docs/api.md).
    */

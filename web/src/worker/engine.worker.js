@@ -3,7 +3,7 @@
 // Protocol (page → worker): {id, method, args}
 // Replies (worker → page):
 //   {id, result}    the engine's JSON answer, parsed (an unknown method gets {ok:false,error})
-//   {id, progress}  one progress report of solve, distanceTable, numberingSolve or
+//   {id, progress}  one progress report of solve, solveWith, distanceTable, numberingSolve or
 //                   numberingDesign, parsed
 //   {id, error}     the call threw (Embind BindingError, or the module failed to load)
 //   {id, error, fatal: true}  the engine itself failed inside the call (a C++ exception, which
@@ -30,6 +30,7 @@ const METHODS = {
   scramble: false,
   validate: false,
   solve: true,
+  solveWith: true,
   distanceTable: true,
   numberingSolutions: false,
   numberingPosition: false,
@@ -38,7 +39,7 @@ const METHODS = {
 };
 
 /** The calls that may need a puzzle's whole table (their first argument is the puzzle id). */
-const TABLE_METHODS = new Set(["solve", "scramble", "distanceTable"]);
+const TABLE_METHODS = new Set(["solve", "solveWith", "scramble", "distanceTable"]);
 
 // Load the module once; remember a failure instead of leaving the rejection unhandled.
 const engineReady = createEngine().then(
