@@ -63,6 +63,10 @@ describe("cube3 page", () => {
     assert.equal(await page.inputValue("#puzzle"), "cube3");
     assert.equal(await app("facelets"), SOLVED);
     assert.ok((await assertCanvasShowsFacelets(page)) >= 27, "U, F and R are not all in view");
+    // Fast solution is offered exactly when the engine lists that method for the cube.
+    const methods = (await engine("puzzleInfo", "cube3")).methods ?? ["optimal"];
+    assert.equal(await page.isVisible("#solve-fast"), methods.includes("fast"));
+    assert.equal(await page.isVisible("#solve"), methods.includes("optimal"));
 
     // The sexy move: animated move by move, each sticker where the engine says.
     await applyMoves(page, "R U R' U'");
@@ -159,6 +163,11 @@ describe("cube3 page", () => {
     await applyMoves(page, "F R' D2 B L U'");
     const facelets = await app("facelets");
     assert.equal(facelets, await expected("F R' D2 B L U'"));
+    // The address follows the position a moment after it changes: it names these facelets.
+    await page.waitForFunction(
+      (shown) => new URL(location.href).searchParams.get("facelets") === shown,
+      facelets,
+    );
     const url = page.url();
     assert.match(url, /puzzle=cube3/);
     const { page: other, problems: otherProblems } = await session.open();
