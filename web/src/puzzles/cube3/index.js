@@ -11,7 +11,6 @@ export default {
   // letters of the notation, as on the pocket cube.
   keys: FACE_ORDER.flatMap((face) => letterBindings(face, face, `${face}2`)),
   example: "R U R' U'",
-  keyHint:
-    "U, R, F, D, L and B turn that face a quarter turn clockwise; with Shift, a half turn; with Alt, anticlockwise.",
+  keyHint: "U, R, F, D, L and B turn that face a quarter turn clockwise; with Shift, a half turn.",
   net: CUBE3_NET,
 };
