@@ -79,8 +79,8 @@ describe("seams between pieces", () => {
     async () => {
       await openHarness();
       await assertSealed("cube3");
+      // Half a quarter turn: where a core cubie would show, if anything showed there.
       await assertSealed("cube3", { move: "U", fraction: 0.5 });
-      await assertSealed("cube3", { move: "F'", fraction: 0.3 });
       assertNoProblems(problems);
     },
   );
