@@ -72,4 +72,16 @@ describe("seams between pieces", () => {
       assertNoProblems(problems);
     },
   );
+
+  it(
+    "the Rubik's Cube hides the background at rest and while turning (no core needed)",
+    TEST,
+    async () => {
+      await openHarness();
+      await assertSealed("cube3");
+      // Half a quarter turn: where a core cubie would show, if anything showed there.
+      await assertSealed("cube3", { move: "U", fraction: 0.5 });
+      assertNoProblems(problems);
+    },
+  );
 });

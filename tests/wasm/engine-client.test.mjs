@@ -71,6 +71,27 @@ describe("EngineClient sessions", () => {
     assert.equal(await applying, "resolved applyMoves");
   });
 
+  it("go on in a fresh worker when the engine fails inside another's call", async () => {
+    const { workers, createWorker } = fakeWorkers();
+    const client = new EngineClient({ createWorker });
+    const [a, b] = [client.session(), client.session()];
+    const scrambling = outcome(a.scramble("cube3", 1));
+    const applying = outcome(b.applyMoves("cube3", "", "R"));
+    const failed = workers[0].sent[0];
+    workers[0].onmessage({ data: { id: failed.id, error: "it broke", fatal: true } });
+    assert.equal(await scrambling, "EngineError: scramble: it broke");
+    assert.equal(workers[0].terminated, true);
+    assert.deepEqual(
+      workers[1].sent.map((m) => m.method),
+      ["applyMoves"],
+    );
+    workers[1].answerAll();
+    assert.equal(await applying, "resolved applyMoves");
+    a.version();
+    assert.equal(workers[1].sent.at(-1).method, "version", "a later call uses the fresh worker");
+    assert.equal(workers.length, 2);
+  });
+
   it("leave the worker alone when cancelling with nothing pending", () => {
     const { workers, createWorker } = fakeWorkers();
     const client = new EngineClient({ createWorker });

@@ -141,6 +141,50 @@ describe("the headless player model", () => {
     );
   });
 
+  it("solves by another method of the puzzle's through solveWith, and refuses one it lacks", async () => {
+    // The engine as it answers for a puzzle with a fast solve: puzzleInfo lists its methods, and
+    // solveWith answers like solve (here by the optimal solve, standing in for the two-phase
+    // search), so that the player's side is tested before the engine has one.
+    const session = inProcessSession(engine);
+    const asked = [];
+    const withMethods = new Proxy(session, {
+      get(target, method) {
+        if (method === "puzzleInfo") {
+          return async (id) => ({ ...(await target.puzzleInfo(id)), methods: ["fast", "optimal"] });
+        }
+        if (method === "solveWith") {
+          return async (id, state, options, onProgress) => {
+            asked.push(options);
+            // A two-phase answer need not count nodes.
+            const answer = await target.solve(id, state, onProgress);
+            delete answer.nodes;
+            return answer;
+          };
+        }
+        return target[method];
+      },
+    });
+    const { model, last } = recordedModel({ engine: withMethods });
+    await model.configure({ puzzle: "cube2" });
+    const scrambled = await model.scramble(777);
+    const answer = await model.solve("fast");
+    assert.equal(answer.ok, true);
+    assert.deepEqual(asked, [{ method: "fast" }]);
+    await idle(model);
+    assert.equal(model.position.current.solved, true);
+    assert.match(last("status").text, /^Solved: \d+ moves \(two-phase, not proven optimal\), \S/);
+    assert.doesNotMatch(last("status").text, /nodes/, "a fast answer counts no nodes");
+    assert.notEqual(scrambled.state, "");
+
+    // Without `methods` a puzzle has the optimal solve only: "fast" is refused, plainly.
+    const plain = recordedModel();
+    await plain.model.configure({ puzzle: "cube2" });
+    await plain.model.scramble(777);
+    assert.equal(await plain.model.solve("fast"), null);
+    assert.equal(plain.last("status").text, 'Pocket cube 2x2x2 has no "fast" solution.');
+    assert.equal(plain.last("status").kind, "error");
+  });
+
   it("shows a position at a step of its solution (a share link's step)", async () => {
     const { model } = recordedModel();
     await model.configure({ puzzle: "pyraminx" });

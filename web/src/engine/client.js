@@ -12,7 +12,8 @@
 //
 // Answers with ok:false resolve normally (the caller shows the engine's message); promises reject
 // only when the call could not be answered: cancelled, the worker or module failed, or the
-// engine threw (wrong argument count/types).
+// engine threw (wrong argument count/types). When the engine fails inside a call (the worker's
+// `fatal` error), that call rejects and the other pending calls go to a fresh worker.
 
 /** Rejection of a call whose worker was terminated by cancel() or close(). */
 export class CancelledError extends Error {
@@ -67,6 +68,13 @@ class EngineCalls {
   /** onProgress receives {depth, nodes} at each new depth bound and every so many nodes. */
   solve(puzzle, state, onProgress) {
     return this.#send("solve", [puzzle, state], onProgress);
+  }
+  /**
+   * A solution by one of the puzzle's methods (puzzleInfo's `methods`, e.g. "fast" for a
+   * two-phase search): `options` is {method, ...}, sent to the engine as JSON.
+   */
+  solveWith(puzzle, state, options, onProgress) {
+    return this.#send("solveWith", [puzzle, state, JSON.stringify(options)], onProgress);
   }
   /**
    * onProgress receives {depth, visited, total, scanned} after each BFS layer and within a layer
@@ -286,7 +294,9 @@ export class EngineClient extends EngineCalls {
       return;
     }
     this.#pending.delete(message.id);
-    if ("error" in message) call.reject(new EngineError(`${call.method}: ${message.error}`));
-    else call.resolve(message.result);
+    if ("error" in message) {
+      call.reject(new EngineError(`${call.method}: ${message.error}`));
+      if (message.fatal) this.#restart(() => false);
+    } else call.resolve(message.result);
   }
 }

@@ -42,6 +42,15 @@ function randomSeed() {
 const plural = (n, word) => `${n} ${n === 1 ? word : `${word}s`}`;
 
 /**
+ * The ways the engine solves a puzzle (puzzleInfo's `methods`; a puzzle that lists none has the
+ * optimal solve only): "optimal" (solve) and e.g. "fast" (solveWith, a two-phase search).
+ */
+export const solveMethods = (info) => info?.methods ?? ["optimal"];
+
+/** A method's solution in the status line: optimal ones are proven so, others are not. */
+const METHOD_WORDS = { optimal: "optimal", fast: "two-phase, not proven optimal" };
+
+/**
  * @param {object} options
  * @param {import("../engine/client.js").EngineSession} options.engine
  * @param {Record<string, import("../puzzles/index.js").PuzzleEntry>} [options.puzzles]  web
@@ -300,8 +309,16 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
     });
   }
 
-  /** The engine's optimal solution: to solved, or for a numbered puzzle to its nearest solved state. */
-  function searchSolution(puzzle, state) {
+  /**
+   * The engine's solution by `method`: the optimal one to solved, or for a numbered puzzle to its
+   * nearest solved state; another method's through solveWith.
+   */
+  function searchSolution(puzzle, state, method) {
+    if (method !== "optimal") {
+      return engine.solveWith(puzzle, state, { method }, ({ depth, nodes }) => {
+        progress(`Searching depth ${depth}: ${formatCount(nodes)} nodes`);
+      });
+    }
     if (numbering.current) {
       return numbering.solve(puzzle, state, ({ depth, visited, total }) => {
         progress(
@@ -314,14 +331,14 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
     });
   }
 
-  /** The engine's optimal solution of the current position, and the position after each move. */
-  async function findSolution() {
+  /** The engine's solution of the current position by `method`, and the position after each move. */
+  async function findSolution(method) {
     const { puzzle, state, facelets, solved, digits, sources } = position.current;
     solving = true;
     changed();
     let answer;
     try {
-      answer = expectOk(await searchSolution(puzzle, state));
+      answer = expectOk(await searchSolution(puzzle, state, method));
     } finally {
       solving = false;
       progress("");
@@ -334,22 +351,35 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
     return { answer, moves, positions };
   }
 
-  function solve() {
+  /**
+   * Solves the position shown by `method` (one of solveMethods; default the optimal solve when the
+   * puzzle has it, else its first method) and plays the solution.
+   */
+  function solve(method) {
     playback.clear();
     return runOnPuzzle(async () => {
+      const methods = solveMethods(position.current.info);
+      const chosen = method ?? (methods.includes("optimal") ? "optimal" : methods[0]);
+      if (!methods.includes(chosen)) {
+        throw new Error(`${position.current.info.name} has no "${chosen}" solution.`);
+      }
       status("Solving…");
-      const { answer, moves, positions } = await findSolution();
+      const { answer, moves, positions } = await findSolution(chosen);
       const count = plural(answer.length, "move");
       // A numbered puzzle's solve walks its tables down (no nodes to count) to the nearest goal.
       const goal = answer.goal ? " to the nearest solved state" : "";
-      const stats = answer.goal
-        ? formatMs(answer.ms)
-        : `${formatCount(answer.nodes)} nodes, ${formatMs(answer.ms)}`;
-      const solvedMessage = () => status(`Solved: ${count}${goal} (optimal), ${stats}.`, "ok");
+      // (nor does a search that does not count them).
+      const stats =
+        answer.goal || answer.nodes === undefined
+          ? formatMs(answer.ms)
+          : `${formatCount(answer.nodes)} nodes, ${formatMs(answer.ms)}`;
+      const kind = METHOD_WORDS[chosen] ?? chosen;
+      const solvedMessage = () => status(`Solved: ${count}${goal} (${kind}), ${stats}.`, "ok");
       playback.load(moves, positions, { title: "Solution", whenSolved: solvedMessage });
       if (moves.length === 0) solvedMessage();
       else {
-        status(`Found an optimal solution${goal}: ${count}, ${stats}. Playing it…`);
+        const found = chosen === "optimal" ? "an optimal solution" : `a solution (${kind})`;
+        status(`Found ${found}${goal}: ${count}, ${stats}. Playing it…`);
         playback.play();
       }
       return answer;

@@ -321,10 +321,13 @@ export class PolytwistPlayer extends HTMLElement {
     await this.#settled();
     return this.#model.scramble(seed);
   }
-  /** Finds an optimal solution and plays it; resolves the engine's answer. */
-  async solve() {
+  /**
+   * Finds a solution and plays it; resolves the engine's answer. `method`: one of the puzzle's
+   * `puzzleInfo.methods` ("optimal", "fast"); by default the optimal solve, when it has one.
+   */
+  async solve(method) {
     await this.#settled();
-    return this.#model.solve();
+    return this.#model.solve(method);
   }
   /**
    * Shows the position of an engine state string (e.g. from validate), with `solution` (optional

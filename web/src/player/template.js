@@ -64,6 +64,7 @@ const MARKUP = `
       <div class="buttons">
         <button id="scramble" type="button" aria-disabled="true">Scramble</button>
         <button id="solve" type="button" aria-disabled="true">Solve</button>
+        <button id="solve-fast" type="button" aria-disabled="true" hidden>Fast solution</button>
         <button id="reset" type="button" aria-disabled="true">Reset</button>
         <button id="cancel" type="button" aria-disabled="true">Cancel</button>
         <button id="edit" type="button" aria-disabled="true">Edit colours</button>

@@ -2,6 +2,7 @@
 // its entry, and a new puzzle adds its folder and one line here. A puzzle without an entry is
 // still playable through the moves box; the player says that it has no 3D view yet.
 import cube2 from "./cube2/index.js";
+import cube3 from "./cube3/index.js";
 import domino from "./domino/index.js";
 import numberedPyraminx from "./numbered_pyraminx/index.js";
 import pyraminx from "./pyraminx/index.js";
@@ -22,5 +23,5 @@ import pyraminx from "./pyraminx/index.js";
 
 /** @type {Record<string, PuzzleEntry>} */
 export const PUZZLES = Object.fromEntries(
-  [cube2, domino, numberedPyraminx, pyraminx].map((entry) => [entry.id, entry]),
+  [cube2, cube3, domino, numberedPyraminx, pyraminx].map((entry) => [entry.id, entry]),
 );

@@ -1,7 +1,9 @@
 // Drag on the puzzle to turn it (mouse, pen and touch through pointer events). A drag that starts
 // on the puzzle picks the sticker under the pointer; once the pointer has moved far enough, the
 // turn among model.dragMoves(sticker) whose motion of that point on screen best matches the drag
-// is made. A half turn lands the same either way round, so it matches a drag either way and is
+// is made; that motion is taken along the sticker's own face (its part into the face dropped), so
+// a drag along a row of stickers turns the layer of that row even where the turn also carries the
+// point towards or away from the eye (a 3x3x3's front-left stickers under U). A half turn lands the same either way round, so it matches a drag either way and is
 // animated the way of the drag. Drags that start off the puzzle go on to the OrbitControls and
 // turn the view, except a finger's up-and-down drag there, which scrolls the page.
 
@@ -19,7 +21,7 @@ const PROBE_FRACTION = 0.05; // of a turn: small enough to read the motion's scr
  *   turn `move` is to be animated the other way round
  */
 export function attachDragToTurn({ surface, canvas, view, getModel, onMove }) {
-  let drag = null; // {pointerId, x, y, point, moves, model}
+  let drag = null; // {pointerId, x, y, point, normal, moves, model}
 
   function stickerAt(model, x, y) {
     const hit = view.pick(x, y, model.object);
@@ -33,7 +35,7 @@ export function attachDragToTurn({ surface, canvas, view, getModel, onMove }) {
         if (distance < best) [best, facelet] = [distance, i];
       });
     }
-    return { facelet, point: hit.point };
+    return { facelet, point: hit.point, normal: model.stickerNormal(facelet) };
   }
 
   // The view lets a finger scroll the page (touch-action: pan-y); a finger that lands on the
@@ -67,6 +69,7 @@ export function attachDragToTurn({ surface, canvas, view, getModel, onMove }) {
         x: event.clientX,
         y: event.clientY,
         point: hit.point,
+        normal: hit.normal,
         moves: model.dragMoves(hit.facelet),
         model,
       };
@@ -95,15 +98,17 @@ export function attachDragToTurn({ surface, canvas, view, getModel, onMove }) {
 
   /**
    * The move (and the way round it turns: 1, or -1 for a half turn drawn backwards) whose
-   * on-screen motion of the grabbed point points most along (ux, uy).
+   * on-screen motion of the grabbed point, along its sticker's face, points most along (ux, uy).
    */
-  function bestMove({ model, point, moves }, ux, uy) {
+  function bestMove({ model, point, normal, moves }, ux, uy) {
     const from = view.toClient(point);
     let best = null;
     let bestScore = 0;
     for (const move of moves) {
       for (const way of model.isHalfTurn(move) ? [1, -1] : [1]) {
-        const to = view.toClient(model.movePoint(move, point, way * PROBE_FRACTION));
+        const motion = model.movePoint(move, point, way * PROBE_FRACTION).sub(point);
+        motion.addScaledVector(normal, -motion.dot(normal));
+        const to = view.toClient(motion.add(point));
         const mx = to.x - from.x;
         const my = to.y - from.y;
         const length = Math.hypot(mx, my);

@@ -41,6 +41,12 @@ export function createGodsNumberPanel({ ui, createClient, player }) {
     const available = Boolean(info) && info.has_distance_table !== false;
     ui.godsCompute.disabled = !available || computing !== null || tables.has(info?.id);
     ui.godsCompute.title = info && !available ? `The ${info.name} has no distance table.` : "";
+    // Said on the panel too, where a touch screen shows it (a title needs a pointer to hover).
+    ui.godsUnavailable.hidden = !info || available;
+    ui.godsUnavailable.textContent =
+      info && !available
+        ? `The ${info.name} has ${BigInt(info.state_count).toLocaleString("en")} positions: too many for a complete distance table.`
+        : "";
     ui.godsCancel.disabled = computing === null;
     ui.gods.dataset.state = computing ? "computing" : table() ? "shown" : "idle";
   }

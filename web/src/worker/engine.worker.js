@@ -3,9 +3,12 @@
 // Protocol (page → worker): {id, method, args}
 // Replies (worker → page):
 //   {id, result}    the engine's JSON answer, parsed (an unknown method gets {ok:false,error})
-//   {id, progress}  one progress report of solve, distanceTable, numberingSolve or
+//   {id, progress}  one progress report of solve, solveWith, distanceTable, numberingSolve or
 //                   numberingDesign, parsed
 //   {id, error}     the call threw (Embind BindingError, or the module failed to load)
+//   {id, error, fatal: true}  the engine itself failed inside the call (a C++ exception, which
+//                   the module, built without exception catching, throws as a bare number): its
+//                   memory can no longer be trusted, so the page replaces this worker
 //
 // Distance tables are cached between visits (./table-cache.js): before the first solve, scramble
 // or distanceTable of a puzzle with a table, the worker imports the cached table if there is one;
@@ -27,6 +30,7 @@ const METHODS = {
   scramble: false,
   validate: false,
   solve: true,
+  solveWith: true,
   distanceTable: true,
   numberingSolutions: false,
   numberingPosition: false,
@@ -35,7 +39,7 @@ const METHODS = {
 };
 
 /** The calls that may need a puzzle's whole table (their first argument is the puzzle id). */
-const TABLE_METHODS = new Set(["solve", "scramble", "distanceTable"]);
+const TABLE_METHODS = new Set(["solve", "solveWith", "scramble", "distanceTable"]);
 
 // Load the module once; remember a failure instead of leaving the rejection unhandled.
 const engineReady = createEngine().then(
@@ -139,7 +143,11 @@ async function callEngine(engine, id, method, args) {
   try {
     answer = engine[method](...callArgs);
   } catch (err) {
-    return { error: describe(err) };
+    if (err instanceof Error) return { error: describe(err) };
+    return {
+      error: "the engine stopped on an internal error and was restarted; nothing changed",
+      fatal: true,
+    };
   }
   let result;
   try {

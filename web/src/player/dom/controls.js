@@ -8,9 +8,10 @@
 // focus (Enter on Solve would drop it to the page), an aria-disabled one keeps it and ignores
 // presses until it can be used again.
 import { createNotationError } from "../../ui/notation-error.js";
+import { solveMethods } from "../model.js";
 
 /** The model's actions that need a shown puzzle and no solve under way. */
-const ACTIONS = ["scramble", "solve", "reset", "apply"];
+const ACTIONS = ["scramble", "solve", "solveFast", "reset", "apply"];
 
 /** Marks `button` usable or not (see above). */
 function setUsable(button, usable) {
@@ -62,7 +63,16 @@ export function bindControls({ ui, model, editMode, onEdit }) {
     }
     ui.puzzle.value = info.id;
     ui.notation.placeholder = entry?.example ?? "";
-    ui.solve.textContent = entry?.numbering ? "Solve to nearest" : "Solve";
+    // Solve is the optimal solve; a puzzle the engine also solves fast (puzzleInfo's `methods`)
+    // gets a Fast solution button beside it, and Solve says which it is.
+    const methods = solveMethods(info);
+    ui.solve.hidden = !methods.includes("optimal");
+    ui.solveFast.hidden = !methods.includes("fast");
+    ui.solve.textContent = entry?.numbering
+      ? "Solve to nearest"
+      : methods.includes("fast")
+        ? "Optimal solution"
+        : "Solve";
     notationError.clear();
   }
 
@@ -111,7 +121,8 @@ export function bindControls({ ui, model, editMode, onEdit }) {
     notationError.clear();
     model.scramble();
   });
-  ui.solve.addEventListener("click", () => model.solve());
+  ui.solve.addEventListener("click", () => model.solve("optimal"));
+  ui.solveFast.addEventListener("click", () => model.solve("fast"));
   ui.reset.addEventListener("click", () => model.reset());
   ui.cancel.addEventListener("click", () => model.cancel());
   ui.edit.addEventListener("click", onEdit);
