@@ -57,6 +57,16 @@ PuzzleSpec cube3() {
                        "R3 F3 L3 B3", "R4 F4 L4 B4", "R5 F5 L5 B5", "R6 F6 L6 B6", "R7 F7 L7 B7",
                        "R8 F8 L8 B8", "D0 D6 D8 D2", "D1 D3 D7 D5"}}};
   spec.solver = SolverKind::IdaStar;
+  // Kociemba's two-phase method (docs/solvers/cube3-two-phase.md): phase 1 brings any position
+  // into <U, D, R2, L2, F2, B2>: no piece twisted or flipped, the middle-layer edges FR FL BL BR
+  // in the middle layer; phase 2 solves it with those moves alone.
+  spec.phases = {
+      {.name = "into <U, D, R2, L2, F2, B2>",
+       .goal = {{PhaseGoalSpec::Kind::Oriented, "corner"},
+                {PhaseGoalSpec::Kind::Oriented, "edge"},
+                {PhaseGoalSpec::Kind::InPlaces, "edge", {8, 9, 10, 11}}}},
+      {.name = "solve in <U, D, R2, L2, F2, B2>",
+       .moves = {"U", "U2", "U'", "D", "D2", "D'", "R2", "L2", "F2", "B2"}}};
   spec.scrambleMinDistance = 2;  // as WCA scramblers: no state solvable in fewer than 2 moves
   return spec;
 }

@@ -1,0 +1,136 @@
+// The two-phase ("fast") solver of the 3x3x3 and its random-state scrambles.
+#include <doctest/doctest.h>
+
+#include <array>
+#include <chrono>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "api/service.hpp"
+#include "core/ranking.hpp"
+#include "core/sequence.hpp"
+#include "fixtures.hpp"
+#include "puzzles/catalogue.hpp"
+#include "search/two_phase.hpp"
+
+using namespace polytwist;
+
+namespace {
+
+const Puzzle& cube3() { return *findPuzzle("cube3"); }
+
+TwoPhaseSolver& solver() {
+  static TwoPhaseSolver instance(cube3());
+  REQUIRE(instance.prepare());
+  return instance;
+}
+
+}  // namespace
+
+TEST_CASE("cube3 two-phase: the derived coordinates and tables are Kociemba's") {
+  const std::vector<TwoPhaseSolver::TableInfo> tables = solver().tableInfo();
+  REQUIRE(tables.size() == 4);
+  // Phase 1: twist (3^7) and flip (2^11) each with the places of the 4 slice edges (C(12,4)).
+  CHECK(tables[0].entries == 2187u * 495u);
+  CHECK(tables[1].entries == 2048u * 495u);
+  // Phase 2: the blocks <U, D, R2, L2, F2, B2> keeps: corners 8!, U/D edges 8!, slice edges 4!.
+  CHECK(tables[2].entries == 40320u * 24u);
+  CHECK(tables[3].entries == 40320u * 24u);
+  // Published maximum distances of these pruning tables.
+  CHECK(tables[0].maxDistance == 9);
+  CHECK(tables[1].maxDistance == 9);
+}
+
+TEST_CASE("cube3 two-phase: 1,000 random states in at most 21 moves, phase 1 into the subgroup") {
+  const Puzzle& puzzle = cube3();
+  std::mt19937_64 rng(20261123);
+  int longest = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const State start = puzzle.randomState(rng);
+    const TwoPhaseResult result = solver().solve(start);
+    REQUIRE_MESSAGE(result.status == TwoPhaseResult::Status::Solved, result.error);
+    CHECK(result.moves.size() <= 21);
+    CHECK(puzzle.isSolved(puzzle.applySequence(start, result.moves)));
+    const std::vector<int> phase1(result.moves.begin(), result.moves.begin() + result.phase1Length);
+    const State afterPhase1 = puzzle.applySequence(start, phase1);
+    CHECK(solver().reachedGoal(0, afterPhase1));
+    // Phase 2 uses only the subgroup's moves: U, D and half turns.
+    for (std::size_t m = result.phase1Length; m < result.moves.size(); ++m) {
+      const Move& move = puzzle.moves()[result.moves[m]];
+      CHECK((move.name[0] == 'U' || move.name[0] == 'D' || move.power == 2));
+    }
+    longest = std::max(longest, static_cast<int>(result.moves.size()));
+  }
+  MESSAGE("longest solution: " << longest);
+}
+
+TEST_CASE("cube3 two-phase: short positions, a tighter target, and the solved cube") {
+  const Puzzle& puzzle = cube3();
+  CHECK(solver().solve(puzzle.solved()).moves.empty());
+  const ResolvedSequence superflip =
+      resolveSequence(puzzle, "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
+  REQUIRE_FALSE(superflip.error);
+  const State start = puzzle.applySequence(puzzle.solved(), superflip.moves);
+  TwoPhaseOptions options;
+  options.maxLength = 20;  // the superflip needs exactly 20
+  const TwoPhaseResult result = solver().solve(start, options);
+  REQUIRE(result.status == TwoPhaseResult::Status::Solved);
+  CHECK(result.moves.size() == 20);
+  CHECK(puzzle.isSolved(puzzle.applySequence(start, result.moves)));
+  // Two moves from solved: found at once, in two moves.
+  const ResolvedSequence two = resolveSequence(puzzle, "R U");
+  const State near = puzzle.applySequence(puzzle.solved(), two.moves);
+  options.maxLength = 2;
+  const TwoPhaseResult shortResult = solver().solve(near, options);
+  REQUIRE(shortResult.status == TwoPhaseResult::Status::Solved);
+  CHECK(shortResult.moves.size() == 2);
+  // A target below the distance: no solution, said so.
+  options.maxLength = 1;
+  CHECK(solver().solve(near, options).status == TwoPhaseResult::Status::NotFound);
+}
+
+TEST_CASE("cube3 random states: uniform orientation and parity, linked corner/edge parity") {
+  const Puzzle& puzzle = cube3();
+  std::mt19937_64 rng(7);
+  const int samples = 30000;
+  std::array<int, 3> cornerTwist{};  // orientation of the corner at URF
+  std::array<int, 2> parity{};
+  std::array<int, 8> cornerAtUrf{};
+  for (int i = 0; i < samples; ++i) {
+    const State s = puzzle.randomState(rng);
+    REQUIRE_FALSE(puzzle.checkReachable(s));
+    ++cornerTwist[s.ori[0]];
+    ++cornerAtUrf[s.pieces[0]];
+    const int cornerParity = permutationParity(std::span<const std::uint8_t>(s.pieces.data(), 8));
+    const int edgeParity =
+        permutationParity(std::span<const std::uint8_t>(s.pieces.data() + 8, 12));
+    CHECK(cornerParity == edgeParity);
+    ++parity[cornerParity];
+  }
+  // Each frequency within 5 standard deviations of its expectation.
+  auto near = [&](int count, double p) {
+    const double expected = samples * p;
+    return std::abs(count - expected) < 5 * std::sqrt(expected * (1 - p));
+  };
+  for (int count : cornerTwist) CHECK(near(count, 1.0 / 3));
+  for (int count : parity) CHECK(near(count, 0.5));
+  for (int count : cornerAtUrf) CHECK(near(count, 1.0 / 8));
+}
+
+TEST_CASE("cube3 scrambles: reproducible by seed, reach their state, at least 2 moves away") {
+  for (double seed : {0.0, 1.0, 42.0, 9007199254740991.0}) {
+    const Json first = service::scramble("cube3", seed);
+    REQUIRE_MESSAGE(first.find("ok")->boolean(), first.dump());
+    const Json again = service::scramble("cube3", seed);
+    CHECK(first.find("scramble")->string() == again.find("scramble")->string());
+    const Json replay = service::applyMoves("cube3", "", first.find("scramble")->string());
+    CHECK(replay.find("state")->string() == first.find("state")->string());
+    CHECK(!replay.find("solved")->boolean());
+    const auto moves = resolveSequence(cube3(), first.find("scramble")->string()).moves;
+    CHECK(moves.size() >= 2);
+    CHECK(moves.size() <= 21);
+  }
+  CHECK(service::scramble("cube3", 1).find("scramble")->string() !=
+        service::scramble("cube3", 2).find("scramble")->string());
+}
