@@ -14,6 +14,7 @@
 #include "search/breadth_first.hpp"
 #include "search/label_goals.hpp"
 #include "search/solver.hpp"
+#include "search/two_phase.hpp"
 
 namespace polytwist::cli {
 namespace {
@@ -62,6 +63,100 @@ std::optional<std::vector<int>> naiveSolve(const Puzzle& puzzle, const Coordinat
   return path;
 }
 
+// --solver fast: the two-phase solver (puzzles that declare phases), with the distribution of
+// lengths and times on stderr (and in the JSON answer).
+int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, std::uint64_t length,
+              std::uint64_t count, std::uint64_t seed) {
+  if (puzzle.spec().phases.empty()) {
+    return usageError(args, "--solver fast needs a puzzle with a two-phase solver (cube3)");
+  }
+  TwoPhaseOptions options;
+  if (auto found = args.options.find("max-length"); found != args.options.end()) {
+    std::uint64_t target = 0;
+    if (!readWholeNumber(found->second, TwoPhaseSolver::kMaxLength, target)) {
+      return usageError(args, "--max-length needs a whole number from 0 to 40");
+    }
+    options.maxLength = static_cast<int>(target);
+  }
+  TwoPhaseSolver solver(puzzle);
+  const Clock::time_point buildStart = Clock::now();
+  if (!solver.prepare()) return usageError(args, "out of memory for the two-phase tables");
+  const double buildMs = millisecondsSince(buildStart);
+  std::mt19937_64 rng(seed);
+  std::vector<double> times;
+  std::vector<std::uint64_t> lengths(TwoPhaseSolver::kMaxLength + 1, 0);
+  Json::Array rows;
+  if (!args.json) std::cout << "scramble,solution,length,nodes,ms\n";
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const Position position = randomStates ? Position{puzzle.randomState(rng), {}}
+                                           : randomSequence(puzzle, length, rng);
+    const std::string scramble =
+        randomStates ? puzzle.encodeState(position.state) : position.scramble;
+    const TwoPhaseResult outcome = solver.solve(position.state, options);
+    if (outcome.status != TwoPhaseResult::Status::Solved ||
+        !puzzle.isSolved(puzzle.applySequence(position.state, outcome.moves))) {
+      return usageError(args, scramble + ": " + outcome.error);
+    }
+    times.push_back(outcome.milliseconds);
+    ++lengths[outcome.moves.size()];
+    const std::string solution = formatMoves(puzzle, outcome.moves);
+    if (args.json) {
+      rows.push_back(Json(Json::Object{})
+                         .set("scramble", scramble)
+                         .set("solution", solution)
+                         .set("length", static_cast<int>(outcome.moves.size()))
+                         .set("nodes", outcome.nodes)
+                         .set("ms", outcome.milliseconds));
+    } else {
+      std::printf("%s,%s,%zu,%llu,%.4f\n", scramble.c_str(), solution.c_str(),
+                  outcome.moves.size(), static_cast<unsigned long long>(outcome.nodes),
+                  outcome.milliseconds);
+    }
+  }
+  std::sort(times.begin(), times.end());
+  auto percentile = [&](double p) {
+    return times.empty() ? 0.0
+                         : times[std::min(times.size() - 1, static_cast<std::size_t>(p * times.size()))];
+  };
+  std::string distribution;
+  Json::Object lengthCounts;
+  double total = 0;
+  for (std::size_t l = 0; l < lengths.size(); ++l) {
+    total += static_cast<double>(l * lengths[l]);
+    if (lengths[l] == 0) continue;
+    distribution += " " + std::to_string(l) + ":" + std::to_string(lengths[l]);
+    lengthCounts.emplace_back(std::to_string(l), Json(lengths[l]));
+  }
+  const double mean = count ? total / static_cast<double>(count) : 0.0;
+  if (args.json) {
+    std::cout << Json(Json::Object{})
+                     .set("ok", true)
+                     .set("puzzle", puzzle.id())
+                     .set("solver", "fast")
+                     .set("max_length", options.maxLength)
+                     .set("length", randomStates ? Json("random") : Json(length))
+                     .set("count", count)
+                     .set("seed", seed)
+                     .set("table_build_ms", buildMs)
+                     .set("median_ms", percentile(0.5))
+                     .set("p90_ms", percentile(0.9))
+                     .set("p99_ms", percentile(0.99))
+                     .set("max_ms", times.empty() ? 0.0 : times.back())
+                     .set("mean_length", mean)
+                     .set("lengths", Json(std::move(lengthCounts)))
+                     .set("rows", rows)
+                     .dump()
+              << "\n";
+  }
+  std::fprintf(stderr,
+               "%s fast (target %d): tables %.1f ms; %llu solves, median %.4f ms, p90 %.4f ms, "
+               "p99 %.4f ms, max %.4f ms; mean length %.2f; lengths%s\n",
+               puzzle.id().c_str(), options.maxLength, buildMs,
+               static_cast<unsigned long long>(count), percentile(0.5), percentile(0.9),
+               percentile(0.99), times.empty() ? 0.0 : times.back(), mean, distribution.c_str());
+  return 0;
+}
+
 }  // namespace
 
 int bench(const Arguments& args) {
@@ -80,6 +175,7 @@ int bench(const Arguments& args) {
                       "(1-1000000) --seed S");
   }
   const std::string method = args.options.count("solver") ? args.options.at("solver") : "";
+  if (method == "fast") return benchFast(args, *puzzle, randomStates, length, count, seed);
   std::optional<SolverKind> kind;
   if (method == "ida") kind = SolverKind::IdaStar;
   if (method == "descent" && puzzle->spec().hasDistanceTable) kind = SolverKind::TableDescent;

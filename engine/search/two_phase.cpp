@@ -14,6 +14,10 @@ namespace {
 
 constexpr std::uint8_t kUnreached = 255;
 constexpr int kMaxPositions = 64;
+// Pattern tables hold one byte per entry: at most 8 MiB each (the 3x3x3 twist x flip is 4.5 MB).
+constexpr std::uint64_t kMaxTableEntries = std::uint64_t{1} << 23;
+// Phase 2 is searched at most this deep: past it, a longer phase 1 is usually cheaper.
+constexpr int kMaxPhase2Length = 12;
 
 // Big tables are allocated so that running out of memory is a value, not an exception (the WASM
 // module is built without exceptions).
@@ -135,7 +139,10 @@ struct TwoPhaseSolver::Table {
   std::uint32_t secondSize = 1;
   std::uint32_t entries = 0;
   int maxDistance = 0;
-  std::unique_ptr<std::uint8_t[]> distance;
+  // Two entries a byte (low nibble first), distances above 14 kept as 14 (still a lower bound):
+  // half the bytes of one a byte, so more of the table stays in the cache during a search.
+  std::unique_ptr<std::uint8_t[]> packed;
+  int at(std::uint32_t index) const { return (packed[index >> 1] >> ((index & 1) * 4)) & 15; }
 };
 
 struct TwoPhaseSolver::Phase {
@@ -291,21 +298,35 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
       c.goal = c.encode(solvedState.pieces.data(), solvedState.ori.data());
       c.columns = static_cast<int>(phase.moves.size());
     }
-    // Tables: each coordinate with the smallest one (alone if it is the only one).
-    const auto smallest = std::min_element(
-        phase.coordinates.begin(), phase.coordinates.end(),
-        [](const Coordinate& a, const Coordinate& b) { return a.size < b.size; });
-    const int s = static_cast<int>(smallest - phase.coordinates.begin());
-    for (int c = 0; c < static_cast<int>(phase.coordinates.size()); ++c) {
-      if (c == s && phase.coordinates.size() > 1) continue;
+    // Tables: every pair of coordinates small enough (a coordinate in no such pair alone), so
+    // the heuristic, their maximum, sees each coordinate and each small interplay.
+    const int count = static_cast<int>(phase.coordinates.size());
+    std::vector<bool> covered(count, false);
+    for (int a = 0; a < count; ++a) {
+      for (int b = a + 1; b < count; ++b) {
+        const std::uint64_t entries =
+            std::uint64_t{phase.coordinates[a].size} * phase.coordinates[b].size;
+        if (entries > kMaxTableEntries) continue;
+        Table table;
+        table.first = a;
+        table.second = b;
+        table.secondSize = phase.coordinates[b].size;
+        table.entries = static_cast<std::uint32_t>(entries);
+        phase.tables.push_back(std::move(table));
+        covered[a] = covered[b] = true;
+      }
+    }
+    for (int a = 0; a < count; ++a) {
+      if (covered[a]) continue;
       Table table;
-      table.first = c;
-      table.second = c == s ? -1 : s;
-      table.secondSize = c == s ? 1 : smallest->size;
-      table.entries = phase.coordinates[c].size * table.secondSize;
+      table.first = a;
+      table.entries = phase.coordinates[a].size;
       phase.tables.push_back(std::move(table));
     }
+    std::stable_sort(phase.tables.begin(), phase.tables.end(),
+                     [](const Table& x, const Table& y) { return x.entries < y.entries; });
   }
+  addVariants();
   // The phase-1 goal must be kept by every phase-2 move.
   for (const Coordinate& c : phases_[0].coordinates) {
     std::copy(solvedState.pieces.begin(), solvedState.pieces.end(), pieces);
@@ -318,6 +339,62 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
                          c.name + ")");
       }
     }
+  }
+}
+
+namespace {
+
+// The move whose effect is `effect`, or -1.
+int moveWithEffect(const Puzzle& puzzle, const State& effect) {
+  for (int m = 0; m < static_cast<int>(puzzle.moves().size()); ++m) {
+    if (puzzle.moves()[m].effect == effect) return m;
+  }
+  return -1;
+}
+
+}  // namespace
+
+void TwoPhaseSolver::addVariants() {
+  // The rotations the declared symmetries generate (breadth-first over their products); of those
+  // giving one set of phase-2 moves, the first. With an unmarked rotation (several solved
+  // states) only the position itself is searched.
+  std::vector<State> group = {puzzle_.solved()};
+  if (puzzle_.unmarkedRotation() < 0) {
+    for (std::size_t i = 0; i < group.size() && group.size() < 1000; ++i) {
+      for (const Symmetry& generator : puzzle_.symmetries()) {
+        State product = puzzle_.compose(group[i], generator.effect);
+        if (std::find(group.begin(), group.end(), product) == group.end()) {
+          group.push_back(std::move(product));
+        }
+      }
+    }
+  }
+  std::vector<std::vector<int>> phase2Sets;
+  for (const State& rotation : group) {
+    Variant variant{rotation, puzzle_.inverse(rotation), {}, false};
+    variant.originalMove.assign(puzzle_.moves().size(), -1);
+    bool mapsMoves = true;
+    for (int m = 0; m < static_cast<int>(puzzle_.moves().size()) && mapsMoves; ++m) {
+      const int seen = moveWithEffect(
+          puzzle_,
+          puzzle_.compose(puzzle_.compose(variant.undoRotation, puzzle_.moves()[m].effect),
+                          rotation));
+      if (seen < 0) mapsMoves = false;
+      if (seen >= 0) variant.originalMove[seen] = m;
+    }
+    if (!mapsMoves) continue;
+    std::vector<int> phase2;
+    for (int m : phases_[1].moves) phase2.push_back(variant.originalMove[m]);
+    std::sort(phase2.begin(), phase2.end());
+    if (std::find(phase2Sets.begin(), phase2Sets.end(), phase2) != phase2Sets.end()) continue;
+    phase2Sets.push_back(phase2);
+    variants_.push_back(variant);
+  }
+  if (puzzle_.unmarkedRotation() >= 0) return;
+  const std::size_t direct = variants_.size();
+  for (std::size_t i = 0; i < direct; ++i) {
+    variants_.push_back(variants_[i]);
+    variants_.back().inverse = true;
   }
 }
 
@@ -335,6 +412,28 @@ void TwoPhaseSolver::flatMove(int move, const std::uint8_t* pieces, const std::u
 bool TwoPhaseSolver::buildMoveTable(const Phase& phase, Coordinate& c) {
   c.moves = tryAllocate<std::uint16_t>(static_cast<std::size_t>(c.size) * c.columns);
   if (!c.moves) return false;
+  if (c.kind == Coordinate::Kind::BlockPermutation) {
+    // Only the block's positions move: per move, which block index each one takes its piece
+    // from, and the orders ranked directly (the largest coordinates, 8! for the 3x3x3).
+    const int k = static_cast<int>(c.members.size());
+    std::vector<std::uint8_t> source(static_cast<std::size_t>(c.columns) * k);
+    for (int column = 0; column < c.columns; ++column) {
+      for (int i = 0; i < k; ++i) {
+        const int from = moveFrom_[phase.moves[column] * positions_ + c.offset + c.members[i]];
+        source[column * k + i] = static_cast<std::uint8_t>(c.memberIndex[from - c.offset]);
+      }
+    }
+    std::uint8_t order[32], moved[32];
+    for (std::uint32_t value = 0; value < c.size; ++value) {
+      unrankPartialPermutation(value, k, std::span<std::uint8_t>(order, k));
+      for (int column = 0; column < c.columns; ++column) {
+        for (int i = 0; i < k; ++i) moved[i] = order[source[column * k + i]];
+        c.moves[static_cast<std::size_t>(value) * c.columns + column] = static_cast<std::uint16_t>(
+            rankPartialPermutation(std::span<const std::uint8_t>(moved, k), k));
+      }
+    }
+    return true;
+  }
   const State solvedState = puzzle_.solved();
   std::uint8_t pieces[kMaxPositions], ori[kMaxPositions], nextPieces[kMaxPositions],
       nextOri[kMaxPositions];
@@ -352,32 +451,57 @@ bool TwoPhaseSolver::buildMoveTable(const Phase& phase, Coordinate& c) {
 }
 
 bool TwoPhaseSolver::buildPatternTable(const Phase& phase, Table& table) {
-  table.distance = tryAllocate<std::uint8_t>(table.entries);
-  std::unique_ptr<std::uint32_t[]> queue = tryAllocate<std::uint32_t>(table.entries);
-  if (!table.distance || !queue) return false;
-  std::fill(table.distance.get(), table.distance.get() + table.entries, kUnreached);
+  std::unique_ptr<std::uint8_t[]> bytes = tryAllocate<std::uint8_t>(table.entries);
+  table.packed = tryAllocate<std::uint8_t>(table.entries / 2 + 1);
+  if (!bytes || !table.packed) return false;
+  std::uint8_t* distance = bytes.get();
+  std::fill(distance, distance + table.entries, kUnreached);
   const Coordinate& first = phase.coordinates[table.first];
   const Coordinate* second = table.second >= 0 ? &phase.coordinates[table.second] : nullptr;
   const int columns = first.columns;
-  const std::uint32_t start = first.goal * table.secondSize + (second ? second->goal : 0);
-  table.distance[start] = 0;
-  queue[0] = start;
-  std::uint32_t head = 0, tail = 1;
-  while (head < tail) {
-    const std::uint32_t index = queue[head++];
-    const std::uint32_t a = index / table.secondSize, b = index % table.secondSize;
-    const std::uint8_t next = static_cast<std::uint8_t>(table.distance[index] + 1);
-    const std::uint16_t* rowA = first.moves.get() + static_cast<std::size_t>(a) * columns;
-    const std::uint16_t* rowB =
-        second ? second->moves.get() + static_cast<std::size_t>(b) * columns : nullptr;
-    for (int m = 0; m < columns; ++m) {
-      const std::uint32_t neighbour = rowA[m] * table.secondSize + (rowB ? rowB[m] : 0);
-      if (table.distance[neighbour] == kUnreached) {
-        table.distance[neighbour] = next;
-        queue[tail++] = neighbour;
+  const std::uint32_t secondSize = table.secondSize;
+  distance[first.goal * secondSize + (second ? second->goal : 0)] = 0;
+  // Layer by layer over the whole table (no queue, no division): while the layer is smaller than
+  // what is left, its entries give their neighbours the next distance; after that, each entry
+  // left looks for a neighbour in the layer (the moves of a phase include their inverses), which
+  // stops at the first and so touches far fewer entries when most are already reached.
+  std::uint64_t layerSize = 1, unreached = table.entries - 1;
+  for (int depth = 0; layerSize > 0 && unreached > 0; ++depth) {
+    const auto current = static_cast<std::uint8_t>(depth);
+    const auto next = static_cast<std::uint8_t>(depth + 1);
+    const bool forward = layerSize < unreached;
+    std::uint64_t found = 0;
+    for (std::uint32_t a = 0; a < first.size; ++a) {
+      const std::uint16_t* rowA = first.moves.get() + static_cast<std::size_t>(a) * columns;
+      std::uint8_t* entries = distance + static_cast<std::size_t>(a) * secondSize;
+      for (std::uint32_t b = 0; b < secondSize; ++b) {
+        if (entries[b] != (forward ? current : kUnreached)) continue;
+        const std::uint16_t* rowB =
+            second ? second->moves.get() + static_cast<std::size_t>(b) * columns : nullptr;
+        for (int m = 0; m < columns; ++m) {
+          const std::uint32_t neighbour = rowA[m] * secondSize + (rowB ? rowB[m] : 0u);
+          if (forward) {
+            if (distance[neighbour] == kUnreached) {
+              distance[neighbour] = next;
+              ++found;
+            }
+          } else if (distance[neighbour] == current) {
+            entries[b] = next;
+            ++found;
+            break;
+          }
+        }
       }
     }
-    table.maxDistance = table.distance[index];
+    unreached -= found;
+    layerSize = found;
+    if (found > 0) table.maxDistance = depth + 1;
+  }
+  std::fill(table.packed.get(), table.packed.get() + table.entries / 2 + 1, 0xff);
+  for (std::uint32_t i = 0; i < table.entries; ++i) {
+    const int value = distance[i] == kUnreached ? 15 : std::min<int>(distance[i], 14);
+    std::uint8_t& pair = table.packed[i >> 1];
+    pair = static_cast<std::uint8_t>((i & 1) ? (pair & 0x0f) | (value << 4) : (pair & 0xf0) | value);
   }
   return true;
 }
@@ -430,6 +554,7 @@ struct TwoPhaseSolver::Search {
   const TwoPhaseOptions& options;
   std::uint8_t startPieces[kMaxPositions];
   std::uint8_t startOri[kMaxPositions];
+  Values startValues;
   int path[kMaxLength + 1];
   int length = 0;
   int phase1Length = 0;
@@ -441,9 +566,27 @@ struct TwoPhaseSolver::Search {
     for (const Table& table : phase.tables) {
       const std::uint32_t index = values.v[table.first] * table.secondSize +
                                   (table.second >= 0 ? values.v[table.second] : 0);
-      h = std::max(h, static_cast<int>(table.distance[index]));
+      h = std::max(h, table.at(index));
     }
     return h;
+  }
+
+  // Whether some table proves the goal more than `togo` - 1 moves away; the smaller tables
+  // (more likely in cache) are asked first.
+  static bool pruned(const Phase& phase, const Values& values, int togo) {
+    for (const Table& table : phase.tables) {
+      const std::uint32_t index = values.v[table.first] * table.secondSize +
+                                  (table.second >= 0 ? values.v[table.second] : 0);
+      if (table.at(index) >= togo) return true;
+    }
+    return false;
+  }
+
+  static bool atGoal(const Phase& phase, const Values& values) {
+    for (int c = 0; c < static_cast<int>(phase.coordinates.size()); ++c) {
+      if (values.v[c] != phase.coordinates[c].goal) return false;
+    }
+    return true;
   }
 
   static Values step(const Phase& phase, const Values& values, int column) {
@@ -474,7 +617,7 @@ struct TwoPhaseSolver::Search {
       if (!follows(lastBase, base)) continue;
       if (checkCancel()) return false;
       const Values next = step(phase, values, column);
-      if (heuristic(phase, next) >= togo) continue;
+      if (pruned(phase, next, togo)) continue;
       path[depth] = phase.moves[column];
       if (togo == 1) {
         if (!phase.keepsNextGoal[column] && phase2(depth + 1)) return true;
@@ -504,29 +647,32 @@ struct TwoPhaseSolver::Search {
       if (value >= phase.coordinates[c].size) return false;
       values.v[c] = static_cast<std::uint16_t>(value);
     }
-    const int h = heuristic(phase, values);
-    const int remaining = options.maxLength - length1;
+    // One depth-first pass bounded by what the target leaves (not deepened step by step): any
+    // phase-2 solution within it will do, and the first one found ends the search.
+    const int remaining = std::min(options.maxLength - length1, kMaxPhase2Length);
+    if (heuristic(phase, values) > remaining) return false;
     const int lastBase = length1 > 0 ? solver.puzzle_.moves()[path[length1 - 1]].base : -1;
-    for (int depth2 = h; depth2 <= remaining; ++depth2) {
-      if (search2(length1, values, lastBase, depth2)) {
-        length = length1 + depth2;
-        phase1Length = length1;
-        return true;
-      }
-      if (cancelled) return false;
+    if (search2(length1, values, lastBase, remaining)) {
+      phase1Length = length1;
+      return true;
     }
     return false;
   }
 
+  // A phase-2 solution of at most `togo` more moves from `values` (whose heuristic is at most
+  // `togo`); on success `length` is where it ends.
   bool search2(int depth, const Values& values, int lastBase, int togo) {
-    if (togo == 0) return true;  // the heuristic is 0 only at the goal
     const Phase& phase = solver.phases_[1];
+    if (atGoal(phase, values)) {
+      length = depth;
+      return true;
+    }
     for (int column = 0; column < static_cast<int>(phase.moves.size()); ++column) {
       const int base = phase.bases[column];
       if (!follows(lastBase, base)) continue;
       if (checkCancel()) return false;
       const Values next = step(phase, values, column);
-      if (heuristic(phase, next) >= togo) continue;
+      if (pruned(phase, next, togo)) continue;
       path[depth] = phase.moves[column];
       if (search2(depth + 1, next, base, togo - 1)) return true;
       if (cancelled) return false;
@@ -535,9 +681,15 @@ struct TwoPhaseSolver::Search {
   }
 };
 
+State TwoPhaseSolver::variantPosition(int variant, const State& start) const {
+  const Variant& v = variants_[variant];
+  return puzzle_.compose(
+      puzzle_.compose(v.undoRotation, v.inverse ? puzzle_.inverse(start) : start), v.rotation);
+}
+
 TwoPhaseResult TwoPhaseSolver::solve(const State& start, const TwoPhaseOptions& options) {
   const auto began = std::chrono::steady_clock::now();
-  TwoPhaseResult result{TwoPhaseResult::Status::Solved, {}, 0, 0, 0, {}};
+  TwoPhaseResult result{TwoPhaseResult::Status::Solved, {}, 0, 0, {}, 0, 0, {}};
   auto finish = [&](TwoPhaseResult::Status status, std::string error = {}) {
     result.status = status;
     result.error = std::move(error);
@@ -555,31 +707,58 @@ TwoPhaseResult TwoPhaseSolver::solve(const State& start, const TwoPhaseOptions& 
   if (!prepare()) {
     return finish(TwoPhaseResult::Status::Failed, "out of memory for the two-phase tables");
   }
-  Search search{*this, options, {}, {}, {}, 0, 0, 0, false};
-  std::copy(start.pieces.begin(), start.pieces.end(), search.startPieces);
-  std::copy(start.ori.begin(), start.ori.end(), search.startOri);
+  // One search per variant, deepened together: each phase-1 depth is tried in every variant
+  // before the next, and the first solution within the target ends them all.
   const Phase& first = phases_[0];
-  Search::Values values;
-  for (int c = 0; c < static_cast<int>(first.coordinates.size()); ++c) {
-    values.v[c] = static_cast<std::uint16_t>(
-        first.coordinates[c].encode(search.startPieces, search.startOri));
+  const State inverseStart = puzzle_.inverse(start);
+  std::vector<Search> searches;
+  std::vector<int> bounds;  // per variant: its phase-1 heuristic at the start
+  searches.reserve(variants_.size());
+  for (const Variant& variant : variants_) {
+    const State seen = puzzle_.compose(
+        puzzle_.compose(variant.undoRotation, variant.inverse ? inverseStart : start),
+        variant.rotation);
+    Search& search = searches.emplace_back(Search{*this, options, {}, {}, {}, 0, 0, 0, false});
+    std::copy(seen.pieces.begin(), seen.pieces.end(), search.startPieces);
+    std::copy(seen.ori.begin(), seen.ori.end(), search.startOri);
+    for (int c = 0; c < static_cast<int>(first.coordinates.size()); ++c) {
+      search.startValues.v[c] = static_cast<std::uint16_t>(
+          first.coordinates[c].encode(search.startPieces, search.startOri));
+    }
+    bounds.push_back(Search::heuristic(first, search.startValues));
   }
-  const int h = Search::heuristic(first, values);
-  if (h == kUnreached) {
+  if (bounds[0] == 15) {  // a table has no way to the goal
     return finish(TwoPhaseResult::Status::Unsolvable, "the phase-1 goal cannot be reached");
   }
-  bool found = false;
-  for (int depth1 = h; depth1 <= options.maxLength && !found && !search.cancelled; ++depth1) {
-    found = depth1 == 0 ? search.phase2(0) : search.phase1(0, values, -1, depth1);
+  int winner = -1;
+  bool cancelled = false;
+  for (int depth1 = 0; depth1 <= options.maxLength && winner < 0 && !cancelled; ++depth1) {
+    for (std::size_t v = 0; v < searches.size() && winner < 0 && !cancelled; ++v) {
+      Search& search = searches[v];
+      if (bounds[v] > depth1) continue;
+      const bool found = depth1 == 0 ? search.phase2(0)
+                                     : search.phase1(0, search.startValues, -1, depth1);
+      if (found) winner = static_cast<int>(v);
+      cancelled = search.cancelled;
+    }
   }
-  result.nodes = search.nodes;
-  if (search.cancelled) return finish(TwoPhaseResult::Status::Cancelled);
-  if (!found) {
+  for (const Search& search : searches) result.nodes += search.nodes;
+  if (cancelled) return finish(TwoPhaseResult::Status::Cancelled);
+  if (winner < 0) {
     return finish(TwoPhaseResult::Status::NotFound,
                   "no solution within " + std::to_string(options.maxLength) + " moves");
   }
-  result.moves.assign(search.path, search.path + search.length);
+  const Variant& variant = variants_[winner];
+  const Search& search = searches[winner];
+  result.searchedMoves.assign(search.path, search.path + search.length);
+  for (int move : result.searchedMoves) result.moves.push_back(variant.originalMove[move]);
+  if (variant.inverse) {
+    // The moves solve the inverse position: reversed and each undone, they solve the start.
+    std::reverse(result.moves.begin(), result.moves.end());
+    for (int& move : result.moves) move = puzzle_.inverseMove(move);
+  }
   result.phase1Length = search.phase1Length;
+  result.variant = winner;
   if (!puzzle_.isSolved(puzzle_.applySequence(start, result.moves))) {
     return finish(TwoPhaseResult::Status::Failed,
                   "internal error: the solution found does not solve");

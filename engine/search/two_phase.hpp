@@ -30,7 +30,10 @@ struct TwoPhaseOptions {
 struct TwoPhaseResult {
   enum class Status { Solved, NotFound, Unsolvable, Cancelled, Failed } status;
   std::vector<int> moves;
-  int phase1Length = 0;  // the first moves that reach the phase-1 goal
+  int phase1Length = 0;  // the first moves that reach the phase-1 goal (of the variant that won)
+  int variant = 0;       // which variant found it: 0 is the position itself as declared
+  // The solution as searched: of variantPosition(variant, start), in that variant's frame.
+  std::vector<int> searchedMoves;
   std::uint64_t nodes = 0;
   double milliseconds = 0;
   std::string error;  // what went wrong, for the statuses other than Solved
@@ -50,6 +53,9 @@ class TwoPhaseSolver {
   bool prepare();
   double buildMilliseconds() const { return buildMilliseconds_; }
   TwoPhaseResult solve(const State& start, const TwoPhaseOptions& options = {});
+  int variantCount() const { return static_cast<int>(variants_.size()); }
+  // The position a variant searches for a start: the start or its inverse, seen rotated.
+  State variantPosition(int variant, const State& start) const;
   // Whether a state has reached the goal of phase 0 or 1 (1: solved).
   bool reachedGoal(int phase, const State& state) const;
 
@@ -68,6 +74,7 @@ class TwoPhaseSolver {
   struct Search;
   void flatMove(int move, const std::uint8_t* pieces, const std::uint8_t* ori,
                 std::uint8_t* toPieces, std::uint8_t* toOri) const;
+  void addVariants();
   bool buildMoveTable(const Phase& phase, Coordinate& coordinate);
   bool buildPatternTable(const Phase& phase, Table& table);
 
@@ -77,6 +84,16 @@ class TwoPhaseSolver {
   std::vector<std::uint8_t> moveTwist_;  // per move and position: the orientation added
   std::vector<std::uint8_t> orientationsAt_;  // per position: its orbit's orientation count
   std::vector<bool> follows_;  // [a * bases + b]: a move of base b may follow one of base a
+  // The searches one solve runs side by side, depth by depth (as fast two-phase solvers do): the
+  // position seen through each whole-puzzle rotation that gives phase 2 other moves (for the
+  // 3x3x3, the U-D, R-L and F-B axes), and each of those for the inverse position too.
+  struct Variant {
+    State rotation;                // S: the searched position is S^-1 X S (X the start or its inverse)
+    State undoRotation;            // S^-1
+    std::vector<int> originalMove;  // per move of the searched frame: the same move of the start
+    bool inverse = false;
+  };
+  std::vector<Variant> variants_;
   std::vector<Phase> phases_;
   bool prepared_ = false;
   double buildMilliseconds_ = 0;
