@@ -279,8 +279,7 @@ Json solve(const std::string& id, const std::string& stateText, const SolveOptio
           .set("ms", std::round(outcome.milliseconds * 1000) / 1000)
           .set("method", "fast")
           .set("optimal", false)
-          .set("max_length", solveOptions.maxLength)
-          .set("phase1_length", outcome.phase1Length);
+          .set("max_length", solveOptions.maxLength);
     }
     if (hasFastSolver && puzzle.spec().tables.empty()) {
       return failure("the optimal solver for the " + puzzle.spec().name +

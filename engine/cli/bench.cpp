@@ -82,6 +82,15 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
   const Clock::time_point buildStart = Clock::now();
   if (!solver.prepare()) return usageError(args, "out of memory for the two-phase tables");
   const double buildMs = millisecondsSince(buildStart);
+  Json::Array tables;
+  for (const TwoPhaseSolver::TableInfo& table : solver.tableInfo()) {
+    std::fprintf(stderr, "table %s: %u entries, max distance %d\n", table.name.c_str(),
+                 table.entries, table.maxDistance);
+    tables.push_back(Json(Json::Object{})
+                         .set("name", table.name)
+                         .set("entries", static_cast<std::uint64_t>(table.entries))
+                         .set("max_distance", table.maxDistance));
+  }
   std::mt19937_64 rng(seed);
   std::vector<double> times;
   std::vector<std::uint64_t> lengths(TwoPhaseSolver::kMaxLength + 1, 0);
@@ -124,7 +133,8 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
   for (std::size_t l = 0; l < lengths.size(); ++l) {
     total += static_cast<double>(l * lengths[l]);
     if (lengths[l] == 0) continue;
-    distribution += " " + std::to_string(l) + ":" + std::to_string(lengths[l]);
+    distribution.append(1, ' ').append(std::to_string(l)).append(1, ':');
+    distribution.append(std::to_string(lengths[l]));
     lengthCounts.emplace_back(std::to_string(l), Json(lengths[l]));
   }
   const double mean = count ? total / static_cast<double>(count) : 0.0;
@@ -138,6 +148,7 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
                      .set("count", count)
                      .set("seed", seed)
                      .set("table_build_ms", buildMs)
+                     .set("tables", Json(std::move(tables)))
                      .set("median_ms", percentile(0.5))
                      .set("p90_ms", percentile(0.9))
                      .set("p99_ms", percentile(0.99))

@@ -550,11 +550,14 @@ struct TwoPhaseSolver::Search {
     std::uint16_t v[kMaxCoordinates];
   };
 
+  Search(const TwoPhaseSolver& owner, const TwoPhaseOptions& searchOptions)
+      : solver(owner), options(searchOptions) {}
+
   const TwoPhaseSolver& solver;
   const TwoPhaseOptions& options;
   std::uint8_t startPieces[kMaxPositions];
   std::uint8_t startOri[kMaxPositions];
-  Values startValues;
+  Values startValues = {};
   int path[kMaxLength + 1];
   int length = 0;
   int phase1Length = 0;
@@ -718,7 +721,7 @@ TwoPhaseResult TwoPhaseSolver::solve(const State& start, const TwoPhaseOptions& 
     const State seen = puzzle_.compose(
         puzzle_.compose(variant.undoRotation, variant.inverse ? inverseStart : start),
         variant.rotation);
-    Search& search = searches.emplace_back(Search{*this, options, {}, {}, {}, 0, 0, 0, false});
+    Search& search = searches.emplace_back(*this, options);
     std::copy(seen.pieces.begin(), seen.pieces.end(), search.startPieces);
     std::copy(seen.ori.begin(), seen.ori.end(), search.startOri);
     for (int c = 0; c < static_cast<int>(first.coordinates.size()); ++c) {
