@@ -299,13 +299,13 @@ Json solve(const std::string& id, const std::string& stateText, const SolveOptio
         return failure(outcome.error);
     }
     Json answer = success()
-        .set("puzzle", puzzle.id())
-        .set("solution", formatMoves(puzzle, outcome.moves))
-        .set("length", static_cast<int>(outcome.moves.size()))
-        .set("nodes", outcome.nodes)
-        .set("ms", std::round(outcome.milliseconds * 1000) / 1000)
-        .set("method", "optimal")
-        .set("optimal", true);
+                      .set("puzzle", puzzle.id())
+                      .set("solution", formatMoves(puzzle, outcome.moves))
+                      .set("length", static_cast<int>(outcome.moves.size()))
+                      .set("nodes", outcome.nodes)
+                      .set("ms", std::round(outcome.milliseconds * 1000) / 1000)
+                      .set("method", "optimal")
+                      .set("optimal", true);
     if (solveOptions.method == SolveOptions::Method::Fast) {
       answer.set("note", puzzle.id() + " has no fast solver: this is its optimal solution");
     }

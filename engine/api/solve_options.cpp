@@ -15,7 +15,8 @@ class FlatObjectReader {
 
   bool read(std::vector<std::pair<std::string, Value>>& fields, std::string& error) {
     skipSpace();
-    if (!take('{')) return fail("options: expected a JSON object such as {\"method\":\"fast\"}", error);
+    if (!take('{'))
+      return fail("options: expected a JSON object such as {\"method\":\"fast\"}", error);
     skipSpace();
     if (take('}')) return atEnd(error);
     for (;;) {

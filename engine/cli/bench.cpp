@@ -97,8 +97,8 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
   Json::Array rows;
   if (!args.json) std::cout << "scramble,solution,length,nodes,ms\n";
   for (std::uint64_t i = 0; i < count; ++i) {
-    const Position position = randomStates ? Position{puzzle.randomState(rng), {}}
-                                           : randomSequence(puzzle, length, rng);
+    const Position position =
+        randomStates ? Position{puzzle.randomState(rng), {}} : randomSequence(puzzle, length, rng);
     const std::string scramble =
         randomStates ? puzzle.encodeState(position.state) : position.scramble;
     const TwoPhaseResult outcome = solver.solve(position.state, options);
@@ -117,15 +117,15 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
                          .set("nodes", outcome.nodes)
                          .set("ms", outcome.milliseconds));
     } else {
-      std::printf("%s,%s,%zu,%llu,%.4f\n", scramble.c_str(), solution.c_str(),
-                  outcome.moves.size(), static_cast<unsigned long long>(outcome.nodes),
-                  outcome.milliseconds);
+      std::printf("%s,%s,%zu,%llu,%.4f\n", scramble.c_str(), solution.c_str(), outcome.moves.size(),
+                  static_cast<unsigned long long>(outcome.nodes), outcome.milliseconds);
     }
   }
   std::sort(times.begin(), times.end());
   auto percentile = [&](double p) {
-    return times.empty() ? 0.0
-                         : times[std::min(times.size() - 1, static_cast<std::size_t>(p * times.size()))];
+    return times.empty()
+               ? 0.0
+               : times[std::min(times.size() - 1, static_cast<std::size_t>(p * times.size()))];
   };
   std::string distribution;
   Json::Object lengthCounts;

@@ -23,7 +23,8 @@ namespace {
 using polytwist::Json;
 using namespace polytwist::cli;
 
-constexpr const char* kHelp = R"(polytwist - optimal (and, for the 3x3x3, fast two-phase) solver for twisty puzzles
+constexpr const char* kHelp =
+    R"(polytwist - optimal (and, for the 3x3x3, fast two-phase) solver for twisty puzzles
 
 Usage:
   polytwist puzzles                              list the puzzles
@@ -154,17 +155,17 @@ int main(int argc, char** argv) {
     }
     const Json position = service::applyMoves(args.positional[1], "", args.positional[2]);
     if (!position.find("ok")->boolean()) return report(args, position, [](const Json&) {});
-    return report(
-        args, service::solve(args.positional[1], position.find("state")->string(), options),
-        [](const Json& answer) {
-          std::cout << answer.find("solution")->string() << "\n";
-          const bool optimal = answer.find("optimal")->boolean();
-          std::cerr << answer.find("length")->number() << " moves ("
-                    << (optimal ? "optimal" : "fast, not proven optimal") << "), "
-                    << answer.find("nodes")->number() << " nodes, " << answer.find("ms")->number()
-                    << " ms\n";
-          if (const Json* note = answer.find("note")) std::cerr << note->string() << "\n";
-        });
+    return report(args,
+                  service::solve(args.positional[1], position.find("state")->string(), options),
+                  [](const Json& answer) {
+                    std::cout << answer.find("solution")->string() << "\n";
+                    const bool optimal = answer.find("optimal")->boolean();
+                    std::cerr << answer.find("length")->number() << " moves ("
+                              << (optimal ? "optimal" : "fast, not proven optimal") << "), "
+                              << answer.find("nodes")->number() << " nodes, "
+                              << answer.find("ms")->number() << " ms\n";
+                    if (const Json* note = answer.find("note")) std::cerr << note->string() << "\n";
+                  });
   }
   if (command == "scramble" && need(2)) {
     std::uint64_t seed = std::random_device{}();

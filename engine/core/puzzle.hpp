@@ -93,7 +93,7 @@ struct PhaseGoalSpec {
 // each earlier goal must be kept by the later phases' moves (checked when the solver is built).
 struct PhaseSpec {
   std::string name;
-  std::vector<std::string> moves = {};  // move names ("U", "R2"); empty: every move
+  std::vector<std::string> moves = {};   // move names ("U", "R2"); empty: every move
   std::vector<PhaseGoalSpec> goal = {};  // empty: solved
 };
 

@@ -51,11 +51,11 @@ struct TwoPhaseSolver::Coordinate {
   int orbitSize = 0;
   int orientations = 1;
   bool orientationSumZero = false;
-  std::vector<int> members;       // PieceSet: the pieces; BlockPermutation: the block's positions
-  std::vector<int> memberIndex;   // per piece of the orbit: its index in `members`, or -1
+  std::vector<int> members;      // PieceSet: the pieces; BlockPermutation: the block's positions
+  std::vector<int> memberIndex;  // per piece of the orbit: its index in `members`, or -1
   std::uint32_t size = 1;
-  std::uint32_t goal = 0;         // the value of the solved state
-  int columns = 0;                // moves of the phase
+  std::uint32_t goal = 0;                  // the value of the solved state
+  int columns = 0;                         // moves of the phase
   std::unique_ptr<std::uint16_t[]> moves;  // [value * columns + move]
 
   // The value of a state given as per-position pieces and orientations (whole puzzle); `size`
@@ -63,9 +63,9 @@ struct TwoPhaseSolver::Coordinate {
   std::uint32_t encode(const std::uint8_t* pieces, const std::uint8_t* ori) const {
     switch (kind) {
       case Kind::Orientation:
-        return static_cast<std::uint32_t>(rankOrientations(
-            std::span<const std::uint8_t>(ori + offset, orbitSize), orientations,
-            orientationSumZero));
+        return static_cast<std::uint32_t>(
+            rankOrientations(std::span<const std::uint8_t>(ori + offset, orbitSize), orientations,
+                             orientationSumZero));
       case Kind::PieceSet: {
         // Combinatorial number system over the positions holding a member, in increasing order.
         std::uint32_t rank = 0;
@@ -125,7 +125,8 @@ struct TwoPhaseSolver::Coordinate {
         std::uint8_t order[32];
         const int k = static_cast<int>(members.size());
         unrankPartialPermutation(value, k, std::span<std::uint8_t>(order, k));
-        for (int i = 0; i < k; ++i) pieces[offset + members[i]] = static_cast<std::uint8_t>(members[order[i]]);
+        for (int i = 0; i < k; ++i)
+          pieces[offset + members[i]] = static_cast<std::uint8_t>(members[order[i]]);
         return;
       }
     }
@@ -147,8 +148,8 @@ struct TwoPhaseSolver::Table {
 
 struct TwoPhaseSolver::Phase {
   std::vector<Coordinate> coordinates;
-  std::vector<int> moves;  // the puzzle's move numbers, in the order of the move tables
-  std::vector<int> bases;  // per move of the phase: its base
+  std::vector<int> moves;           // the puzzle's move numbers, in the order of the move tables
+  std::vector<int> bases;           // per move of the phase: its base
   std::vector<bool> keepsNextGoal;  // per move: it is a move of the next phase too
   std::vector<Table> tables;
 };
@@ -289,8 +290,7 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
       nextOri[kMaxPositions];
   const State solvedState = puzzle.solved();
   for (Phase& phase : phases_) {
-    if (phase.coordinates.empty() ||
-        static_cast<int>(phase.coordinates.size()) > kMaxCoordinates) {
+    if (phase.coordinates.empty() || static_cast<int>(phase.coordinates.size()) > kMaxCoordinates) {
       fail(puzzle, "each phase needs 1 to " + std::to_string(kMaxCoordinates) + " coordinates");
     }
     for (Coordinate& c : phase.coordinates) {
@@ -376,9 +376,8 @@ void TwoPhaseSolver::addVariants() {
     bool mapsMoves = true;
     for (int m = 0; m < static_cast<int>(puzzle_.moves().size()) && mapsMoves; ++m) {
       const int seen = moveWithEffect(
-          puzzle_,
-          puzzle_.compose(puzzle_.compose(variant.undoRotation, puzzle_.moves()[m].effect),
-                          rotation));
+          puzzle_, puzzle_.compose(puzzle_.compose(variant.undoRotation, puzzle_.moves()[m].effect),
+                                   rotation));
       if (seen < 0) mapsMoves = false;
       if (seen >= 0) variant.originalMove[seen] = m;
     }
@@ -501,7 +500,8 @@ bool TwoPhaseSolver::buildPatternTable(const Phase& phase, Table& table) {
   for (std::uint32_t i = 0; i < table.entries; ++i) {
     const int value = distance[i] == kUnreached ? 15 : std::min<int>(distance[i], 14);
     std::uint8_t& pair = table.packed[i >> 1];
-    pair = static_cast<std::uint8_t>((i & 1) ? (pair & 0x0f) | (value << 4) : (pair & 0xf0) | value);
+    pair =
+        static_cast<std::uint8_t>((i & 1) ? (pair & 0x0f) | (value << 4) : (pair & 0xf0) | value);
   }
   return true;
 }
@@ -739,8 +739,8 @@ TwoPhaseResult TwoPhaseSolver::solve(const State& start, const TwoPhaseOptions& 
     for (std::size_t v = 0; v < searches.size() && winner < 0 && !cancelled; ++v) {
       Search& search = searches[v];
       if (bounds[v] > depth1) continue;
-      const bool found = depth1 == 0 ? search.phase2(0)
-                                     : search.phase1(0, search.startValues, -1, depth1);
+      const bool found =
+          depth1 == 0 ? search.phase2(0) : search.phase1(0, search.startValues, -1, depth1);
       if (found) winner = static_cast<int>(v);
       cancelled = search.cancelled;
     }

@@ -80,16 +80,16 @@ class TwoPhaseSolver {
 
   const Puzzle& puzzle_;
   int positions_ = 0;
-  std::vector<std::uint8_t> moveFrom_;   // per move and position: the source position
-  std::vector<std::uint8_t> moveTwist_;  // per move and position: the orientation added
+  std::vector<std::uint8_t> moveFrom_;        // per move and position: the source position
+  std::vector<std::uint8_t> moveTwist_;       // per move and position: the orientation added
   std::vector<std::uint8_t> orientationsAt_;  // per position: its orbit's orientation count
   std::vector<bool> follows_;  // [a * bases + b]: a move of base b may follow one of base a
   // The searches one solve runs side by side, depth by depth (as fast two-phase solvers do): the
   // position seen through each whole-puzzle rotation that gives phase 2 other moves (for the
   // 3x3x3, the U-D, R-L and F-B axes), and each of those for the inverse position too.
   struct Variant {
-    State rotation;                // S: the searched position is S^-1 X S (X the start or its inverse)
-    State undoRotation;            // S^-1
+    State rotation;      // S: the searched position is S^-1 X S (X the start or its inverse)
+    State undoRotation;  // S^-1
     std::vector<int> originalMove;  // per move of the searched frame: the same move of the start
     bool inverse = false;
   };

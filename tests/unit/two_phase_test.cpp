@@ -1,4 +1,6 @@
 // The two-phase ("fast") solver of the 3x3x3 and its random-state scrambles.
+#include "search/two_phase.hpp"
+
 #include <doctest/doctest.h>
 
 #include <array>
@@ -12,7 +14,6 @@
 #include "core/sequence.hpp"
 #include "fixtures.hpp"
 #include "puzzles/catalogue.hpp"
-#include "search/two_phase.hpp"
 
 using namespace polytwist;
 
@@ -85,7 +86,8 @@ TEST_CASE("cube3 two-phase: short positions, a tighter target, and the solved cu
   TwoPhaseOptions options;
   options.maxLength = 8;
   for (int i = 0; i < 20; ++i) {
-    const State start = puzzle.applySequence(puzzle.solved(), fixtures::randomMoves(puzzle, rng, 8));
+    const State start =
+        puzzle.applySequence(puzzle.solved(), fixtures::randomMoves(puzzle, rng, 8));
     const TwoPhaseResult result = solver().solve(start, options);
     REQUIRE(result.status == TwoPhaseResult::Status::Solved);
     CHECK(result.moves.size() <= 8);
