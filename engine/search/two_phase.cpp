@@ -150,6 +150,19 @@ struct TwoPhaseSolver::Table {
 };
 
 struct TwoPhaseSolver::Phase {
+  // What the search reads at every node, as plain pointers and counts next to each other (filled
+  // by prepare()): the move tables, and per table its packed entries and how to index them.
+  struct HotTable {
+    const std::uint8_t* packed;
+    int first, second;
+    std::uint32_t firstStride, secondStride;  // index = v[first] * firstStride + v[second] * ...
+  };
+  int coordinateCount = 0;
+  int columns = 0;
+  const std::uint16_t* moveTables[kMaxCoordinates] = {};
+  std::uint16_t goals[kMaxCoordinates] = {};
+  std::vector<HotTable> hotTables;
+
   std::vector<Coordinate> coordinates;
   std::vector<int> moves;           // the puzzle's move numbers, in the order of the move tables
   std::vector<int> bases;           // per move of the phase: its base
@@ -184,6 +197,7 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
     }
   }
   const int bases = puzzle.baseCount();
+  bases_ = bases;
   follows_.resize(static_cast<std::size_t>(bases) * bases);
   for (int a = 0; a < bases; ++a) {
     for (int b = 0; b < bases; ++b) {
@@ -520,6 +534,20 @@ bool TwoPhaseSolver::prepare() {
       if (!buildPatternTable(phase, table)) return false;
     }
   }
+  for (Phase& phase : phases_) {
+    phase.coordinateCount = static_cast<int>(phase.coordinates.size());
+    phase.columns = static_cast<int>(phase.moves.size());
+    for (int c = 0; c < phase.coordinateCount; ++c) {
+      phase.moveTables[c] = phase.coordinates[c].moves.get();
+      phase.goals[c] = static_cast<std::uint16_t>(phase.coordinates[c].goal);
+    }
+    for (const Table& table : phase.tables) {
+      // A table of one coordinate reads it twice, the second time with stride 0.
+      phase.hotTables.push_back({table.packed.get(), table.first,
+                                 table.second >= 0 ? table.second : table.first, table.secondSize,
+                                 table.second >= 0 ? 1u : 0u});
+    }
+  }
   buildMilliseconds_ =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
   prepared_ = true;
@@ -567,40 +595,38 @@ struct TwoPhaseSolver::Search {
   std::uint64_t nodes = 0;
   bool cancelled = false;
 
+  static int entry(const Phase::HotTable& table, const Values& values) {
+    const std::uint32_t index =
+        values.v[table.first] * table.firstStride + values.v[table.second] * table.secondStride;
+    return (table.packed[index >> 1] >> ((index & 1) * 4)) & 15;
+  }
+
   static int heuristic(const Phase& phase, const Values& values) {
     int h = 0;
-    for (const Table& table : phase.tables) {
-      const std::uint32_t index = values.v[table.first] * table.secondSize +
-                                  (table.second >= 0 ? values.v[table.second] : 0);
-      h = std::max(h, table.at(index));
-    }
+    for (const Phase::HotTable& table : phase.hotTables) h = std::max(h, entry(table, values));
     return h;
   }
 
   // Whether some table proves the goal more than `togo` - 1 moves away; the smaller tables
   // (more likely in cache) are asked first.
   static bool pruned(const Phase& phase, const Values& values, int togo) {
-    for (const Table& table : phase.tables) {
-      const std::uint32_t index = values.v[table.first] * table.secondSize +
-                                  (table.second >= 0 ? values.v[table.second] : 0);
-      if (table.at(index) >= togo) return true;
+    for (const Phase::HotTable& table : phase.hotTables) {
+      if (entry(table, values) >= togo) return true;
     }
     return false;
   }
 
   static bool atGoal(const Phase& phase, const Values& values) {
-    for (int c = 0; c < static_cast<int>(phase.coordinates.size()); ++c) {
-      if (values.v[c] != phase.coordinates[c].goal) return false;
+    for (int c = 0; c < phase.coordinateCount; ++c) {
+      if (values.v[c] != phase.goals[c]) return false;
     }
     return true;
   }
 
   static Values step(const Phase& phase, const Values& values, int column) {
     Values next;
-    const int count = static_cast<int>(phase.coordinates.size());
-    for (int c = 0; c < count; ++c) {
-      const Coordinate& coordinate = phase.coordinates[c];
-      next.v[c] = coordinate.moves[values.v[c] * coordinate.columns + column];
+    for (int c = 0; c < phase.coordinateCount; ++c) {
+      next.v[c] = phase.moveTables[c][values.v[c] * phase.columns + column];
     }
     return next;
   }
@@ -611,14 +637,14 @@ struct TwoPhaseSolver::Search {
   }
 
   bool follows(int lastBase, int base) const {
-    return lastBase < 0 || solver.follows_[lastBase * solver.puzzle_.baseCount() + base];
+    return lastBase < 0 || solver.follows_[lastBase * solver.bases_ + base];
   }
 
   // Phase-1 solutions of exactly `togo` more moves; each ends with a move outside phase 2 (one
   // ending in a phase-2 move was already tried, shorter, with that move left to phase 2).
   bool phase1(int depth, const Values& values, int lastBase, int togo) {
     const Phase& phase = solver.phases_[0];
-    for (int column = 0; column < static_cast<int>(phase.moves.size()); ++column) {
+    for (int column = 0; column < phase.columns; ++column) {
       const int base = phase.bases[column];
       if (!follows(lastBase, base)) continue;
       if (checkCancel()) return false;
@@ -673,7 +699,7 @@ struct TwoPhaseSolver::Search {
       length = depth;
       return true;
     }
-    for (int column = 0; column < static_cast<int>(phase.moves.size()); ++column) {
+    for (int column = 0; column < phase.columns; ++column) {
       const int base = phase.bases[column];
       if (!follows(lastBase, base)) continue;
       if (checkCancel()) return false;
