@@ -26,7 +26,13 @@ export function callJson(engine, method, ...args) {
 }
 
 /** The engine functions that take an onProgress callback last (docs/api.md). */
-const PROGRESS_METHODS = new Set(["solve", "distanceTable", "numberingSolve", "numberingDesign"]);
+const PROGRESS_METHODS = new Set([
+  "solve",
+  "solveWith",
+  "distanceTable",
+  "numberingSolve",
+  "numberingDesign",
+]);
 
 /**
  * The engine as the page's EngineSession offers it (web/src/engine/client.js): every function a

@@ -69,6 +69,13 @@ class EngineCalls {
     return this.#send("solve", [puzzle, state], onProgress);
   }
   /**
+   * solve with options, e.g. {method: "fast"} for the 3x3x3's two-phase solver or
+   * {method: "optimal"} (docs/api.md, solveWith); onProgress as for solve.
+   */
+  solveWith(puzzle, state, options, onProgress) {
+    return this.#send("solveWith", [puzzle, state, JSON.stringify(options ?? {})], onProgress);
+  }
+  /**
    * onProgress receives {depth, visited, total, scanned} after each BFS layer and within a layer
    * (docs/api.md).
    */

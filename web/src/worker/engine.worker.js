@@ -27,6 +27,7 @@ const METHODS = {
   scramble: false,
   validate: false,
   solve: true,
+  solveWith: true,
   distanceTable: true,
   numberingSolutions: false,
   numberingPosition: false,
@@ -35,7 +36,7 @@ const METHODS = {
 };
 
 /** The calls that may need a puzzle's whole table (their first argument is the puzzle id). */
-const TABLE_METHODS = new Set(["solve", "scramble", "distanceTable"]);
+const TABLE_METHODS = new Set(["solve", "solveWith", "scramble", "distanceTable"]);
 
 // Load the module once; remember a failure instead of leaving the rejection unhandled.
 const engineReady = createEngine().then(
