@@ -148,3 +148,38 @@ TEST_CASE("cube3 scrambles: reproducible by seed, reach their state, at least 2 
   CHECK(service::scramble("cube3", 1).find("scramble")->string() !=
         service::scramble("cube3", 2).find("scramble")->string());
 }
+
+TEST_CASE("service: solveWith reads its options and answers the method it used") {
+  const Json position = service::applyMoves("cube3", "", "R U F' L2 D B");
+  const std::string state = position.find("state")->string();
+  const Json fast = service::solveWith("cube3", state, R"({"method":"fast","max_length":21})");
+  REQUIRE_MESSAGE(fast.find("ok")->boolean(), fast.dump());
+  CHECK(fast.find("method")->string() == "fast");
+  CHECK_FALSE(fast.find("optimal")->boolean());
+  const Json after = service::applyMoves("cube3", state, fast.find("solution")->string());
+  CHECK(after.find("solved")->boolean());
+  // The 3x3x3 has no optimal solver yet; other puzzles answer "fast" with their optimal one.
+  const Json optimal = service::solveWith("cube3", state, R"({"method":"optimal"})");
+  CHECK_FALSE(optimal.find("ok")->boolean());
+  CHECK(fixtures::contains(optimal.find("error")->string(), "not built in yet"));
+  const Json cube2 = service::solveWith("cube2", "", " { \"method\" : \"fast\" } ");
+  REQUIRE(cube2.find("ok")->boolean());
+  CHECK(cube2.find("method")->string() == "optimal");
+  CHECK(cube2.find("optimal")->boolean());
+  // Bad options: what is wrong, and where.
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"{method:\"fast\"}", "expected a key in double quotes (at character 2)"},
+      {R"({"method":"quick"})", "\"method\" must be \"optimal\" or \"fast\""},
+      {R"({"method":"fast"} x)", "unexpected text after the object"},
+      {R"({"max_length":21.5})", "\"max_length\" must be a whole number from 0 to 40"},
+      {R"({"max_length":1e300})", "\"max_length\" must be a whole number from 0 to 40"},
+      {R"({"threads":2})", "unknown key \"threads\""},
+      {"[]", "expected a JSON object"},
+  };
+  for (const auto& [options, message] : bad) {
+    const Json answer = service::solveWith("cube3", state, options);
+    INFO(options);
+    CHECK_FALSE(answer.find("ok")->boolean());
+    CHECK(fixtures::contains(answer.find("error")->string(), message));
+  }
+}
