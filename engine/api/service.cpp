@@ -16,6 +16,7 @@
 #include "puzzles/catalogue.hpp"
 #include "search/label_goals.hpp"
 #include "search/solver.hpp"
+#include "search/two_phase.hpp"
 
 namespace polytwist::service {
 namespace {
@@ -62,6 +63,27 @@ Solver& solverFor(const Puzzle& puzzle) {
   auto& solver = solvers[puzzle.id()];
   if (!solver) solver = std::make_unique<Solver>(puzzle);
   return *solver;
+}
+
+// The two-phase solver of a puzzle that declares phases; tables are built on first use.
+TwoPhaseSolver& twoPhaseFor(const Puzzle& puzzle) {
+  static std::map<std::string, std::unique_ptr<TwoPhaseSolver>> solvers;
+  auto& solver = solvers[puzzle.id()];
+  if (!solver) solver = std::make_unique<TwoPhaseSolver>(puzzle);
+  return *solver;
+}
+
+// Whether some sequence of at most `moves` moves solves the state (cheap for the small distances
+// scrambles refuse: at most 1 + 18 states for the 3x3x3).
+bool solvableWithin(const Puzzle& puzzle, const State& state, int moves) {
+  if (puzzle.isSolved(state)) return true;
+  if (moves == 0) return false;
+  for (int m = 0; m < static_cast<int>(puzzle.moves().size()); ++m) {
+    if (solvableWithin(puzzle, puzzle.compose(state, puzzle.moves()[m].effect), moves - 1)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 // A state from the API: "" is solved; otherwise a state string from an earlier answer.
@@ -178,6 +200,19 @@ Json scramble(const std::string& id, double seed) {
       return failure("seed must be a whole number from 0 to 2^53-1");
     }
     std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    if (!puzzle.spec().phases.empty()) {
+      // Random states of a puzzle too large to solve optimally at once: solved by two-phase, as
+      // WCA scramblers do; states closer than the minimum distance are drawn again.
+      for (;;) {
+        const State state = puzzle.randomState(rng);
+        if (solvableWithin(puzzle, state, puzzle.spec().scrambleMinDistance - 1)) continue;
+        const TwoPhaseResult solution = twoPhaseFor(puzzle).solve(state);
+        if (solution.status != TwoPhaseResult::Status::Solved) return failure(solution.error);
+        const std::vector<int> moves = invertMoves(puzzle, solution.moves);
+        return positionAnswer(puzzle, puzzle.applySequence(puzzle.solved(), moves))
+            .set("scramble", formatMoves(puzzle, moves));
+      }
+    }
     Solver& solver = solverFor(puzzle);
     for (;;) {
       const State state = puzzle.randomState(rng);
@@ -208,6 +243,19 @@ Json validate(const std::string& id, const std::string& facelets) {
 
 Json solve(const std::string& id, const std::string& stateText, const SolveProgressFn& progress,
            Cancellation cancel) {
+  return solve(id, stateText, SolveOptions{}, progress, cancel);
+}
+
+Json solveWith(const std::string& id, const std::string& stateText, const std::string& optionsJson,
+               const SolveProgressFn& progress, Cancellation cancel) {
+  std::string error;
+  const std::optional<SolveOptions> options = readSolveOptions(optionsJson, error);
+  if (!options) return failure(error);
+  return solve(id, stateText, *options, progress, cancel);
+}
+
+Json solve(const std::string& id, const std::string& stateText, const SolveOptions& solveOptions,
+           const SolveProgressFn& progress, Cancellation cancel) {
   return onPuzzle(id, stateText.size(), [&](const Puzzle& puzzle) {
     if (!puzzle.spec().labelSymbols.empty()) {
       return failure(puzzle.id() +
@@ -216,6 +264,29 @@ Json solve(const std::string& id, const std::string& stateText, const SolveProgr
     Json error;
     std::optional<State> state = readState(puzzle, stateText, error);
     if (!state) return error;
+    const bool hasFastSolver = !puzzle.spec().phases.empty();
+    if (solveOptions.method == SolveOptions::Method::Fast && hasFastSolver) {
+      TwoPhaseOptions fast;
+      fast.maxLength = solveOptions.maxLength;
+      fast.cancel = cancel;
+      const TwoPhaseResult outcome = twoPhaseFor(puzzle).solve(*state, fast);
+      if (outcome.status == TwoPhaseResult::Status::Cancelled) return failure("cancelled");
+      if (outcome.status != TwoPhaseResult::Status::Solved) return failure(outcome.error);
+      return success()
+          .set("puzzle", puzzle.id())
+          .set("solution", formatMoves(puzzle, outcome.moves))
+          .set("length", static_cast<int>(outcome.moves.size()))
+          .set("nodes", outcome.nodes)
+          .set("ms", std::round(outcome.milliseconds * 1000) / 1000)
+          .set("method", "fast")
+          .set("optimal", false)
+          .set("max_length", solveOptions.maxLength);
+    }
+    if (hasFastSolver && puzzle.spec().tables.empty()) {
+      return failure("the optimal solver for the " + puzzle.spec().name +
+                     " is not built in yet: ask for the fast one ({\"method\":\"fast\"}, CLI "
+                     "--fast)");
+    }
     SearchOptions options;
     options.cancel = cancel;
     options.progress = progress;
@@ -228,12 +299,18 @@ Json solve(const std::string& id, const std::string& stateText, const SolveProgr
       default:
         return failure(outcome.error);
     }
-    return success()
-        .set("puzzle", puzzle.id())
-        .set("solution", formatMoves(puzzle, outcome.moves))
-        .set("length", static_cast<int>(outcome.moves.size()))
-        .set("nodes", outcome.nodes)
-        .set("ms", std::round(outcome.milliseconds * 1000) / 1000);
+    Json answer = success()
+                      .set("puzzle", puzzle.id())
+                      .set("solution", formatMoves(puzzle, outcome.moves))
+                      .set("length", static_cast<int>(outcome.moves.size()))
+                      .set("nodes", outcome.nodes)
+                      .set("ms", std::round(outcome.milliseconds * 1000) / 1000)
+                      .set("method", "optimal")
+                      .set("optimal", true);
+    if (solveOptions.method == SolveOptions::Method::Fast) {
+      answer.set("note", puzzle.id() + " has no fast solver: this is its optimal solution");
+    }
+    return answer;
   });
 }
 

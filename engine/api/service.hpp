@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 
+#include "api/solve_options.hpp"
 #include "core/json.hpp"
 #include "search/distance_table.hpp"
 
@@ -25,6 +26,13 @@ Json scramble(const std::string& id, double seed);
 Json validate(const std::string& id, const std::string& facelets);
 Json solve(const std::string& id, const std::string& state, const SolveProgressFn& progress = {},
            Cancellation cancel = {});
+// With options: method "fast" answers a short solution at once from the two-phase solver of
+// puzzles that declare phases (the 3x3x3), and the optimal one for the others (saying so).
+Json solve(const std::string& id, const std::string& state, const SolveOptions& options,
+           const SolveProgressFn& progress = {}, Cancellation cancel = {});
+// The same with the options as JSON text (solve_options.hpp); a bad text is an error answer.
+Json solveWith(const std::string& id, const std::string& state, const std::string& optionsJson,
+               const SolveProgressFn& progress = {}, Cancellation cancel = {});
 Json distanceTable(const std::string& id, const BuildProgressFn& progress = {},
                    Cancellation cancel = {});
 

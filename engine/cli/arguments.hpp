@@ -18,6 +18,7 @@ struct Arguments {
   bool help = false;
   bool tips = false;
   bool againstTable = false;
+  bool fast = false;
 };
 
 inline Arguments parseArguments(int argc, char** argv) {
@@ -32,6 +33,8 @@ inline Arguments parseArguments(int argc, char** argv) {
       args.tips = true;
     } else if (arg == "--against-table") {
       args.againstTable = true;
+    } else if (arg == "--fast") {
+      args.fast = true;
     } else if (arg.rfind("--", 0) == 0 && arg.size() > 2) {
       args.options[arg.substr(2)] = (i + 1 < argc) ? argv[++i] : "";
     } else {

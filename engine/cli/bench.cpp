@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <optional>
 #include <random>
@@ -14,6 +15,7 @@
 #include "search/breadth_first.hpp"
 #include "search/label_goals.hpp"
 #include "search/solver.hpp"
+#include "search/two_phase.hpp"
 
 namespace polytwist::cli {
 namespace {
@@ -62,6 +64,132 @@ std::optional<std::vector<int>> naiveSolve(const Puzzle& puzzle, const Coordinat
   return path;
 }
 
+// This thread's processor time: on a loaded machine it leaves out the time other processes took.
+double threadCpuMilliseconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) / 1e6;
+}
+
+// --solver fast: the two-phase solver (puzzles that declare phases), with the distribution of
+// lengths and times on stderr (and in the JSON answer).
+int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, std::uint64_t length,
+              std::uint64_t count, std::uint64_t seed) {
+  if (puzzle.spec().phases.empty()) {
+    return usageError(args, "--solver fast needs a puzzle with a two-phase solver (cube3)");
+  }
+  TwoPhaseOptions options;
+  if (auto found = args.options.find("max-length"); found != args.options.end()) {
+    std::uint64_t target = 0;
+    if (!readWholeNumber(found->second, TwoPhaseSolver::kMaxLength, target)) {
+      return usageError(args, "--max-length needs a whole number from 0 to 40");
+    }
+    options.maxLength = static_cast<int>(target);
+  }
+  TwoPhaseSolver solver(puzzle);
+  const Clock::time_point buildStart = Clock::now();
+  const double buildCpuStart = threadCpuMilliseconds();
+  if (!solver.prepare()) return usageError(args, "out of memory for the two-phase tables");
+  const double buildMs = millisecondsSince(buildStart);
+  const double buildCpuMs = threadCpuMilliseconds() - buildCpuStart;
+  Json::Array tables;
+  for (const TwoPhaseSolver::TableInfo& table : solver.tableInfo()) {
+    std::fprintf(stderr, "table %s: %u entries, max distance %d\n", table.name.c_str(),
+                 table.entries, table.maxDistance);
+    tables.push_back(Json(Json::Object{})
+                         .set("name", table.name)
+                         .set("entries", static_cast<std::uint64_t>(table.entries))
+                         .set("max_distance", table.maxDistance));
+  }
+  std::mt19937_64 rng(seed);
+  std::vector<double> times, cpuTimes;
+  std::vector<std::uint64_t> lengths(TwoPhaseSolver::kMaxLength + 1, 0);
+  Json::Array rows;
+  if (!args.json) std::cout << "scramble,solution,length,nodes,ms\n";
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const Position position =
+        randomStates ? Position{puzzle.randomState(rng), {}} : randomSequence(puzzle, length, rng);
+    const std::string scramble =
+        randomStates ? puzzle.encodeState(position.state) : position.scramble;
+    const double cpuStart = threadCpuMilliseconds();
+    const TwoPhaseResult outcome = solver.solve(position.state, options);
+    cpuTimes.push_back(threadCpuMilliseconds() - cpuStart);
+    if (outcome.status != TwoPhaseResult::Status::Solved ||
+        !puzzle.isSolved(puzzle.applySequence(position.state, outcome.moves))) {
+      return usageError(args, scramble + ": " + outcome.error);
+    }
+    times.push_back(outcome.milliseconds);
+    ++lengths[outcome.moves.size()];
+    const std::string solution = formatMoves(puzzle, outcome.moves);
+    if (args.json) {
+      rows.push_back(Json(Json::Object{})
+                         .set("scramble", scramble)
+                         .set("solution", solution)
+                         .set("length", static_cast<int>(outcome.moves.size()))
+                         .set("nodes", outcome.nodes)
+                         .set("ms", outcome.milliseconds));
+    } else {
+      std::printf("%s,%s,%zu,%llu,%.4f\n", scramble.c_str(), solution.c_str(), outcome.moves.size(),
+                  static_cast<unsigned long long>(outcome.nodes), outcome.milliseconds);
+    }
+  }
+  std::sort(times.begin(), times.end());
+  std::sort(cpuTimes.begin(), cpuTimes.end());
+  auto percentileOf = [](const std::vector<double>& sorted, double p) {
+    return sorted.empty()
+               ? 0.0
+               : sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(p * sorted.size()))];
+  };
+  auto percentile = [&](double p) { return percentileOf(times, p); };
+  std::string distribution;
+  Json::Object lengthCounts;
+  double total = 0;
+  for (std::size_t l = 0; l < lengths.size(); ++l) {
+    total += static_cast<double>(l * lengths[l]);
+    if (lengths[l] == 0) continue;
+    distribution.append(1, ' ').append(std::to_string(l)).append(1, ':');
+    distribution.append(std::to_string(lengths[l]));
+    lengthCounts.emplace_back(std::to_string(l), Json(lengths[l]));
+  }
+  const double mean = count ? total / static_cast<double>(count) : 0.0;
+  if (args.json) {
+    std::cout << Json(Json::Object{})
+                     .set("ok", true)
+                     .set("puzzle", puzzle.id())
+                     .set("solver", "fast")
+                     .set("max_length", options.maxLength)
+                     .set("length", randomStates ? Json("random") : Json(length))
+                     .set("count", count)
+                     .set("seed", seed)
+                     .set("table_build_ms", buildMs)
+                     .set("tables", Json(std::move(tables)))
+                     .set("median_ms", percentile(0.5))
+                     .set("p90_ms", percentile(0.9))
+                     .set("p99_ms", percentile(0.99))
+                     .set("max_ms", times.empty() ? 0.0 : times.back())
+                     .set("table_build_cpu_ms", buildCpuMs)
+                     .set("median_cpu_ms", percentileOf(cpuTimes, 0.5))
+                     .set("p90_cpu_ms", percentileOf(cpuTimes, 0.9))
+                     .set("max_cpu_ms", cpuTimes.empty() ? 0.0 : cpuTimes.back())
+                     .set("mean_length", mean)
+                     .set("lengths", Json(std::move(lengthCounts)))
+                     .set("rows", rows)
+                     .dump()
+              << "\n";
+  }
+  std::fprintf(stderr,
+               "%s fast (target %d): tables %.1f ms; %llu solves, median %.4f ms, p90 %.4f ms, "
+               "p99 %.4f ms, max %.4f ms; mean length %.2f; lengths%s\n"
+               "processor time of this thread: tables %.1f ms; solves median %.4f ms, p90 %.4f ms, "
+               "max %.4f ms\n",
+               puzzle.id().c_str(), options.maxLength, buildMs,
+               static_cast<unsigned long long>(count), percentile(0.5), percentile(0.9),
+               percentile(0.99), times.empty() ? 0.0 : times.back(), mean, distribution.c_str(),
+               buildCpuMs, percentileOf(cpuTimes, 0.5), percentileOf(cpuTimes, 0.9),
+               cpuTimes.empty() ? 0.0 : cpuTimes.back());
+  return 0;
+}
+
 }  // namespace
 
 int bench(const Arguments& args) {
@@ -80,6 +208,7 @@ int bench(const Arguments& args) {
                       "(1-1000000) --seed S");
   }
   const std::string method = args.options.count("solver") ? args.options.at("solver") : "";
+  if (method == "fast") return benchFast(args, *puzzle, randomStates, length, count, seed);
   std::optional<SolverKind> kind;
   if (method == "ida") kind = SolverKind::IdaStar;
   if (method == "descent" && puzzle->spec().hasDistanceTable) kind = SolverKind::TableDescent;

@@ -23,12 +23,18 @@ namespace {
 using polytwist::Json;
 using namespace polytwist::cli;
 
-constexpr const char* kHelp = R"(polytwist - optimal solver for twisty puzzles
+constexpr const char* kHelp =
+    R"(polytwist - optimal (and, for the 3x3x3, fast two-phase) solver for twisty puzzles
 
 Usage:
   polytwist puzzles                              list the puzzles
   polytwist solve PUZZLE "MOVES"                 optimal solution of the position MOVES reach
-  polytwist scramble PUZZLE [--seed N]           random-state scramble
+  polytwist solve PUZZLE "MOVES" --fast [--max-length N]
+                                                 a short solution at once: two-phase for cube3
+                                                 (at most N moves, default 21, not proven
+                                                 optimal); other puzzles answer their optimal one
+  polytwist scramble PUZZLE [--seed N]           random-state scramble (cube3: the inverse of a
+                                                 two-phase solution, at most 21 moves)
   polytwist validate PUZZLE FACELETS             check a sticker colouring (one face letter each)
   polytwist godsnumber PUZZLE [--tips] [--threads N]
                                                  distance of every position (BFS), God's number;
@@ -36,10 +42,12 @@ Usage:
                                                  unless --tips; progress on stderr. BFS layers
                                                  use every core unless --threads. The domino's
                                                  406,425,600 positions: ~9 s on 2 cores, 107 MB
-  polytwist bench PUZZLE --length K --count N --seed S [--solver descent|ida|naive]
+  polytwist bench PUZZLE --length K --count N --seed S [--solver descent|ida|naive|fast]
                 [--against-table]                solve N random K-move scrambles (K = random:
                                                  random states) and time them; CSV rows
-                                                 scramble,solution,length,nodes,ms;
+                                                 scramble,solution,length,nodes,ms; --solver fast
+                                                 (cube3, --max-length N) adds the distributions
+                                                 of lengths and times on stderr;
                                                  --against-table also builds the whole table and
                                                  checks every length against it; --numbering FILE
                                                  solves to that numbering's solved states
@@ -136,14 +144,27 @@ int main(int argc, char** argv) {
     });
   }
   if (command == "solve" && need(3)) {
+    service::SolveOptions options;
+    if (args.fast) options.method = service::SolveOptions::Method::Fast;
+    if (auto found = args.options.find("max-length"); found != args.options.end()) {
+      std::uint64_t target = 0;
+      if (!readWholeNumber(found->second, 40, target)) {
+        return usageError(args, "--max-length needs a whole number from 0 to 40");
+      }
+      options.maxLength = static_cast<int>(target);
+    }
     const Json position = service::applyMoves(args.positional[1], "", args.positional[2]);
     if (!position.find("ok")->boolean()) return report(args, position, [](const Json&) {});
-    return report(args, service::solve(args.positional[1], position.find("state")->string()),
+    return report(args,
+                  service::solve(args.positional[1], position.find("state")->string(), options),
                   [](const Json& answer) {
                     std::cout << answer.find("solution")->string() << "\n";
-                    std::cerr << answer.find("length")->number() << " moves, "
+                    const bool optimal = answer.find("optimal")->boolean();
+                    std::cerr << answer.find("length")->number() << " moves ("
+                              << (optimal ? "optimal" : "fast, not proven optimal") << "), "
                               << answer.find("nodes")->number() << " nodes, "
                               << answer.find("ms")->number() << " ms\n";
+                    if (const Json* note = answer.find("note")) std::cerr << note->string() << "\n";
                   });
   }
   if (command == "scramble" && need(2)) {

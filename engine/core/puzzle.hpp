@@ -90,6 +90,24 @@ struct SeparableSpec {
 
 enum class SolverKind { TableDescent, IdaStar };
 
+// One goal of a phase of a multi-phase ("fast", not optimal) solver (search/two_phase.hpp).
+struct PhaseGoalSpec {
+  enum class Kind {
+    Oriented,  // every piece of the orbit has orientation 0
+    InPlaces,  // the listed pieces occupy their own positions, in any order
+  } kind;
+  std::string orbit;
+  std::vector<int> pieces = {};  // with InPlaces: the pieces (numbers within the orbit)
+};
+
+// A phase: reach its goal using only its moves. The last phase's goal is the solved puzzle, and
+// each earlier goal must be kept by the later phases' moves (checked when the solver is built).
+struct PhaseSpec {
+  std::string name;
+  std::vector<std::string> moves = {};   // move names ("U", "R2"); empty: every move
+  std::vector<PhaseGoalSpec> goal = {};  // empty: solved
+};
+
 struct PuzzleSpec {
   std::string id;
   std::string name;
@@ -117,6 +135,8 @@ struct PuzzleSpec {
   // Non-empty for puzzles whose stickers carry these symbols (given per request, see
   // core/labels.hpp) and are solved when each face shows distinct ones (the Numbered Pyraminx).
   std::string labelSymbols = {};
+  // Non-empty for puzzles with a fast multi-phase solver (Kociemba's two-phase for the 3x3x3).
+  std::vector<PhaseSpec> phases = {};
 };
 
 // A position: pieces[i] is the piece at position i (orbits concatenated, piece numbers local to

@@ -1,7 +1,9 @@
 // WASM side of the benchmarks (docs/benchmarks.md): loads the built module in Node and times the
 // whole-table BFS and optimal solves of seeded random states, for comparison with `polytwist bench`.
-// Usage: node engine/wasm/bench.mjs PUZZLE [COUNT] [SEED] [--no-table] [--progress]  → one JSON
-// object on stdout. --progress takes the table's progress reports as the page does (counted).
+// Usage: node engine/wasm/bench.mjs PUZZLE [COUNT] [SEED] [--no-table] [--progress] [--fast]
+// → one JSON object on stdout. --progress takes the table's progress reports as the page does
+// (counted). --fast solves with solveWith {"method":"fast"} (the 3x3x3's two-phase solver); the
+// first solve, of the solved state, then times the start-up (building every table it needs).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -10,7 +12,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const wasmDir = path.join(root, "build/wasm");
 const { default: createEngine } = await import(path.join(wasmDir, "polytwist_engine.mjs"));
 
-const [puzzle = "cube2", countText = "200", seedText = "1"] = process.argv.slice(2);
+const [puzzle = "cube2", countText = "200", seedText = "1"] = process.argv
+  .slice(2)
+  .filter((arg) => !arg.startsWith("--"));
+const fast = process.argv.includes("--fast");
+const solve = (state) =>
+  fast
+    ? call("solveWith", puzzle, state, '{"method":"fast"}', null)
+    : call("solve", puzzle, state, null);
 const count = Number(countText);
 const seed = Number(seedText);
 const engine = await createEngine({
@@ -34,7 +43,7 @@ if (info.has_distance_table && !process.argv.includes("--no-table")) {
 }
 // The first solve also builds the solver's pattern databases (IDA* puzzles): timed on its own.
 let start = performance.now();
-call("solve", puzzle, "", null);
+solve("");
 const firstSolveMs = performance.now() - start;
 const times = [];
 const nodes = [];
@@ -42,7 +51,7 @@ const lengths = [];
 for (let i = 0; i < count; i++) {
   const { state } = call("scramble", puzzle, seed + i);
   start = performance.now();
-  const solution = call("solve", puzzle, state, null);
+  const solution = solve(state);
   times.push(performance.now() - start);
   nodes.push(solution.nodes);
   lengths.push(solution.length);
@@ -59,10 +68,17 @@ console.log(
     table_build_ms: tableMs,
     progress_reports: progressReports,
     first_solve_ms: firstSolveMs,
+    method: fast ? "fast" : "optimal",
     solve_median_ms: at(0.5),
+    solve_p90_ms: at(0.9),
     solve_p99_ms: at(0.99),
+    solve_max_ms: times[times.length - 1],
     nodes_median: at(0.5, nodes),
     nodes_p99: at(0.99, nodes),
     mean_length: lengths.reduce((a, b) => a + b, 0) / lengths.length,
+    lengths: lengths.reduce((counts, length) => {
+      counts[length] = (counts[length] ?? 0) + 1;
+      return counts;
+    }, {}),
   }),
 );

@@ -25,17 +25,25 @@ std::string validate(const std::string& id, const std::string& facelets) {
   return service::validate(id, facelets).dump();
 }
 
+// A search progress callback that reports {depth, nodes} to a JS function (if one is given).
+service::SolveProgressFn searchProgress(const val& onProgress) {
+  if (!isFunction(onProgress)) return {};
+  return [onProgress](int depth, std::uint64_t nodes) {
+    val report = val::object();
+    report.set("depth", depth);
+    report.set("nodes", static_cast<double>(nodes));
+    onProgress(report);
+  };
+}
+
 std::string solve(const std::string& id, const std::string& state, val onProgress) {
-  service::SolveProgressFn progress;
-  if (isFunction(onProgress)) {
-    progress = [&onProgress](int depth, std::uint64_t nodes) {
-      val report = val::object();
-      report.set("depth", depth);
-      report.set("nodes", static_cast<double>(nodes));
-      onProgress(report);
-    };
-  }
-  return service::solve(id, state, progress).dump();
+  return service::solve(id, state, searchProgress(onProgress)).dump();
+}
+
+// `optionsJson`: {"method":"optimal"|"fast","max_length":N} (docs/api.md).
+std::string solveWith(const std::string& id, const std::string& state,
+                      const std::string& optionsJson, val onProgress) {
+  return service::solveWith(id, state, optionsJson, searchProgress(onProgress)).dump();
 }
 
 // A BFS progress callback that reports {depth, visited, total, scanned} to a JS function (if one
@@ -112,6 +120,7 @@ EMSCRIPTEN_BINDINGS(polytwist) {
   emscripten::function("scramble", &scramble);
   emscripten::function("validate", &validate);
   emscripten::function("solve", &solve);
+  emscripten::function("solveWith", &solveWith);
   emscripten::function("distanceTable", &distanceTable);
   emscripten::function("exportTable", &exportTable);
   emscripten::function("importTable", &importTable);

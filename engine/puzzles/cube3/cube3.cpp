@@ -86,6 +86,15 @@ PuzzleSpec cube3() {
                             {"z", "", "y' x y", derivedPowers}});
   spec.fixedStickerNoun = "centre";
   spec.solver = SolverKind::IdaStar;
+  // Kociemba's two-phase method (docs/solvers/cube3-two-phase.md): phase 1 brings any position
+  // into <U, D, R2, L2, F2, B2>: no piece twisted or flipped, the middle-layer edges FR FL BL BR
+  // in the middle layer; phase 2 solves it with those moves alone.
+  spec.phases = {{.name = "into <U, D, R2, L2, F2, B2>",
+                  .goal = {{PhaseGoalSpec::Kind::Oriented, "corner"},
+                           {PhaseGoalSpec::Kind::Oriented, "edge"},
+                           {PhaseGoalSpec::Kind::InPlaces, "edge", {8, 9, 10, 11}}}},
+                 {.name = "solve in <U, D, R2, L2, F2, B2>",
+                  .moves = {"U", "U2", "U'", "D", "D2", "D'", "R2", "L2", "F2", "B2"}}};
   spec.scrambleMinDistance = 2;  // as WCA scramblers: no state solvable in fewer than 2 moves
   return spec;
 }

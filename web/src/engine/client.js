@@ -70,11 +70,11 @@ class EngineCalls {
     return this.#send("solve", [puzzle, state], onProgress);
   }
   /**
-   * A solution by one of the puzzle's methods (puzzleInfo's `methods`, e.g. "fast" for a
-   * two-phase search): `options` is {method, ...}, sent to the engine as JSON.
+   * solve with options, e.g. {method: "fast"} for the 3x3x3's two-phase solver or
+   * {method: "optimal"} (docs/api.md, solveWith); onProgress as for solve.
    */
   solveWith(puzzle, state, options, onProgress) {
-    return this.#send("solveWith", [puzzle, state, JSON.stringify(options)], onProgress);
+    return this.#send("solveWith", [puzzle, state, JSON.stringify(options ?? {})], onProgress);
   }
   /**
    * onProgress receives {depth, visited, total, scanned} after each BFS layer and within a layer

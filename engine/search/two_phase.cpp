@@ -1,0 +1,801 @@
+#include "search/two_phase.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <new>
+#include <numeric>
+#include <stdexcept>
+
+#include "core/ranking.hpp"
+
+namespace polytwist {
+namespace {
+
+constexpr std::uint8_t kUnreached = 255;
+constexpr int kMaxPositions = 64;
+// Pattern tables of at most 2^21 entries (built in bytes, kept in half-bytes). For the 3x3x3 this
+// leaves out corner x edge orientations (4.5 million entries): measured, it makes searches ~20 %
+// faster but doubles the start-up (docs/benchmarks.md), and the start-up is what a player waits
+// for before the first scramble.
+constexpr std::uint64_t kMaxTableEntries = std::uint64_t{1} << 21;
+// Phase 2 is searched at most this deep: past it, a longer phase 1 is usually cheaper.
+constexpr int kMaxPhase2Length = 12;
+
+// Big tables are allocated so that running out of memory is a value, not an exception (the WASM
+// module is built without exceptions).
+template <typename T>
+std::unique_ptr<T[]> tryAllocate(std::size_t count) {
+  return std::unique_ptr<T[]>(new (std::nothrow) T[count]);
+}
+
+std::uint32_t binomial(int n, int k) {
+  if (k < 0 || k > n) return 0;
+  std::uint64_t result = 1;
+  for (int i = 1; i <= k; ++i) result = result * (n - k + i) / i;
+  return static_cast<std::uint32_t>(result);
+}
+
+[[noreturn]] void fail(const Puzzle& puzzle, const std::string& message) {
+  throw std::invalid_argument("puzzle '" + puzzle.id() + "' phases: " + message);
+}
+
+}  // namespace
+
+// One coordinate of a phase, with its move table over the phase's moves.
+struct TwoPhaseSolver::Coordinate {
+  enum class Kind {
+    Orientation,       // the orientation at every position of an orbit
+    PieceSet,          // which positions of an orbit hold a set of pieces ("which, not how")
+    BlockPermutation,  // the order of a block's own pieces within the block's positions
+  } kind;
+  std::string name;
+  int offset = 0;  // the orbit's first position
+  int orbitSize = 0;
+  int orientations = 1;
+  bool orientationSumZero = false;
+  std::vector<int> members;      // PieceSet: the pieces; BlockPermutation: the block's positions
+  std::vector<int> memberIndex;  // per piece of the orbit: its index in `members`, or -1
+  std::uint32_t size = 1;
+  std::uint32_t goal = 0;                  // the value of the solved state
+  int columns = 0;                         // moves of the phase
+  std::unique_ptr<std::uint16_t[]> moves;  // [value * columns + move]
+
+  // The value of a state given as per-position pieces and orientations (whole puzzle); `size`
+  // when the state lies outside what the coordinate describes (a block holding a foreign piece).
+  std::uint32_t encode(const std::uint8_t* pieces, const std::uint8_t* ori) const {
+    switch (kind) {
+      case Kind::Orientation:
+        return static_cast<std::uint32_t>(
+            rankOrientations(std::span<const std::uint8_t>(ori + offset, orbitSize), orientations,
+                             orientationSumZero));
+      case Kind::PieceSet: {
+        // Combinatorial number system over the positions holding a member, in increasing order.
+        std::uint32_t rank = 0;
+        int found = 0;
+        for (int p = 0; p < orbitSize; ++p) {
+          if (memberIndex[pieces[offset + p]] >= 0) rank += binomial(p, ++found);
+        }
+        return rank;
+      }
+      case Kind::BlockPermutation: {
+        std::uint8_t order[32];
+        const int k = static_cast<int>(members.size());
+        for (int i = 0; i < k; ++i) {
+          const int index = memberIndex[pieces[offset + members[i]]];
+          if (index < 0) return size;
+          order[i] = static_cast<std::uint8_t>(index);
+        }
+        return static_cast<std::uint32_t>(
+            rankPartialPermutation(std::span<const std::uint8_t>(order, k), k));
+      }
+    }
+    return size;
+  }
+
+  // Writes a state of this value into the coordinate's part of `pieces` and `ori`, which must
+  // hold a permutation of the orbit (the rest is left as it is, or rearranged consistently).
+  void decode(std::uint32_t value, std::uint8_t* pieces, std::uint8_t* ori) const {
+    switch (kind) {
+      case Kind::Orientation:
+        unrankOrientations(value, orientations, orientationSumZero,
+                           std::span<std::uint8_t>(ori + offset, orbitSize));
+        return;
+      case Kind::PieceSet: {
+        // Greedy unranking of the combination: the largest position first.
+        std::vector<bool> holdsMember(orbitSize, false);
+        int remaining = static_cast<int>(members.size());
+        for (int p = orbitSize - 1; p >= 0 && remaining > 0; --p) {
+          if (binomial(p, remaining) <= value) {
+            value -= binomial(p, remaining);
+            holdsMember[p] = true;
+            --remaining;
+          }
+        }
+        std::size_t nextMember = 0;
+        int nextOther = 0;
+        for (int p = 0; p < orbitSize; ++p) {
+          if (holdsMember[p]) {
+            pieces[offset + p] = static_cast<std::uint8_t>(members[nextMember++]);
+          } else {
+            while (memberIndex[nextOther] >= 0) ++nextOther;
+            pieces[offset + p] = static_cast<std::uint8_t>(nextOther++);
+          }
+        }
+        return;
+      }
+      case Kind::BlockPermutation: {
+        std::uint8_t order[32];
+        const int k = static_cast<int>(members.size());
+        unrankPartialPermutation(value, k, std::span<std::uint8_t>(order, k));
+        for (int i = 0; i < k; ++i)
+          pieces[offset + members[i]] = static_cast<std::uint8_t>(members[order[i]]);
+        return;
+      }
+    }
+  }
+};
+
+// A pattern table over two coordinates of a phase (or one, with `second` -1): exact distances.
+struct TwoPhaseSolver::Table {
+  int first = 0;
+  int second = -1;
+  std::uint32_t secondSize = 1;
+  std::uint32_t entries = 0;
+  int maxDistance = 0;
+  // Two entries a byte (low nibble first), distances above 14 kept as 14 (still a lower bound):
+  // half the bytes of one a byte, so more of the table stays in the cache during a search.
+  std::unique_ptr<std::uint8_t[]> packed;
+  int at(std::uint32_t index) const { return (packed[index >> 1] >> ((index & 1) * 4)) & 15; }
+};
+
+struct TwoPhaseSolver::Phase {
+  // What the search reads at every node, as plain pointers and counts next to each other (filled
+  // by prepare()): the move tables, and per table its packed entries and how to index them.
+  struct HotTable {
+    const std::uint8_t* packed;
+    int first, second;
+    std::uint32_t firstStride, secondStride;  // index = v[first] * firstStride + v[second] * ...
+  };
+  int coordinateCount = 0;
+  int columns = 0;
+  const std::uint16_t* moveTables[kMaxCoordinates] = {};
+  std::uint16_t goals[kMaxCoordinates] = {};
+  std::vector<HotTable> hotTables;
+
+  std::vector<Coordinate> coordinates;
+  std::vector<int> moves;           // the puzzle's move numbers, in the order of the move tables
+  std::vector<int> bases;           // per move of the phase: its base
+  std::vector<bool> keepsNextGoal;  // per move: it is a move of the next phase too
+  std::vector<Table> tables;
+};
+
+TwoPhaseSolver::~TwoPhaseSolver() = default;
+
+TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
+  const std::vector<PhaseSpec>& specs = puzzle.spec().phases;
+  if (specs.size() != 2) fail(puzzle, "the two-phase solver needs exactly two phases");
+  if (!specs[1].goal.empty()) fail(puzzle, "the last phase's goal must be the solved puzzle");
+  positions_ = puzzle.positionCount();
+  if (positions_ > kMaxPositions) fail(puzzle, "too many pieces");
+  const int moveCount = static_cast<int>(puzzle.moves().size());
+  moveFrom_.resize(static_cast<std::size_t>(moveCount) * positions_);
+  moveTwist_.resize(moveFrom_.size());
+  orientationsAt_.resize(positions_);
+  for (const Orbit& orbit : puzzle.orbits()) {
+    for (int i = 0; i < orbit.size; ++i) {
+      orientationsAt_[orbit.offset + i] = static_cast<std::uint8_t>(orbit.orientations);
+    }
+  }
+  for (int m = 0; m < moveCount; ++m) {
+    const State& effect = puzzle.moves()[m].effect;
+    for (const Orbit& orbit : puzzle.orbits()) {
+      for (int i = orbit.offset; i < orbit.offset + orbit.size; ++i) {
+        moveFrom_[m * positions_ + i] = static_cast<std::uint8_t>(orbit.offset + effect.pieces[i]);
+        moveTwist_[m * positions_ + i] = effect.ori[i];
+      }
+    }
+  }
+  const int bases = puzzle.baseCount();
+  bases_ = bases;
+  follows_.resize(static_cast<std::size_t>(bases) * bases);
+  for (int a = 0; a < bases; ++a) {
+    for (int b = 0; b < bases; ++b) {
+      // Canonical order: no base twice in a row, and commuting bases in increasing order only.
+      follows_[a * bases + b] = a != b && !(puzzle.basesCommute(a, b) && b < a);
+    }
+  }
+
+  phases_.resize(2);
+  for (int p = 0; p < 2; ++p) {
+    Phase& phase = phases_[p];
+    if (specs[p].moves.empty()) {
+      for (int m = 0; m < moveCount; ++m) {
+        if (puzzle.isSearchMove(m)) phase.moves.push_back(m);
+      }
+    }
+    for (const std::string& name : specs[p].moves) {
+      const std::optional<int> move = puzzle.findMove(name);
+      if (!move) fail(puzzle, "no move named '" + name + "'");
+      phase.moves.push_back(*move);
+    }
+    for (int m : phase.moves) phase.bases.push_back(puzzle.moves()[m].base);
+  }
+  for (int m : phases_[0].moves) {
+    const auto& next = phases_[1].moves;
+    phases_[0].keepsNextGoal.push_back(std::find(next.begin(), next.end(), m) != next.end());
+  }
+  for (int m : phases_[1].moves) {
+    const auto& first = phases_[0].moves;
+    if (std::find(first.begin(), first.end(), m) == first.end()) {
+      fail(puzzle, puzzle.moves()[m].name + " is a phase-2 move but not a phase-1 move");
+    }
+    for (int i = 0; i < positions_; ++i) {
+      if (moveTwist_[m * positions_ + i] != 0) {
+        fail(puzzle, "phase-2 move " + puzzle.moves()[m].name + " turns a piece");
+      }
+    }
+  }
+
+  // Phase 1: the coordinates of the declared goal.
+  for (const PhaseGoalSpec& goal : specs[0].goal) {
+    const int orbitIndex = puzzle.orbitIndex(goal.orbit);
+    if (orbitIndex < 0) fail(puzzle, "no orbit named '" + goal.orbit + "'");
+    const Orbit& orbit = puzzle.orbits()[orbitIndex];
+    Coordinate c;
+    c.offset = orbit.offset;
+    c.orbitSize = orbit.size;
+    c.orientations = orbit.orientations;
+    c.orientationSumZero = orbit.orientationSumZero;
+    c.memberIndex.assign(orbit.size, -1);
+    if (goal.kind == PhaseGoalSpec::Kind::Oriented) {
+      c.kind = Coordinate::Kind::Orientation;
+      c.name = orbit.name + " orientations";
+      c.size = static_cast<std::uint32_t>(
+          orientationCount(orbit.size, orbit.orientations, orbit.orientationSumZero));
+    } else {
+      c.kind = Coordinate::Kind::PieceSet;
+      c.name = "places of the " + orbit.name + "s";
+      for (int piece : goal.pieces) {
+        if (piece < 0 || piece >= orbit.size || c.memberIndex[piece] >= 0) {
+          fail(puzzle, "bad piece numbers in an InPlaces goal");
+        }
+        c.memberIndex[piece] = static_cast<int>(c.members.size());
+        c.members.push_back(piece);
+        c.name += " " + orbit.pieceNames[piece];
+      }
+      c.size = binomial(orbit.size, static_cast<int>(goal.pieces.size()));
+    }
+    phases_[0].coordinates.push_back(std::move(c));
+  }
+
+  // Phase 2: the blocks of positions its moves keep, found as the orbits of the positions under
+  // those moves (union-find); a block of one position never changes.
+  for (const Orbit& orbit : puzzle.orbits()) {
+    std::vector<int> parent(orbit.size);
+    std::iota(parent.begin(), parent.end(), 0);
+    auto root = [&](int x) {
+      while (parent[x] != x) x = parent[x] = parent[parent[x]];
+      return x;
+    };
+    for (int m : phases_[1].moves) {
+      for (int i = 0; i < orbit.size; ++i) {
+        parent[root(i)] = root(moveFrom_[m * positions_ + orbit.offset + i] - orbit.offset);
+      }
+    }
+    for (int r = 0; r < orbit.size; ++r) {
+      if (root(r) != r) continue;
+      Coordinate c;
+      c.kind = Coordinate::Kind::BlockPermutation;
+      c.offset = orbit.offset;
+      c.orbitSize = orbit.size;
+      c.memberIndex.assign(orbit.size, -1);
+      c.name = orbit.name + " permutation of";
+      for (int i = 0; i < orbit.size; ++i) {
+        if (root(i) != r) continue;
+        c.memberIndex[i] = static_cast<int>(c.members.size());
+        c.members.push_back(i);
+        c.name += " " + orbit.pieceNames[i];
+      }
+      if (c.members.size() < 2) continue;
+      c.size = static_cast<std::uint32_t>(factorial(static_cast<int>(c.members.size())));
+      phases_[1].coordinates.push_back(std::move(c));
+    }
+  }
+
+  std::uint8_t pieces[kMaxPositions], ori[kMaxPositions], nextPieces[kMaxPositions],
+      nextOri[kMaxPositions];
+  const State solvedState = puzzle.solved();
+  for (Phase& phase : phases_) {
+    if (phase.coordinates.empty() || static_cast<int>(phase.coordinates.size()) > kMaxCoordinates) {
+      fail(puzzle, "each phase needs 1 to " + std::to_string(kMaxCoordinates) + " coordinates");
+    }
+    for (Coordinate& c : phase.coordinates) {
+      if (c.size > 65536) fail(puzzle, c.name + ": more than 65,536 values");
+      c.goal = c.encode(solvedState.pieces.data(), solvedState.ori.data());
+      c.columns = static_cast<int>(phase.moves.size());
+    }
+    // Tables: every pair of coordinates small enough (a coordinate in no such pair alone), so
+    // the heuristic, their maximum, sees each coordinate and each small interplay.
+    const int count = static_cast<int>(phase.coordinates.size());
+    std::vector<bool> covered(count, false);
+    for (int a = 0; a < count; ++a) {
+      for (int b = a + 1; b < count; ++b) {
+        const std::uint64_t entries =
+            std::uint64_t{phase.coordinates[a].size} * phase.coordinates[b].size;
+        if (entries > kMaxTableEntries) continue;
+        Table table;
+        table.first = a;
+        table.second = b;
+        table.secondSize = phase.coordinates[b].size;
+        table.entries = static_cast<std::uint32_t>(entries);
+        phase.tables.push_back(std::move(table));
+        covered[a] = covered[b] = true;
+      }
+    }
+    for (int a = 0; a < count; ++a) {
+      if (covered[a]) continue;
+      Table table;
+      table.first = a;
+      table.entries = phase.coordinates[a].size;
+      phase.tables.push_back(std::move(table));
+    }
+    std::stable_sort(phase.tables.begin(), phase.tables.end(),
+                     [](const Table& x, const Table& y) { return x.entries < y.entries; });
+  }
+  addVariants();
+  // The phase-1 goal must be kept by every phase-2 move.
+  for (const Coordinate& c : phases_[0].coordinates) {
+    std::copy(solvedState.pieces.begin(), solvedState.pieces.end(), pieces);
+    std::copy(solvedState.ori.begin(), solvedState.ori.end(), ori);
+    c.decode(c.goal, pieces, ori);
+    for (int m : phases_[1].moves) {
+      flatMove(m, pieces, ori, nextPieces, nextOri);
+      if (c.encode(nextPieces, nextOri) != c.goal) {
+        fail(puzzle, "phase-2 move " + puzzle.moves()[m].name + " leaves the phase-1 goal (" +
+                         c.name + ")");
+      }
+    }
+  }
+}
+
+namespace {
+
+// The move whose effect is `effect`, or -1.
+int moveWithEffect(const Puzzle& puzzle, const State& effect) {
+  for (int m = 0; m < static_cast<int>(puzzle.moves().size()); ++m) {
+    if (puzzle.moves()[m].effect == effect) return m;
+  }
+  return -1;
+}
+
+}  // namespace
+
+void TwoPhaseSolver::addVariants() {
+  // The rotations the declared symmetries generate (breadth-first over their products); of those
+  // giving one set of phase-2 moves, the first. With an unmarked rotation (several solved
+  // states) only the position itself is searched.
+  std::vector<State> group = {puzzle_.solved()};
+  if (puzzle_.unmarkedRotation() < 0) {
+    for (std::size_t i = 0; i < group.size() && group.size() < 1000; ++i) {
+      for (const Symmetry& generator : puzzle_.symmetries()) {
+        State product = puzzle_.compose(group[i], generator.effect);
+        if (std::find(group.begin(), group.end(), product) == group.end()) {
+          group.push_back(std::move(product));
+        }
+      }
+    }
+  }
+  std::vector<std::vector<int>> phase2Sets;
+  for (const State& rotation : group) {
+    Variant variant{rotation, puzzle_.inverse(rotation), {}, false};
+    variant.originalMove.assign(puzzle_.moves().size(), -1);
+    bool mapsMoves = true;
+    for (int m = 0; m < static_cast<int>(puzzle_.moves().size()) && mapsMoves; ++m) {
+      const int seen = moveWithEffect(
+          puzzle_, puzzle_.compose(puzzle_.compose(variant.undoRotation, puzzle_.moves()[m].effect),
+                                   rotation));
+      if (seen < 0) mapsMoves = false;
+      if (seen >= 0) variant.originalMove[seen] = m;
+    }
+    if (!mapsMoves) continue;
+    std::vector<int> phase2;
+    for (int m : phases_[1].moves) phase2.push_back(variant.originalMove[m]);
+    std::sort(phase2.begin(), phase2.end());
+    if (std::find(phase2Sets.begin(), phase2Sets.end(), phase2) != phase2Sets.end()) continue;
+    phase2Sets.push_back(phase2);
+    variants_.push_back(variant);
+  }
+  if (puzzle_.unmarkedRotation() >= 0) return;
+  const std::size_t direct = variants_.size();
+  for (std::size_t i = 0; i < direct; ++i) {
+    variants_.push_back(variants_[i]);
+    variants_.back().inverse = true;
+  }
+}
+
+void TwoPhaseSolver::flatMove(int move, const std::uint8_t* pieces, const std::uint8_t* ori,
+                              std::uint8_t* toPieces, std::uint8_t* toOri) const {
+  const std::uint8_t* from = moveFrom_.data() + move * positions_;
+  const std::uint8_t* twist = moveTwist_.data() + move * positions_;
+  for (int i = 0; i < positions_; ++i) {
+    toPieces[i] = pieces[from[i]];
+    const int o = ori[from[i]] + twist[i];
+    toOri[i] = static_cast<std::uint8_t>(o >= orientationsAt_[i] ? o - orientationsAt_[i] : o);
+  }
+}
+
+bool TwoPhaseSolver::buildMoveTable(const Phase& phase, Coordinate& c) {
+  c.moves = tryAllocate<std::uint16_t>(static_cast<std::size_t>(c.size) * c.columns);
+  if (!c.moves) return false;
+  if (c.kind == Coordinate::Kind::BlockPermutation) {
+    // Only the block's positions move: per move, which block index each one takes its piece
+    // from, and the orders ranked directly (the largest coordinates, 8! for the 3x3x3).
+    const int k = static_cast<int>(c.members.size());
+    std::vector<std::uint8_t> source(static_cast<std::size_t>(c.columns) * k);
+    for (int column = 0; column < c.columns; ++column) {
+      for (int i = 0; i < k; ++i) {
+        const int from = moveFrom_[phase.moves[column] * positions_ + c.offset + c.members[i]];
+        source[column * k + i] = static_cast<std::uint8_t>(c.memberIndex[from - c.offset]);
+      }
+    }
+    std::uint8_t order[32], moved[32];
+    for (std::uint32_t value = 0; value < c.size; ++value) {
+      unrankPartialPermutation(value, k, std::span<std::uint8_t>(order, k));
+      for (int column = 0; column < c.columns; ++column) {
+        for (int i = 0; i < k; ++i) moved[i] = order[source[column * k + i]];
+        c.moves[static_cast<std::size_t>(value) * c.columns + column] = static_cast<std::uint16_t>(
+            rankPartialPermutation(std::span<const std::uint8_t>(moved, k), k));
+      }
+    }
+    return true;
+  }
+  const State solvedState = puzzle_.solved();
+  std::uint8_t pieces[kMaxPositions], ori[kMaxPositions], nextPieces[kMaxPositions],
+      nextOri[kMaxPositions];
+  std::copy(solvedState.pieces.begin(), solvedState.pieces.end(), pieces);
+  std::copy(solvedState.ori.begin(), solvedState.ori.end(), ori);
+  for (std::uint32_t value = 0; value < c.size; ++value) {
+    c.decode(value, pieces, ori);
+    for (int column = 0; column < c.columns; ++column) {
+      flatMove(phase.moves[column], pieces, ori, nextPieces, nextOri);
+      c.moves[static_cast<std::size_t>(value) * c.columns + column] =
+          static_cast<std::uint16_t>(c.encode(nextPieces, nextOri));
+    }
+  }
+  return true;
+}
+
+bool TwoPhaseSolver::buildPatternTable(const Phase& phase, Table& table) {
+  std::unique_ptr<std::uint8_t[]> bytes = tryAllocate<std::uint8_t>(table.entries);
+  table.packed = tryAllocate<std::uint8_t>(table.entries / 2 + 1);
+  if (!bytes || !table.packed) return false;
+  std::uint8_t* distance = bytes.get();
+  std::fill(distance, distance + table.entries, kUnreached);
+  const Coordinate& first = phase.coordinates[table.first];
+  const Coordinate* second = table.second >= 0 ? &phase.coordinates[table.second] : nullptr;
+  const int columns = first.columns;
+  const std::uint32_t secondSize = table.secondSize;
+  distance[first.goal * secondSize + (second ? second->goal : 0)] = 0;
+  // Layer by layer over the whole table (no queue, no division): while the layer is smaller than
+  // what is left, its entries give their neighbours the next distance; after that, each entry
+  // left looks for a neighbour in the layer (the moves of a phase include their inverses), which
+  // stops at the first and so touches far fewer entries when most are already reached.
+  std::uint64_t layerSize = 1, unreached = table.entries - 1;
+  for (int depth = 0; layerSize > 0 && unreached > 0; ++depth) {
+    const auto current = static_cast<std::uint8_t>(depth);
+    const auto next = static_cast<std::uint8_t>(depth + 1);
+    const bool forward = layerSize < unreached;
+    std::uint64_t found = 0;
+    for (std::uint32_t a = 0; a < first.size; ++a) {
+      const std::uint16_t* rowA = first.moves.get() + static_cast<std::size_t>(a) * columns;
+      std::uint8_t* entries = distance + static_cast<std::size_t>(a) * secondSize;
+      for (std::uint32_t b = 0; b < secondSize; ++b) {
+        if (entries[b] != (forward ? current : kUnreached)) continue;
+        const std::uint16_t* rowB =
+            second ? second->moves.get() + static_cast<std::size_t>(b) * columns : nullptr;
+        for (int m = 0; m < columns; ++m) {
+          const std::uint32_t neighbour = rowA[m] * secondSize + (rowB ? rowB[m] : 0u);
+          if (forward) {
+            if (distance[neighbour] == kUnreached) {
+              distance[neighbour] = next;
+              ++found;
+            }
+          } else if (distance[neighbour] == current) {
+            entries[b] = next;
+            ++found;
+            break;
+          }
+        }
+      }
+    }
+    unreached -= found;
+    layerSize = found;
+    if (found > 0) table.maxDistance = depth + 1;
+  }
+  std::fill(table.packed.get(), table.packed.get() + table.entries / 2 + 1, 0xff);
+  for (std::uint32_t i = 0; i < table.entries; ++i) {
+    const int value = distance[i] == kUnreached ? 15 : std::min<int>(distance[i], 14);
+    std::uint8_t& pair = table.packed[i >> 1];
+    pair =
+        static_cast<std::uint8_t>((i & 1) ? (pair & 0x0f) | (value << 4) : (pair & 0xf0) | value);
+  }
+  return true;
+}
+
+bool TwoPhaseSolver::prepare() {
+  if (prepared_) return true;
+  const auto began = std::chrono::steady_clock::now();
+  for (Phase& phase : phases_) {
+    for (Coordinate& c : phase.coordinates) {
+      if (!buildMoveTable(phase, c)) return false;
+    }
+    for (Table& table : phase.tables) {
+      if (!buildPatternTable(phase, table)) return false;
+    }
+  }
+  for (Phase& phase : phases_) {
+    phase.coordinateCount = static_cast<int>(phase.coordinates.size());
+    phase.columns = static_cast<int>(phase.moves.size());
+    for (int c = 0; c < phase.coordinateCount; ++c) {
+      phase.moveTables[c] = phase.coordinates[c].moves.get();
+      phase.goals[c] = static_cast<std::uint16_t>(phase.coordinates[c].goal);
+    }
+    for (const Table& table : phase.tables) {
+      // A table of one coordinate reads it twice, the second time with stride 0.
+      phase.hotTables.push_back({table.packed.get(), table.first,
+                                 table.second >= 0 ? table.second : table.first, table.secondSize,
+                                 table.second >= 0 ? 1u : 0u});
+    }
+  }
+  buildMilliseconds_ =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+  prepared_ = true;
+  return true;
+}
+
+std::vector<TwoPhaseSolver::TableInfo> TwoPhaseSolver::tableInfo() const {
+  std::vector<TableInfo> info;
+  for (const Phase& phase : phases_) {
+    for (const Table& table : phase.tables) {
+      std::string name = phase.coordinates[table.first].name;
+      if (table.second >= 0) name += " × " + phase.coordinates[table.second].name;
+      info.push_back({name, table.entries, table.maxDistance});
+    }
+  }
+  return info;
+}
+
+bool TwoPhaseSolver::reachedGoal(int phase, const State& state) const {
+  if (phase == 1) return puzzle_.isSolved(state);
+  for (const Coordinate& c : phases_[0].coordinates) {
+    if (c.encode(state.pieces.data(), state.ori.data()) != c.goal) return false;
+  }
+  return true;
+}
+
+// The state of one solve: the start, the moves so far, counters. Recursion with fixed arrays, so
+// nothing is allocated per node.
+struct TwoPhaseSolver::Search {
+  struct Values {
+    std::uint16_t v[kMaxCoordinates];
+  };
+
+  Search(const TwoPhaseSolver& owner, const TwoPhaseOptions& searchOptions)
+      : solver(owner), options(searchOptions) {}
+
+  const TwoPhaseSolver& solver;
+  const TwoPhaseOptions& options;
+  std::uint8_t startPieces[kMaxPositions];
+  std::uint8_t startOri[kMaxPositions];
+  Values startValues = {};
+  int path[kMaxLength + 1];
+  int length = 0;
+  int phase1Length = 0;
+  std::uint64_t nodes = 0;
+  bool cancelled = false;
+
+  static int entry(const Phase::HotTable& table, const Values& values) {
+    const std::uint32_t index =
+        values.v[table.first] * table.firstStride + values.v[table.second] * table.secondStride;
+    return (table.packed[index >> 1] >> ((index & 1) * 4)) & 15;
+  }
+
+  static int heuristic(const Phase& phase, const Values& values) {
+    int h = 0;
+    for (const Phase::HotTable& table : phase.hotTables) h = std::max(h, entry(table, values));
+    return h;
+  }
+
+  // Whether some table proves the goal more than `togo` - 1 moves away; the smaller tables
+  // (more likely in cache) are asked first.
+  static bool pruned(const Phase& phase, const Values& values, int togo) {
+    for (const Phase::HotTable& table : phase.hotTables) {
+      if (entry(table, values) >= togo) return true;
+    }
+    return false;
+  }
+
+  static bool atGoal(const Phase& phase, const Values& values) {
+    for (int c = 0; c < phase.coordinateCount; ++c) {
+      if (values.v[c] != phase.goals[c]) return false;
+    }
+    return true;
+  }
+
+  static Values step(const Phase& phase, const Values& values, int column) {
+    Values next;
+    for (int c = 0; c < phase.coordinateCount; ++c) {
+      next.v[c] = phase.moveTables[c][values.v[c] * phase.columns + column];
+    }
+    return next;
+  }
+
+  bool checkCancel() {
+    if ((++nodes & 0xfff) == 0 && options.cancel.requested()) cancelled = true;
+    return cancelled;
+  }
+
+  bool follows(int lastBase, int base) const {
+    return lastBase < 0 || solver.follows_[lastBase * solver.bases_ + base];
+  }
+
+  // Phase-1 solutions of exactly `togo` more moves; each ends with a move outside phase 2 (one
+  // ending in a phase-2 move was already tried, shorter, with that move left to phase 2).
+  bool phase1(int depth, const Values& values, int lastBase, int togo) {
+    const Phase& phase = solver.phases_[0];
+    for (int column = 0; column < phase.columns; ++column) {
+      const int base = phase.bases[column];
+      if (!follows(lastBase, base)) continue;
+      if (checkCancel()) return false;
+      const Values next = step(phase, values, column);
+      if (pruned(phase, next, togo)) continue;
+      path[depth] = phase.moves[column];
+      if (togo == 1) {
+        if (!phase.keepsNextGoal[column] && phase2(depth + 1)) return true;
+      } else if (phase1(depth + 1, next, base, togo - 1)) {
+        return true;
+      }
+      if (cancelled) return false;
+    }
+    return false;
+  }
+
+  // Phase 2 after the `length1` moves in `path`, within the target.
+  bool phase2(int length1) {
+    const Phase& phase = solver.phases_[1];
+    std::uint8_t pieces[2][kMaxPositions], ori[2][kMaxPositions];
+    std::memcpy(pieces[0], startPieces, solver.positions_);
+    std::memcpy(ori[0], startOri, solver.positions_);
+    int current = 0;
+    for (int i = 0; i < length1; ++i) {
+      solver.flatMove(path[i], pieces[current], ori[current], pieces[1 - current],
+                      ori[1 - current]);
+      current = 1 - current;
+    }
+    Values values;
+    for (int c = 0; c < static_cast<int>(phase.coordinates.size()); ++c) {
+      const std::uint32_t value = phase.coordinates[c].encode(pieces[current], ori[current]);
+      if (value >= phase.coordinates[c].size) return false;
+      values.v[c] = static_cast<std::uint16_t>(value);
+    }
+    // One depth-first pass bounded by what the target leaves (not deepened step by step): any
+    // phase-2 solution within it will do, and the first one found ends the search.
+    const int remaining = std::min(options.maxLength - length1, kMaxPhase2Length);
+    if (heuristic(phase, values) > remaining) return false;
+    const int lastBase = length1 > 0 ? solver.puzzle_.moves()[path[length1 - 1]].base : -1;
+    if (search2(length1, values, lastBase, remaining)) {
+      phase1Length = length1;
+      return true;
+    }
+    return false;
+  }
+
+  // A phase-2 solution of at most `togo` more moves from `values` (whose heuristic is at most
+  // `togo`); on success `length` is where it ends.
+  bool search2(int depth, const Values& values, int lastBase, int togo) {
+    const Phase& phase = solver.phases_[1];
+    if (atGoal(phase, values)) {
+      length = depth;
+      return true;
+    }
+    for (int column = 0; column < phase.columns; ++column) {
+      const int base = phase.bases[column];
+      if (!follows(lastBase, base)) continue;
+      if (checkCancel()) return false;
+      const Values next = step(phase, values, column);
+      if (pruned(phase, next, togo)) continue;
+      path[depth] = phase.moves[column];
+      if (search2(depth + 1, next, base, togo - 1)) return true;
+      if (cancelled) return false;
+    }
+    return false;
+  }
+};
+
+State TwoPhaseSolver::variantPosition(int variant, const State& start) const {
+  const Variant& v = variants_[variant];
+  return puzzle_.compose(
+      puzzle_.compose(v.undoRotation, v.inverse ? puzzle_.inverse(start) : start), v.rotation);
+}
+
+TwoPhaseResult TwoPhaseSolver::solve(const State& start, const TwoPhaseOptions& options) {
+  const auto began = std::chrono::steady_clock::now();
+  TwoPhaseResult result{TwoPhaseResult::Status::Solved, {}, 0, 0, {}, 0, 0, {}};
+  auto finish = [&](TwoPhaseResult::Status status, std::string error = {}) {
+    result.status = status;
+    result.error = std::move(error);
+    result.milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+    return result;
+  };
+  if (auto problem = puzzle_.checkReachable(start)) {
+    return finish(TwoPhaseResult::Status::Failed, *problem);
+  }
+  if (options.maxLength < 0 || options.maxLength > kMaxLength) {
+    return finish(TwoPhaseResult::Status::Failed,
+                  "the target length must be from 0 to " + std::to_string(kMaxLength));
+  }
+  if (!prepare()) {
+    return finish(TwoPhaseResult::Status::Failed, "out of memory for the two-phase tables");
+  }
+  // One search per variant, deepened together: each phase-1 depth is tried in every variant
+  // before the next, and the first solution within the target ends them all.
+  const Phase& first = phases_[0];
+  const State inverseStart = puzzle_.inverse(start);
+  std::vector<Search> searches;
+  std::vector<int> bounds;  // per variant: its phase-1 heuristic at the start
+  searches.reserve(variants_.size());
+  for (const Variant& variant : variants_) {
+    const State seen = puzzle_.compose(
+        puzzle_.compose(variant.undoRotation, variant.inverse ? inverseStart : start),
+        variant.rotation);
+    Search& search = searches.emplace_back(*this, options);
+    std::copy(seen.pieces.begin(), seen.pieces.end(), search.startPieces);
+    std::copy(seen.ori.begin(), seen.ori.end(), search.startOri);
+    for (int c = 0; c < static_cast<int>(first.coordinates.size()); ++c) {
+      search.startValues.v[c] = static_cast<std::uint16_t>(
+          first.coordinates[c].encode(search.startPieces, search.startOri));
+    }
+    bounds.push_back(Search::heuristic(first, search.startValues));
+  }
+  if (bounds[0] == 15) {  // a table has no way to the goal
+    return finish(TwoPhaseResult::Status::Unsolvable, "the phase-1 goal cannot be reached");
+  }
+  int winner = -1;
+  bool cancelled = false;
+  for (int depth1 = 0; depth1 <= options.maxLength && winner < 0 && !cancelled; ++depth1) {
+    for (std::size_t v = 0; v < searches.size() && winner < 0 && !cancelled; ++v) {
+      Search& search = searches[v];
+      if (bounds[v] > depth1) continue;
+      const bool found =
+          depth1 == 0 ? search.phase2(0) : search.phase1(0, search.startValues, -1, depth1);
+      if (found) winner = static_cast<int>(v);
+      cancelled = search.cancelled;
+    }
+  }
+  for (const Search& search : searches) result.nodes += search.nodes;
+  if (cancelled) return finish(TwoPhaseResult::Status::Cancelled);
+  if (winner < 0) {
+    return finish(TwoPhaseResult::Status::NotFound,
+                  "no solution within " + std::to_string(options.maxLength) + " moves");
+  }
+  const Variant& variant = variants_[winner];
+  const Search& search = searches[winner];
+  result.searchedMoves.assign(search.path, search.path + search.length);
+  for (int move : result.searchedMoves) result.moves.push_back(variant.originalMove[move]);
+  if (variant.inverse) {
+    // The moves solve the inverse position: reversed and each undone, they solve the start.
+    std::reverse(result.moves.begin(), result.moves.end());
+    for (int& move : result.moves) move = puzzle_.inverseMove(move);
+  }
+  result.phase1Length = search.phase1Length;
+  result.variant = winner;
+  if (!puzzle_.isSolved(puzzle_.applySequence(start, result.moves))) {
+    return finish(TwoPhaseResult::Status::Failed,
+                  "internal error: the solution found does not solve");
+  }
+  return finish(TwoPhaseResult::Status::Solved);
+}
+
+}  // namespace polytwist

@@ -1,0 +1,103 @@
+// A two-phase solver (Kociemba's method) for puzzles that declare their phases as data
+// (PuzzleSpec::phases): phase 1 reaches a goal (a few coordinates at their solved values) with
+// every move, phase 2 solves the rest with the moves that keep that goal. Solutions are short but
+// not proven optimal; the search stops at the first whose total length is within a target.
+//
+// Everything puzzle-specific is derived from the spec (docs/solvers/cube3-two-phase.md):
+// - phase-1 coordinates from the first phase's goal: the orientations of an orbit ("Oriented"),
+//   and which positions hold a set of pieces, in any order ("InPlaces": C(n, k) values);
+// - phase-2 coordinates from the blocks of positions the phase-2 moves keep (the orbits of the
+//   positions under those moves): the permutation of the pieces within each block (k! values);
+// - pattern tables: in each phase, every coordinate times the phase's smallest one, with exact
+//   distances (one byte per entry) found by breadth-first search under the phase's moves.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/puzzle.hpp"
+#include "search/distance_table.hpp"
+
+namespace polytwist {
+
+struct TwoPhaseOptions {
+  int maxLength = 21;  // stop at the first solution of at most this many moves
+  Cancellation cancel;
+};
+
+struct TwoPhaseResult {
+  enum class Status { Solved, NotFound, Unsolvable, Cancelled, Failed } status;
+  std::vector<int> moves;
+  int phase1Length = 0;  // the first moves that reach the phase-1 goal (of the variant that won)
+  int variant = 0;       // which variant found it: 0 is the position itself as declared
+  // The solution as searched: of variantPosition(variant, start), in that variant's frame.
+  std::vector<int> searchedMoves;
+  std::uint64_t nodes = 0;
+  double milliseconds = 0;
+  std::string error;  // what went wrong, for the statuses other than Solved
+};
+
+class TwoPhaseSolver {
+ public:
+  static constexpr int kMaxCoordinates = 4;  // per phase
+  static constexpr int kMaxLength = 40;      // the longest target a solve accepts
+
+  // Throws std::invalid_argument when the puzzle declares no two phases or they do not fit this
+  // method (a programming error in a puzzle definition, caught by its unit tests).
+  explicit TwoPhaseSolver(const Puzzle& puzzle);
+  ~TwoPhaseSolver();
+
+  // Builds the move and pattern tables (once); false when memory for them cannot be had.
+  bool prepare();
+  double buildMilliseconds() const { return buildMilliseconds_; }
+  TwoPhaseResult solve(const State& start, const TwoPhaseOptions& options = {});
+  int variantCount() const { return static_cast<int>(variants_.size()); }
+  // The position a variant searches for a start: the start or its inverse, seen rotated.
+  State variantPosition(int variant, const State& start) const;
+  // Whether a state has reached the goal of phase 0 or 1 (1: solved).
+  bool reachedGoal(int phase, const State& state) const;
+
+  struct TableInfo {
+    std::string name;
+    std::uint32_t entries;
+    int maxDistance;
+  };
+  std::vector<TableInfo> tableInfo() const;  // after prepare()
+
+  struct Coordinate;
+  struct Table;
+  struct Phase;
+
+ private:
+  struct Search;
+  void flatMove(int move, const std::uint8_t* pieces, const std::uint8_t* ori,
+                std::uint8_t* toPieces, std::uint8_t* toOri) const;
+  void addVariants();
+  bool buildMoveTable(const Phase& phase, Coordinate& coordinate);
+  bool buildPatternTable(const Phase& phase, Table& table);
+
+  const Puzzle& puzzle_;
+  int positions_ = 0;
+  std::vector<std::uint8_t> moveFrom_;        // per move and position: the source position
+  std::vector<std::uint8_t> moveTwist_;       // per move and position: the orientation added
+  std::vector<std::uint8_t> orientationsAt_;  // per position: its orbit's orientation count
+  int bases_ = 0;
+  std::vector<std::uint8_t> follows_;  // [a * bases + b]: a move of base b may follow base a
+  // The searches one solve runs side by side, depth by depth (as fast two-phase solvers do): the
+  // position seen through each whole-puzzle rotation that gives phase 2 other moves (for the
+  // 3x3x3, the U-D, R-L and F-B axes), and each of those for the inverse position too.
+  struct Variant {
+    State rotation;      // S: the searched position is S^-1 X S (X the start or its inverse)
+    State undoRotation;  // S^-1
+    std::vector<int> originalMove;  // per move of the searched frame: the same move of the start
+    bool inverse = false;
+  };
+  std::vector<Variant> variants_;
+  std::vector<Phase> phases_;
+  bool prepared_ = false;
+  double buildMilliseconds_ = 0;
+};
+
+}  // namespace polytwist

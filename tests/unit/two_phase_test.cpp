@@ -1,0 +1,185 @@
+// The two-phase ("fast") solver of the 3x3x3 and its random-state scrambles.
+#include "search/two_phase.hpp"
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <chrono>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "api/service.hpp"
+#include "core/ranking.hpp"
+#include "core/sequence.hpp"
+#include "fixtures.hpp"
+#include "puzzles/catalogue.hpp"
+
+using namespace polytwist;
+
+namespace {
+
+const Puzzle& cube3() { return *findPuzzle("cube3"); }
+
+TwoPhaseSolver& solver() {
+  static TwoPhaseSolver instance(cube3());
+  REQUIRE(instance.prepare());
+  return instance;
+}
+
+}  // namespace
+
+TEST_CASE("cube3 two-phase: the derived coordinates and tables are Kociemba's") {
+  const std::vector<TwoPhaseSolver::TableInfo> tables = solver().tableInfo();
+  REQUIRE(tables.size() == 4);
+  // Phase 1: twist (3^7) and flip (2^11) each with the places of the 4 slice edges (C(12,4));
+  // twist x flip (4.5 million entries) is over the size limit. Smallest first.
+  CHECK(tables[0].entries == 2048u * 495u);
+  CHECK(tables[1].entries == 2187u * 495u);
+  // Phase 2: the blocks <U, D, R2, L2, F2, B2> keeps: corners 8!, U/D edges 8!, slice edges 4!
+  // (corners x U/D edges, 1.6 billion entries, is left out).
+  CHECK(tables[2].entries == 40320u * 24u);
+  CHECK(tables[3].entries == 40320u * 24u);
+  // Published maximum distances of the phase-1 tables.
+  CHECK(tables[0].maxDistance == 9);
+  CHECK(tables[1].maxDistance == 9);
+  // Three axes, each for the position and its inverse.
+  CHECK(solver().variantCount() == 6);
+}
+
+TEST_CASE("cube3 two-phase: 1,000 random states in at most 21 moves, phase 1 into the subgroup") {
+  const Puzzle& puzzle = cube3();
+  std::mt19937_64 rng(20261123);
+  int longest = 0;
+  std::vector<int> wins(solver().variantCount(), 0);
+  for (int i = 0; i < 1000; ++i) {
+    const State start = puzzle.randomState(rng);
+    const TwoPhaseResult result = solver().solve(start);
+    REQUIRE_MESSAGE(result.status == TwoPhaseResult::Status::Solved, result.error);
+    CHECK(result.moves.size() <= 21);
+    CHECK(puzzle.isSolved(puzzle.applySequence(start, result.moves)));
+    // Phase 1 reaches the subgroup, phase 2 stays in it (in the frame of the variant that won:
+    // the position or its inverse, seen along one of the three axes).
+    const std::vector<int>& searched = result.searchedMoves;
+    const std::vector<int> phase1(searched.begin(), searched.begin() + result.phase1Length);
+    const State seen = solver().variantPosition(result.variant, start);
+    CHECK(solver().reachedGoal(0, puzzle.applySequence(seen, phase1)));
+    CHECK(puzzle.isSolved(puzzle.applySequence(seen, searched)));
+    for (std::size_t m = result.phase1Length; m < searched.size(); ++m) {
+      const Move& move = puzzle.moves()[searched[m]];
+      CHECK((move.name[0] == 'U' || move.name[0] == 'D' || move.power == 2));
+    }
+    ++wins[result.variant];
+    longest = std::max(longest, static_cast<int>(result.moves.size()));
+  }
+  MESSAGE("longest solution: " << longest);
+  // Every variant finds some of the solutions first.
+  for (int count : wins) CHECK(count > 0);
+}
+
+TEST_CASE("cube3 two-phase: short positions, a tighter target, and the solved cube") {
+  const Puzzle& puzzle = cube3();
+  CHECK(solver().solve(puzzle.solved()).moves.empty());
+  // Eight random moves: a target of 8 is always met, often by another solution.
+  std::mt19937_64 rng(5);
+  TwoPhaseOptions options;
+  options.maxLength = 8;
+  for (int i = 0; i < 20; ++i) {
+    const State start =
+        puzzle.applySequence(puzzle.solved(), fixtures::randomMoves(puzzle, rng, 8));
+    const TwoPhaseResult result = solver().solve(start, options);
+    REQUIRE(result.status == TwoPhaseResult::Status::Solved);
+    CHECK(result.moves.size() <= 8);
+    CHECK(puzzle.isSolved(puzzle.applySequence(start, result.moves)));
+  }
+  // Two moves from solved: found at once, in two moves.
+  const ResolvedSequence two = resolveSequence(puzzle, "R U");
+  const State near = puzzle.applySequence(puzzle.solved(), two.moves);
+  options.maxLength = 2;
+  const TwoPhaseResult shortResult = solver().solve(near, options);
+  REQUIRE(shortResult.status == TwoPhaseResult::Status::Solved);
+  CHECK(shortResult.moves.size() == 2);
+  // A target below the distance: no solution, said so.
+  options.maxLength = 1;
+  CHECK(solver().solve(near, options).status == TwoPhaseResult::Status::NotFound);
+}
+
+TEST_CASE("cube3 random states: uniform orientation and parity, linked corner/edge parity") {
+  const Puzzle& puzzle = cube3();
+  std::mt19937_64 rng(7);
+  const int samples = 30000;
+  std::array<int, 3> cornerTwist{};  // orientation of the corner at URF
+  std::array<int, 2> parity{};
+  std::array<int, 8> cornerAtUrf{};
+  for (int i = 0; i < samples; ++i) {
+    const State s = puzzle.randomState(rng);
+    REQUIRE_FALSE(puzzle.checkReachable(s));
+    ++cornerTwist[s.ori[0]];
+    ++cornerAtUrf[s.pieces[0]];
+    const int cornerParity = permutationParity(std::span<const std::uint8_t>(s.pieces.data(), 8));
+    const int edgeParity =
+        permutationParity(std::span<const std::uint8_t>(s.pieces.data() + 8, 12));
+    CHECK(cornerParity == edgeParity);
+    ++parity[cornerParity];
+  }
+  // Each frequency within 5 standard deviations of its expectation.
+  auto near = [&](int count, double p) {
+    const double expected = samples * p;
+    return std::abs(count - expected) < 5 * std::sqrt(expected * (1 - p));
+  };
+  for (int count : cornerTwist) CHECK(near(count, 1.0 / 3));
+  for (int count : parity) CHECK(near(count, 0.5));
+  for (int count : cornerAtUrf) CHECK(near(count, 1.0 / 8));
+}
+
+TEST_CASE("cube3 scrambles: reproducible by seed, reach their state, at least 2 moves away") {
+  for (double seed : {0.0, 1.0, 42.0, 9007199254740991.0}) {
+    const Json first = service::scramble("cube3", seed);
+    REQUIRE_MESSAGE(first.find("ok")->boolean(), first.dump());
+    const Json again = service::scramble("cube3", seed);
+    CHECK(first.find("scramble")->string() == again.find("scramble")->string());
+    const Json replay = service::applyMoves("cube3", "", first.find("scramble")->string());
+    CHECK(replay.find("state")->string() == first.find("state")->string());
+    CHECK(!replay.find("solved")->boolean());
+    const auto moves = resolveSequence(cube3(), first.find("scramble")->string()).moves;
+    CHECK(moves.size() >= 2);
+    CHECK(moves.size() <= 21);
+  }
+  CHECK(service::scramble("cube3", 1).find("scramble")->string() !=
+        service::scramble("cube3", 2).find("scramble")->string());
+}
+
+TEST_CASE("service: solveWith reads its options and answers the method it used") {
+  const Json position = service::applyMoves("cube3", "", "R U F' L2 D B");
+  const std::string state = position.find("state")->string();
+  const Json fast = service::solveWith("cube3", state, R"({"method":"fast","max_length":21})");
+  REQUIRE_MESSAGE(fast.find("ok")->boolean(), fast.dump());
+  CHECK(fast.find("method")->string() == "fast");
+  CHECK_FALSE(fast.find("optimal")->boolean());
+  const Json after = service::applyMoves("cube3", state, fast.find("solution")->string());
+  CHECK(after.find("solved")->boolean());
+  // The 3x3x3 has no optimal solver yet; other puzzles answer "fast" with their optimal one.
+  const Json optimal = service::solveWith("cube3", state, R"({"method":"optimal"})");
+  CHECK_FALSE(optimal.find("ok")->boolean());
+  CHECK(fixtures::contains(optimal.find("error")->string(), "not built in yet"));
+  const Json cube2 = service::solveWith("cube2", "", " { \"method\" : \"fast\" } ");
+  REQUIRE(cube2.find("ok")->boolean());
+  CHECK(cube2.find("method")->string() == "optimal");
+  CHECK(cube2.find("optimal")->boolean());
+  // Bad options: what is wrong, and where.
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"{method:\"fast\"}", "expected a key in double quotes (at character 2)"},
+      {R"({"method":"quick"})", "\"method\" must be \"optimal\" or \"fast\""},
+      {R"({"method":"fast"} x)", "unexpected text after the object"},
+      {R"({"max_length":21.5})", "\"max_length\" must be a whole number from 0 to 40"},
+      {R"({"max_length":1e300})", "\"max_length\" must be a whole number from 0 to 40"},
+      {R"({"threads":2})", "unknown key \"threads\""},
+      {"[]", "expected a JSON object"},
+  };
+  for (const auto& [options, message] : bad) {
+    const Json answer = service::solveWith("cube3", state, options);
+    INFO(options);
+    CHECK_FALSE(answer.find("ok")->boolean());
+    CHECK(fixtures::contains(answer.find("error")->string(), message));
+  }
+}
