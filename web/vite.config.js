@@ -65,7 +65,9 @@ function threadedEngine({ emit = true } = {}) {
     const contents = threadedEngineFiles.map((name) => {
       const path = `${repoDir}build/wasm/${name}`;
       if (!existsSync(path)) {
-        throw new Error(`${path} is missing: build the engine (CMake + Emscripten) before the site.`);
+        throw new Error(
+          `${path} is missing: build the engine (CMake + Emscripten) before the site.`,
+        );
       }
       return readFileSync(path);
     });
@@ -81,6 +83,19 @@ function threadedEngine({ emit = true } = {}) {
     load(id) {
       if (id !== `\0${virtualId}`) return null;
       return `export const threadedEnginePath = "./${load().dir}/${threadedEngineFiles[0]}";`;
+    },
+    // The dev server: the files at that path beside the worker's source, from build/wasm/.
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const name = req.url.match(/\/engine-threads-\w+\/([\w.]+)$/)?.[1];
+        const index = threadedEngineFiles.indexOf(name);
+        if (index < 0) return next();
+        const types = ["text/javascript", "application/wasm", "text/javascript"];
+        for (const [header, value] of Object.entries(ISOLATION_HEADERS))
+          res.setHeader(header, value);
+        res.setHeader("Content-Type", types[index]);
+        res.end(load().contents[index]);
+      });
     },
     generateBundle() {
       if (!emit) return;
