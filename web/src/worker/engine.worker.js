@@ -68,10 +68,9 @@ async function loadEngine() {
 }
 
 // Load the module once; remember a failure instead of leaving the rejection unhandled.
-const engineReady = loadEngine().then(
-  ({ engine, threads }) => ({ engine, threads }),
-  (err) => ({ loadError: `engine failed to load: ${describe(err)}` }),
-);
+const engineReady = loadEngine().catch((err) => ({
+  loadError: `engine failed to load: ${describe(err)}`,
+}));
 
 /**
  * A whole table is cached only when the solver walks it (`solver: "descent"`) and it is small
