@@ -1,9 +1,11 @@
-// The offline app: web manifest and a Workbox service worker (vite-plugin-pwa) that precaches the
-// whole built site — pages, scripts, the WASM engine, three.js, icons. Used by the pages' build
-// only (web/vite.config.js), never by the standalone player: an embedded player must not register
-// a service worker on its host page. Every precached file carries
-// its revision, and the new worker waits ("prompt") until the user reloads, so one page never runs
-// a mix of old and new files.
+// The offline app: web manifest and a service worker (vite-plugin-pwa, injectManifest: our own
+// source web/src/pwa/sw.js, with Workbox's precaching) that precaches the whole built site —
+// pages, scripts, both WASM engines, three.js, icons — and makes the pages it serves
+// cross-origin isolated on hosts that cannot send the headers (docs/web.md). Used by the pages'
+// build only (web/vite.config.js), never by the standalone player: an embedded player must not
+// register a service worker on its host page. Every precached file carries its revision, and
+// the new worker waits ("prompt") until the user reloads, so one page never runs a mix of old
+// and new files.
 import { VitePWA } from "vite-plugin-pwa";
 
 export function offlineApp() {
@@ -26,14 +28,12 @@ export function offlineApp() {
       ],
     },
     includeManifestIcons: false, // the glob below finds them (in the public folder)
-    workbox: {
-      // The manifest is added by the plugin itself.
-      globPatterns: ["**/*.{html,js,css,wasm,svg,png}"],
-      // The app page's address carries its state (?puzzle=…&facelets=…): any query still finds
-      // the precached page.
-      ignoreURLParametersMatching: [/.*/],
-      cleanupOutdatedCaches: true,
-      navigateFallback: null,
+    strategies: "injectManifest",
+    srcDir: "src/pwa",
+    filename: "sw.js",
+    injectManifest: {
+      // The manifest is added by the plugin itself; .mjs: the threaded engine's glue.
+      globPatterns: ["**/*.{html,js,mjs,css,wasm,svg,png}"],
     },
   });
 }

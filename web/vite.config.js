@@ -7,7 +7,14 @@
 // the worker imports it as `@engine`, and Vite emits the .wasm that the Emscripten glue
 // references with `new URL("polytwist_engine.wasm", import.meta.url)`, next to the worker in
 // build/site/assets/.
-import { existsSync } from "node:fs";
+// The threaded engine (build/wasm/polytwist_engine_threads.mjs + .wasm + .worker.js) is copied
+// as it is, never bundled, to build/site/assets/engine-threads-<hash>/: its pthreads' workers
+// import the .mjs by its own address, so it must stay a file of its own (docs/web.md). The
+// engine worker learns that directory from `virtual:polytwist-threaded-engine`.
+// Both `vite preview` (./run) and the dev server send the headers that make the pages
+// cross-origin isolated, which the threaded engine needs.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build, defineConfig } from "vite";
 
@@ -17,6 +24,17 @@ const webDir = fileURLToPath(new URL(".", import.meta.url));
 const repoDir = fileURLToPath(new URL("..", import.meta.url));
 const siteDir = `${repoDir}build/site`;
 const engineModule = `${repoDir}build/wasm/polytwist_engine.mjs`;
+const threadedEngineFiles = [
+  "polytwist_engine_threads.mjs",
+  "polytwist_engine_threads.wasm",
+  "polytwist_engine_threads.worker.js",
+];
+
+/** COOP + COEP: the page and its workers get SharedArrayBuffer (self.crossOriginIsolated). */
+export const ISOLATION_HEADERS = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+};
 
 /** Fails early with a clear message when the engine has not been built yet. */
 function requireEngine() {
@@ -32,6 +50,63 @@ function requireEngine() {
   };
 }
 
+/**
+ * The threaded engine's files, unbundled, in assets/engine-threads-<hash of their contents>/
+ * (a new build gets a new directory, so no browser or service worker mixes two versions), and
+ * the module `virtual:polytwist-threaded-engine`, whose `threadedEnginePath` is the .mjs's path
+ * relative to the engine worker's chunk (in assets/ too). The files are emitted by the pages' and
+ * the standalone bundle's builds (`emit`), not by their workers' builds.
+ */
+function threadedEngine({ emit = true } = {}) {
+  const virtualId = "virtual:polytwist-threaded-engine";
+  let files = null;
+  const load = () => {
+    if (files) return files;
+    const contents = threadedEngineFiles.map((name) => {
+      const path = `${repoDir}build/wasm/${name}`;
+      if (!existsSync(path)) {
+        throw new Error(
+          `${path} is missing: build the engine (CMake + Emscripten) before the site.`,
+        );
+      }
+      return readFileSync(path);
+    });
+    const hash = createHash("sha256");
+    for (const bytes of contents) hash.update(bytes);
+    const dir = `engine-threads-${hash.digest("hex").slice(0, 10)}`;
+    files = { dir, contents };
+    return files;
+  };
+  return {
+    name: "polytwist-threaded-engine",
+    resolveId: (id) => (id === virtualId ? `\0${virtualId}` : null),
+    load(id) {
+      if (id !== `\0${virtualId}`) return null;
+      return `export const threadedEnginePath = "./${load().dir}/${threadedEngineFiles[0]}";`;
+    },
+    // The dev server: the files at that path beside the worker's source, from build/wasm/.
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const name = req.url.match(/\/engine-threads-\w+\/([\w.]+)$/)?.[1];
+        const index = threadedEngineFiles.indexOf(name);
+        if (index < 0) return next();
+        const types = ["text/javascript", "application/wasm", "text/javascript"];
+        for (const [header, value] of Object.entries(ISOLATION_HEADERS))
+          res.setHeader(header, value);
+        res.setHeader("Content-Type", types[index]);
+        res.end(load().contents[index]);
+      });
+    },
+    generateBundle() {
+      if (!emit) return;
+      const { dir, contents } = load();
+      threadedEngineFiles.forEach((name, i) =>
+        this.emitFile({ type: "asset", fileName: `assets/${dir}/${name}`, source: contents[i] }),
+      );
+    },
+  };
+}
+
 /** What the site and the standalone bundle share. */
 const shared = {
   root: webDir,
@@ -42,7 +117,7 @@ const shared = {
   },
   worker: {
     format: "es",
-    plugins: () => [requireEngine()],
+    plugins: () => [requireEngine(), threadedEngine({ emit: false })],
   },
 };
 
@@ -68,7 +143,7 @@ function standalonePlayerBundle() {
       await build({
         ...shared,
         configFile: false,
-        plugins: [requireEngine()],
+        plugins: [requireEngine(), threadedEngine()],
         build: {
           ...sharedBuild,
           emptyOutDir: true,
@@ -86,7 +161,7 @@ function standalonePlayerBundle() {
 export default defineConfig({
   ...shared,
   publicDir: `${repoDir}assets/site`, // the app's icons, copied to the site's root
-  plugins: [requireEngine(), standalonePlayerBundle(), offlineApp()],
+  plugins: [requireEngine(), threadedEngine(), standalonePlayerBundle(), offlineApp()],
   build: {
     ...sharedBuild,
     emptyOutDir: false, // emptied by the standalone bundle's build, which runs first
@@ -99,5 +174,9 @@ export default defineConfig({
   },
   server: {
     fs: { allow: [repoDir] },
+    headers: ISOLATION_HEADERS,
+  },
+  preview: {
+    headers: ISOLATION_HEADERS,
   },
 });

@@ -140,7 +140,7 @@ std::optional<std::uint64_t> DistanceTable::scanLayer(const Layer& layer,
                                                       const BuildProgressFn& progress,
                                                       Cancellation cancel) {
   LayerCounts counts;
-#ifdef __EMSCRIPTEN__
+#if defined(__EMSCRIPTEN__) && !defined(POLYTWIST_WASM_THREADS)
   const unsigned threads = 1;  // built without pthreads: the page runs it in a worker instead
 #else
   const unsigned threads =

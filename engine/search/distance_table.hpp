@@ -150,8 +150,9 @@ class DistanceTable {
   struct Layer;
   struct LayerCounts;
   // One BFS layer over every entry: how many entries it put on the next layer, or nullopt when
-  // cancelled. Runs on every core the machine has (one thread in WebAssembly); reports progress
-  // within the layer from the calling thread.
+  // cancelled. Runs on every core the machine has (one thread in the WebAssembly build without
+  // pthreads, where POLYTWIST_WASM_THREADS is unset); reports progress within the layer from the
+  // calling thread.
   std::optional<std::uint64_t> scanLayer(const Layer& layer, const BuildProgressFn& progress,
                                          Cancellation cancel);
   // Scans words of entries taken in blocks from `counts` until none is left, calling

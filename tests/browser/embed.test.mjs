@@ -73,6 +73,22 @@ async function open(path, options = {}) {
 
 const webglContexts = () => page.evaluate(() => window.webglContexts);
 
+/** A site address without the site and without the hash in a file name. */
+const sitePath = (url) => url.slice(session.site.url.length).replace(/-[\w-]{8,10}(\.|\/)/, "$1");
+const PTHREAD_WORKER = "assets/engine-threads/polytwist_engine_threads.worker.js";
+
+/**
+ * Checks that the players share one engine worker. The test server isolates the page, so the
+ * worker runs the threaded engine: its pthreads' workers, one per core, are the only others.
+ */
+async function assertOneEngineWorker() {
+  const workers = page.workers().map((worker) => sitePath(worker.url()));
+  const engine = workers.filter((path) => path !== PTHREAD_WORKER);
+  assert.deepEqual(engine, ["assets/engine.worker.js"], "players must share one engine worker");
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  assert.equal(workers.length - engine.length, cores, `pthread workers: ${workers}`);
+}
+
 /** Scrolls `player` (a locator) into view and waits until its canvas shows a drawn puzzle. */
 async function expectDrawn(player) {
   await player.scrollIntoViewIfNeeded();
@@ -119,16 +135,21 @@ describe("the embedding demo page", () => {
       for (let i = 0; i < count; i++) await expectDrawn(players.nth(i));
       await assertCanvasShowsFacelets(page, 'polytwist-player[puzzle="cube2"][setup]');
 
-      assert.equal(page.workers().length, 1, "players must share one engine worker");
+      await assertOneEngineWorker();
       assert.equal(await webglContexts(), 1, "players must share one WebGL context");
       const foreign = responses.filter(
         (r) => !r.url.startsWith(session.site.url) || r.status !== 200,
       );
       assert.deepEqual(foreign, [], "requests outside the site, or failed");
-      const scripts = responses.filter((r) => /\.js$/.test(r.url)).map((r) => r.url);
+      const scripts = responses.filter((r) => /\.m?js$/.test(r.url)).map((r) => sitePath(r.url));
       assert.deepEqual(
-        scripts.map((url) => url.slice(session.site.url.length).replace(/-[\w-]{8}\.js$/, ".js")),
-        ["polytwist-player.js", "assets/engine.worker.js"],
+        [...new Set(scripts)],
+        [
+          "polytwist-player.js",
+          "assets/engine.worker.js",
+          "assets/engine-threads/polytwist_engine_threads.mjs",
+          PTHREAD_WORKER,
+        ],
       );
       const globals = await page.evaluate(() =>
         Object.keys(window).filter((key) => /polytwist/i.test(key)),
@@ -383,7 +404,7 @@ describe("a page with twenty players", () => {
       for (let i = 0; i < 20; i++) await expectDrawn(players.nth(i));
       const elapsed = Date.now() - begun;
       assert.ok(elapsed < 30_000, `scrolling through 20 players took ${elapsed} ms`);
-      assert.equal(page.workers().length, 1, "players must share one engine worker");
+      await assertOneEngineWorker();
       assert.equal(await webglContexts(), 1, "players must share one WebGL context");
       // The first player still shows its picture after scrolling back up.
       await expectDrawn(players.first());

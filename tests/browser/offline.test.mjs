@@ -11,7 +11,7 @@ import { describe, it } from "node:test";
 
 import { assertNoProblems, gotoPuzzle, idle, playerData, browserSession } from "../js/browser.mjs";
 import { repoDir } from "../js/engine.mjs";
-import { serveStatic } from "../js/static-server.mjs";
+import { ISOLATION_HEADERS, serveStatic } from "../js/static-server.mjs";
 
 const TEST = { timeout: 60_000 };
 
@@ -82,7 +82,9 @@ describe("the offline app", () => {
     // A copy of the site, whose service worker the test then changes: the next version.
     const dir = await mkdtemp(path.join(tmpdir(), "polytwist-site-"));
     await cp(`${repoDir}build/site`, dir, { recursive: true });
-    const server = await serveStatic(dir);
+    // Isolated by the server, as the session's site is: a host without the headers would add
+    // the service worker's one reload into isolation (threads.test.mjs) to this test's steps.
+    const server = await serveStatic(dir, { headers: ISOLATION_HEADERS });
     try {
       ({ page, problems } = await session.open());
       await gotoPuzzle(page, server.url, "pyraminx");

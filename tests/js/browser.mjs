@@ -6,7 +6,7 @@ import { after, afterEach, before } from "node:test";
 import { chromium } from "playwright-core";
 
 import { repoDir } from "./engine.mjs";
-import { serveStatic } from "./static-server.mjs";
+import { ISOLATION_HEADERS, serveStatic } from "./static-server.mjs";
 
 const siteDir = `${repoDir}build/site`;
 const fixturesDir = `${repoDir}tests/browser/fixtures`;
@@ -30,14 +30,17 @@ export const PHONE = {
 
 /**
  * Serves build/site (and the test pages of tests/browser/fixtures/ under /fixtures/) and launches
- * Chromium: {url, browser, close()}. `headers` are sent with every response (e.g. a CSP). With
- * `repository: true` it serves the repository's root instead, for harness pages that load the
- * modules as they are (tests/browser/fixtures/*.html, with an import map for three.js).
+ * Chromium: {url, browser, close()}. `headers` are sent with every response (e.g. a CSP), after
+ * the cross-origin isolation headers that `./run` sends too, unless `isolated: false` (a host that
+ * sends none). With `repository: true` it serves the repository's root instead, for harness pages
+ * that load the modules as they are (tests/browser/fixtures/*.html, with an import map for
+ * three.js).
  */
-export async function startSite({ headers = {}, repository = false } = {}) {
+export async function startSite({ headers = {}, isolated = true, repository = false } = {}) {
   if (!repository && !existsSync(`${siteDir}/index.html`)) {
     throw new Error(`${siteDir}/index.html is missing: run \`npm run build:web\` first`);
   }
+  headers = { ...(isolated ? ISOLATION_HEADERS : {}), ...headers };
   const server = repository
     ? await serveStatic(repoDir, { headers })
     : await serveStatic(siteDir, { headers, mounts: { "/fixtures/": fixturesDir } });

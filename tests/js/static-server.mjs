@@ -1,6 +1,7 @@
 // A tiny static file server for the browser tests: serves one directory (plus other directories
 // mounted under URL prefixes) on 127.0.0.1 and a free port, with the MIME types the site needs
-// (application/wasm for the engine) and any extra headers (e.g. a Content-Security-Policy).
+// (application/wasm for the engine) and any extra headers (e.g. a Content-Security-Policy, or
+// ISOLATION_HEADERS, which make the pages cross-origin isolated as `./run` does).
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -19,6 +20,12 @@ const MIME_TYPES = {
   ".ico": "image/x-icon",
   ".txt": "text/plain; charset=utf-8",
   ".map": "application/json; charset=utf-8",
+};
+
+/** COOP + COEP, as web/vite.config.js's preview server sends them (docs/web.md). */
+export const ISOLATION_HEADERS = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
 };
 
 /**

@@ -5,6 +5,7 @@
 //   const sol = await engine.solve("cube2", state, (p) => show(p));    // {depth, nodes} reports
 //   engine.cancel();   // terminates the worker, rejects pending calls, starts a fresh worker
 //   await engine.tableSource("pyraminx");   // "cache" | "built" | "none" (worker/engine.worker.js)
+//   await engine.engineInfo();   // {ok, threads, isolated}: the threaded engine or the single one
 //   await engine.numberingSolve(id, state, numbering, groups, (p) => show(p));  // numbered puzzles
 //
 //   const mine = engine.session();  // the same calls over the same worker, but mine.cancel()
@@ -111,6 +112,13 @@ class EngineCalls {
    */
   async tableSource(puzzle) {
     return (await this.call("tableSource", puzzle)).source;
+  }
+  /**
+   * Which engine the worker runs: {ok, threads, isolated}. `threads` > 1 only for the threaded
+   * engine, which the worker loads when the page is cross-origin isolated (docs/web.md).
+   */
+  engineInfo() {
+    return this.call("engineInfo");
   }
 }
 

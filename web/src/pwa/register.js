@@ -1,6 +1,24 @@
 // Registers the service worker of the offline app and, when a new version has been downloaded,
 // offers a reload instead of swapping files under the running page.
+//
+// On a host that does not send the cross-origin isolation headers (GitHub Pages), the service
+// worker adds them (./sw.js), but a page is isolated or not from its navigation on: once the
+// worker is active, a page that is not isolated reloads once, through it. A flag in
+// sessionStorage keeps a browser that cannot be isolated from reloading again and again.
 import { registerSW } from "virtual:pwa-register";
+
+const RELOADED_FOR_ISOLATION = "polytwist-reloaded-for-isolation";
+
+function reloadOnceForIsolation() {
+  if (self.crossOriginIsolated) return;
+  try {
+    if (sessionStorage.getItem(RELOADED_FOR_ISOLATION)) return;
+    sessionStorage.setItem(RELOADED_FOR_ISOLATION, "1");
+  } catch {
+    return; // no sessionStorage: no loop guard, so no reload
+  }
+  location.reload();
+}
 
 export function registerOfflineApp(showUpdatePrompt) {
   if (!("serviceWorker" in navigator)) return;
@@ -12,4 +30,5 @@ export function registerOfflineApp(showUpdatePrompt) {
       console.warn("polytwist: offline support unavailable:", error);
     },
   });
+  navigator.serviceWorker.ready.then(reloadOnceForIsolation);
 }

@@ -17,7 +17,14 @@
 // visit's distanceTable at once. `tableSource(id)` (a method of the worker, not of the engine)
 // answers {ok, source}: "cache", "built" or "none" (no table in this worker yet, or the puzzle
 // has none).
+//
+// Two builds of the engine (docs/web.md): in a cross-origin isolated page (SharedArrayBuffer
+// available) the worker loads the threaded one, whose table builds and searches use one thread
+// per core; elsewhere, or if that fails to load, the single-threaded one. `engineInfo()` (a
+// method of the worker) answers {ok, threads, isolated}: how many threads the loaded engine may
+// use, and whether the page is cross-origin isolated.
 import createEngine from "@engine";
+import { threadedEnginePath } from "virtual:polytwist-threaded-engine";
 
 import { loadCached, storeCached } from "./table-cache.js";
 
@@ -41,11 +48,33 @@ const METHODS = {
 /** The calls that may need a puzzle's whole table (their first argument is the puzzle id). */
 const TABLE_METHODS = new Set(["solve", "solveWith", "scramble", "distanceTable"]);
 
+const isolated = self.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
+
+/**
+ * The threaded engine, kept unbundled beside this worker's chunk (its pthreads' workers import
+ * it by its own address); its pool holds one pthread worker per logical core.
+ */
+async function createThreadedEngine() {
+  const url = new URL(threadedEnginePath, import.meta.url).href;
+  const { default: create } = await import(/* @vite-ignore */ url);
+  return { engine: await create(), threads: Math.max(1, navigator.hardwareConcurrency || 1) };
+}
+
+async function loadEngine() {
+  if (isolated) {
+    try {
+      return await createThreadedEngine();
+    } catch (err) {
+      console.warn(`polytwist: threaded engine unavailable, using one thread: ${describe(err)}`);
+    }
+  }
+  return { engine: await createEngine(), threads: 1 };
+}
+
 // Load the module once; remember a failure instead of leaving the rejection unhandled.
-const engineReady = createEngine().then(
-  (engine) => ({ engine }),
-  (err) => ({ loadError: `engine failed to load: ${describe(err)}` }),
-);
+const engineReady = loadEngine().catch((err) => ({
+  loadError: `engine failed to load: ${describe(err)}`,
+}));
 
 /**
  * A whole table is cached only when the solver walks it (`solver: "descent"`) and it is small
@@ -161,9 +190,13 @@ async function callEngine(engine, id, method, args) {
 
 self.onmessage = async (event) => {
   const { id, method, args = [] } = event.data ?? {};
-  const { engine, loadError } = await engineReady;
+  const { engine, threads, loadError } = await engineReady;
   if (loadError) {
     self.postMessage({ id, error: loadError });
+    return;
+  }
+  if (method === "engineInfo") {
+    self.postMessage({ id, result: { ok: true, threads, isolated } });
     return;
   }
   if (method === "tableSource") {
