@@ -101,4 +101,36 @@ void unrankOrientations(std::uint64_t rank, int orientations, bool sumIsZero,
     ori[n - 1] = static_cast<std::uint8_t>((orientations - sum % orientations) % orientations);
 }
 
+std::uint64_t binomial(int n, int k) {
+  if (k < 0 || k > n) return 0;
+  std::uint64_t result = 1;
+  for (int i = 1; i <= k; ++i) result = result * static_cast<std::uint64_t>(n - k + i) / i;
+  return result;
+}
+
+// Colex: the subset {c1 < c2 < ... < ck} has rank C(c1,1) + C(c2,2) + ... + C(ck,k).
+std::uint64_t rankCombination(std::uint32_t mask) {
+  std::uint64_t rank = 0;
+  int taken = 0;
+  while (mask != 0) {
+    const int value = std::countr_zero(mask);
+    mask &= mask - 1;
+    rank += binomial(value, ++taken);
+  }
+  return rank;
+}
+
+std::uint32_t unrankCombination(std::uint64_t rank, int n, int k) {
+  std::uint32_t mask = 0;
+  for (int value = n - 1; k > 0; --value) {
+    const std::uint64_t below = binomial(value, k);
+    if (rank >= below) {
+      rank -= below;
+      mask |= 1u << value;
+      --k;
+    }
+  }
+  return mask;
+}
+
 }  // namespace polytwist

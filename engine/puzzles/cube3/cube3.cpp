@@ -56,6 +56,11 @@ PuzzleSpec cube3() {
                       {"U0 U2 U8 U6", "U1 U5 U7 U3", "R0 F0 L0 B0", "R1 F1 L1 B1", "R2 F2 L2 B2",
                        "R3 F3 L3 B3", "R4 F4 L4 B4", "R5 F5 L5 B5", "R6 F6 L6 B6", "R7 F7 L7 B7",
                        "R8 F8 L8 B8", "D0 D6 D8 D2", "D1 D3 D7 D5"}}};
+  // The mirror image in the plane between R and L (R and L swap, every row reads backwards).
+  spec.reflections = {
+      {"mirrorLR", {"U0 U2", "U3 U5", "U6 U8", "F0 F2", "F3 F5", "F6 F8", "D0 D2",
+                    "D3 D5", "D6 D8", "B0 B2", "B3 B5", "B6 B8", "R0 L2", "R1 L1",
+                    "R2 L0", "R3 L5", "R4 L4", "R5 L3", "R6 L8", "R7 L7", "R8 L6"}}};
   spec.solver = SolverKind::IdaStar;
   spec.scrambleMinDistance = 2;  // as WCA scramblers: no state solvable in fewer than 2 moves
   return spec;
