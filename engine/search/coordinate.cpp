@@ -175,7 +175,7 @@ std::uint32_t Coordinate::encode(const Partial& partial) const {
   return static_cast<std::uint32_t>(value);
 }
 
-std::uint32_t Coordinate::rank(const State& s) const {
+std::uint32_t Coordinate::rank(const std::uint8_t* pieces, const std::uint8_t* ori) const {
   Partial partial{};
   const int offset = orbit_->offset;
   if (positions_) {
@@ -184,14 +184,14 @@ std::uint32_t Coordinate::rank(const State& s) const {
     for (int j = 0; j < static_cast<int>(pieces_.size()); ++j)
       slotOfPiece[pieces_[j]] = static_cast<std::int8_t>(j);
     for (int position = 0; position < orbit_->size; ++position) {
-      const int slot = slotOfPiece[s.pieces[offset + position]];
+      const int slot = slotOfPiece[pieces[offset + position]];
       if (slot < 0) continue;
       partial.position[slot] = static_cast<std::uint8_t>(position);
-      partial.orientation[slot] = s.ori[offset + position];
+      partial.orientation[slot] = ori[offset + position];
     }
   } else if (orientations_) {
     for (int position = 0; position < orbit_->size; ++position) {
-      partial.orientation[position] = s.ori[offset + position];
+      partial.orientation[position] = ori[offset + position];
     }
   }
   return encode(partial);

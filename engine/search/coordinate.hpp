@@ -36,7 +36,9 @@ class Coordinate {
   static Shape shapeOf(const Puzzle& puzzle, const CoordinateSpec& spec);
 
   std::uint32_t size() const { return size_; }
-  std::uint32_t rank(const State& s) const;
+  std::uint32_t rank(const State& s) const { return rank(s.pieces.data(), s.ori.data()); }
+  // The same from bare arrays: per position, its piece and orientation.
+  std::uint32_t rank(const std::uint8_t* pieces, const std::uint8_t* ori) const;
   // Writes the tracked part of the state a value stands for into `s` (of the same puzzle): the
   // tracked pieces go to their positions by swaps (the others end up wherever the swaps leave
   // them), or every position of the orbit gets its orientation.
