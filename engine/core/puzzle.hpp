@@ -84,13 +84,12 @@ struct SeparableSpec {
 // coordinates by the symmetries `symmetries` generate (words over the names of the puzzle's
 // rotations and reflections: "y", "x2", "mirrorLR"), times the `plain` coordinates, which each
 // symmetry must map onto themselves alone. Looked up in every frame the table's symmetries do not
-// already cover, and for the inverse position.
+// already cover.
 struct SymmetricTableSpec {
   std::string name;
   std::vector<CoordinateSpec> reduced;
   std::vector<CoordinateSpec> plain;
   std::vector<std::string> symmetries;
-  bool inverse = true;
 };
 
 // A named set of such tables (the cube's "small" browser set and "large" native set).

@@ -101,11 +101,24 @@ void unrankOrientations(std::uint64_t rank, int orientations, bool sumIsZero,
     ori[n - 1] = static_cast<std::uint8_t>((orientations - sum % orientations) % orientations);
 }
 
+namespace {
+// Pascal's triangle up to 32: searches rank combinations at every node.
+struct Binomials {
+  std::uint64_t value[33][33] = {};
+  constexpr Binomials() {
+    for (int n = 0; n <= 32; ++n) {
+      value[n][0] = 1;
+      for (int k = 1; k <= n; ++k)
+        value[n][k] = value[n - 1][k - 1] + (k < n ? value[n - 1][k] : 0);
+    }
+  }
+};
+constexpr Binomials binomials;
+}  // namespace
+
 std::uint64_t binomial(int n, int k) {
-  if (k < 0 || k > n) return 0;
-  std::uint64_t result = 1;
-  for (int i = 1; i <= k; ++i) result = result * static_cast<std::uint64_t>(n - k + i) / i;
-  return result;
+  if (k < 0 || k > n || n > 32) return 0;
+  return binomials.value[n][k];
 }
 
 // Colex: the subset {c1 < c2 < ... < ck} has rank C(c1,1) + C(c2,2) + ... + C(ck,k).

@@ -154,7 +154,7 @@ std::string tableCacheDirectory() {
 
 SymmetricTable::SymmetricTable(const Puzzle& puzzle, const SymmetryGroup& group,
                                const SymmetricTableSpec& spec)
-    : puzzle_(puzzle), name_(spec.name), inverse_(spec.inverse) {
+    : puzzle_(puzzle), name_(spec.name) {
   auto fail = [&](const std::string& what) {
     throw std::invalid_argument(puzzle.id() + " table " + spec.name + ": " + what);
   };

@@ -74,7 +74,6 @@ class SymmetricTable {
   // in (a symmetry from each coset g·H; the identity first).
   const std::vector<int>& symmetries() const { return subgroup_; }
   const std::vector<int>& frames() const { return frames_; }
-  bool lookUpInverse() const { return inverse_; }
   // Entries at each distance.
   const std::vector<std::uint64_t>& counts() const { return counts_; }
   int maxDistance() const { return static_cast<int>(counts_.size()) - 1; }
@@ -134,7 +133,6 @@ class SymmetricTable {
   int reducedCount_ = 0;
   std::vector<int> subgroup_;
   std::vector<int> frames_;
-  bool inverse_ = true;
   // Per raw reduced value: class << 8 | index in subgroup_ of the symmetry that takes it to the
   // class representative.
   std::vector<std::uint32_t> classOf_;
