@@ -153,7 +153,9 @@ Json puzzleInfo(const std::string& id) {
         .set("has_distance_table", puzzle.spec().hasDistanceTable)
         .set("table_bytes", wholeTableBytes(puzzle))
         .set("symbols", puzzle.spec().labelSymbols)
-        .set("solver", puzzle.spec().solver == SolverKind::TableDescent ? "descent" : "ida")
+        .set("solver", puzzle.spec().solver == SolverKind::TableDescent       ? "descent"
+                       : puzzle.spec().solver == SolverKind::SymmetricIdaStar ? "optimal"
+                                                                              : "ida")
         .set("table_key", tableKey(puzzle));
   });
 }
@@ -206,7 +208,7 @@ Json validate(const std::string& id, const std::string& facelets) {
 }
 
 Json solve(const std::string& id, const std::string& stateText, const SolveProgressFn& progress,
-           Cancellation cancel) {
+           Cancellation cancel, const OptimalOptions& optimal) {
   return onPuzzle(id, stateText.size(), [&](const Puzzle& puzzle) {
     if (!puzzle.spec().labelSymbols.empty()) {
       return failure(puzzle.id() +
@@ -218,6 +220,8 @@ Json solve(const std::string& id, const std::string& stateText, const SolveProgr
     SearchOptions options;
     options.cancel = cancel;
     options.progress = progress;
+    options.tables = optimal.tables;
+    options.threads = optimal.threads;
     const SolveOutcome outcome = solverFor(puzzle).solve(*state, options);
     switch (outcome.status) {
       case SolveOutcome::Status::Solved:
@@ -227,12 +231,14 @@ Json solve(const std::string& id, const std::string& stateText, const SolveProgr
       default:
         return failure(outcome.error);
     }
-    return success()
-        .set("puzzle", puzzle.id())
-        .set("solution", formatMoves(puzzle, outcome.moves))
-        .set("length", static_cast<int>(outcome.moves.size()))
-        .set("nodes", outcome.nodes)
-        .set("ms", std::round(outcome.milliseconds * 1000) / 1000);
+    Json answer = success()
+                      .set("puzzle", puzzle.id())
+                      .set("solution", formatMoves(puzzle, outcome.moves))
+                      .set("length", static_cast<int>(outcome.moves.size()))
+                      .set("nodes", outcome.nodes)
+                      .set("ms", std::round(outcome.milliseconds * 1000) / 1000);
+    if (!outcome.tables.empty()) answer.set("method", "optimal").set("tables", outcome.tables);
+    return answer;
   });
 }
 

@@ -23,8 +23,14 @@ Json puzzleInfo(const std::string& id);
 Json applyMoves(const std::string& id, const std::string& state, const std::string& moves);
 Json scramble(const std::string& id, double seed);
 Json validate(const std::string& id, const std::string& facelets);
+// For puzzles with an optimal-search kernel (cube3): its table set ("" = default) and threads
+// (0 = one per core).
+struct OptimalOptions {
+  std::string tables;
+  unsigned threads = 0;
+};
 Json solve(const std::string& id, const std::string& state, const SolveProgressFn& progress = {},
-           Cancellation cancel = {});
+           Cancellation cancel = {}, const OptimalOptions& optimal = {});
 Json distanceTable(const std::string& id, const BuildProgressFn& progress = {},
                    Cancellation cancel = {});
 

@@ -141,7 +141,7 @@ int bench(const Arguments& args) {
                                            : randomSequence(*puzzle, length, rng);
     const std::string scramble =
         randomStates ? puzzle->encodeState(position.state) : position.scramble;
-    SolveOutcome outcome{SolveOutcome::Status::Solved, {}, 0, 0, {}};
+    SolveOutcome outcome{SolveOutcome::Status::Solved, {}, 0, 0, {}, {}};
     if (method == "naive") {
       const Clock::time_point start = Clock::now();
       const std::optional<std::vector<int>> path =

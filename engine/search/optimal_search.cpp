@@ -40,7 +40,7 @@ class OptimalSearch::Worker {
   enum class Step { Found, Exhausted, Budget };
 
   Worker(const OptimalHeuristic& heuristic, const State& start, int maxDepth)
-      : h_(heuristic), puzzle_(heuristic.puzzle()), start_(start), maxDepth_(maxDepth) {
+      : h_(heuristic), puzzle_(heuristic.puzzle()), start_(start) {
     const int lookups = h_.lookupCount();
     moveCount_ = static_cast<int>(puzzle_.moves().size());
     levels_.resize(maxDepth + 1);
@@ -203,7 +203,6 @@ class OptimalSearch::Worker {
   const OptimalHeuristic& h_;
   const Puzzle& puzzle_;
   State start_;
-  int maxDepth_;
   int moveCount_ = 0;
   int rootBound_ = 0;
   int bound_ = 0;

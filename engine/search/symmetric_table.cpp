@@ -19,7 +19,7 @@ namespace polytwist {
 namespace {
 
 // Bump when the ranking code or the file layout changes: files of other versions are rebuilt.
-constexpr std::uint64_t kFormatVersion = 1;
+constexpr std::uint64_t kFormatVersion = 2;
 constexpr char kMagic[8] = {'P', 'T', 'S', 'Y', 'M', 'T', 'B', '1'};
 constexpr std::uint32_t kNoClass = 0xffffffffu;
 
@@ -170,7 +170,7 @@ SymmetricTable::SymmetricTable(const Puzzle& puzzle, const SymmetryGroup& group,
     generators.push_back(*symmetry);
   }
   subgroup_ = group.subgroup(generators);
-  if (subgroup_.size() > 255) fail("more than 255 symmetries");
+  if (subgroup_.size() > 64) fail("more than 64 symmetries");
   frames_ = group.cosetRepresentatives(subgroup_);
 
   std::uint64_t rawSize = 1;
@@ -249,7 +249,8 @@ SymmetricTable::SymmetricTable(const Puzzle& puzzle, const SymmetryGroup& group,
     std::uint32_t values[kMaxCoordinateParts] = {};
     decodeRaw(raw, values);
     const State base = placed(solved, 0, reducedCount_, values);
-    const bool check = checked++ < 4096;
+    const bool check = checked++ < 4096 || raw % 97 == 0;
+    std::uint64_t fixedBy = 0;
     const State other = check ? placed(scrambled, 0, reducedCount_, values) : State{};
     for (std::size_t k = 0; k < subgroup_.size(); ++k) {
       std::uint32_t image[kMaxCoordinateParts] = {};
@@ -263,11 +264,13 @@ SymmetricTable::SymmetricTable(const Puzzle& puzzle, const SymmetryGroup& group,
         }
       }
       const std::uint64_t imageRaw = encodeRaw(image);
+      if (imageRaw == raw) fixedBy |= 1ull << k;
       // imageRaw = S_k(raw), so S_k⁻¹ takes it back to the representative.
       if (classOf_[imageRaw] == kNoClass) {
         classOf_[imageRaw] = cls << 8 | static_cast<std::uint32_t>(inverseIndex[k]);
       }
     }
+    stabilizer_.push_back(fixedBy);
   }
 
   // Goals: the solved states and their conjugates.
@@ -276,6 +279,25 @@ SymmetricTable::SymmetricTable(const Puzzle& puzzle, const SymmetryGroup& group,
       std::uint32_t values[kMaxCoordinateParts] = {};
       rank(group.conjugate(k, goal), values);
       goalEntries_.push_back(index(values));
+    }
+  }
+  // Entries equivalent to a goal's (a self-symmetric class) are goals too.
+  const std::size_t goalCount = goalEntries_.size();
+  for (std::size_t g = 0; g < goalCount; ++g) {
+    const std::uint64_t cls = goalEntries_[g] / plainSize_;
+    std::uint64_t plain = goalEntries_[g] % plainSize_;
+    std::uint32_t values[kMaxCoordinateParts];
+    for (int p = partCount() - 1; p >= reducedCount_; --p) {
+      values[p] = static_cast<std::uint32_t>(plain % parts_[p].size());
+      plain /= parts_[p].size();
+    }
+    for (std::uint64_t others = stabilizer_[cls]; others != 0; others &= others - 1) {
+      const std::uint32_t* conj = conjugated_.data() + std::countr_zero(others) * conjugatedStride_;
+      std::uint64_t image = 0;
+      for (int p = reducedCount_; p < partCount(); ++p) {
+        image = image * parts_[p].size() + conj[plainOffset_[p] + values[p]];
+      }
+      goalEntries_.push_back(cls * plainSize_ + image);
     }
   }
   std::sort(goalEntries_.begin(), goalEntries_.end());
@@ -362,6 +384,27 @@ bool SymmetricTable::setIfUnknown(std::uint64_t i, int value) {
   return true;
 }
 
+std::uint64_t SymmetricTable::setClassEntry(std::uint64_t cls, std::uint64_t plain, int value) {
+  const std::uint64_t start = cls * plainSize_;
+  std::uint64_t set = setIfUnknown(start + plain, value);
+  std::uint64_t others = stabilizer_[cls] & ~1ull;  // bit 0: the identity
+  if (others == 0) return set;
+  std::uint32_t values[kMaxCoordinateParts];
+  for (int p = partCount() - 1; p >= reducedCount_; --p) {
+    values[p] = static_cast<std::uint32_t>(plain % parts_[p].size());
+    plain /= parts_[p].size();
+  }
+  for (; others != 0; others &= others - 1) {
+    const std::uint32_t* conj = conjugated_.data() + std::countr_zero(others) * conjugatedStride_;
+    std::uint64_t image = 0;
+    for (int p = reducedCount_; p < partCount(); ++p) {
+      image = image * parts_[p].size() + conj[plainOffset_[p] + values[p]];
+    }
+    set += setIfUnknown(start + image, value);
+  }
+  return set;
+}
+
 struct SymmetricTable::Layer {
   int depth;
   int current;  // stored value of the layer expanded (forward) or looked for (backward)
@@ -379,7 +422,7 @@ void SymmetricTable::scanBlocks(const Layer& layer, std::atomic<std::uint64_t>& 
   const std::uint64_t wanted =
       layer.forward ? lowBits * static_cast<std::uint64_t>(layer.current) : ~0ull;
   // Per move, for the current class: the neighbour's class start and symmetry row.
-  std::vector<std::uint64_t> classStart(moves);
+  std::vector<std::uint64_t> targetClass(moves);
   std::vector<const std::uint32_t*> conj(moves);
   std::uint64_t loadedClass = ~0ull;
   std::uint32_t values[kMaxCoordinateParts];
@@ -409,7 +452,7 @@ void SymmetricTable::scanBlocks(const Layer& layer, std::atomic<std::uint64_t>& 
               next = next * parts_[p].size() + parts_[p].move(values[p], m);
             }
             const std::uint32_t packed = classOf_[next];
-            classStart[m] = static_cast<std::uint64_t>(packed >> 8) * plainSize_;
+            targetClass[m] = packed >> 8;
             conj[m] = conjugated_.data() + (packed & 0xff) * conjugatedStride_;
           }
         }
@@ -423,11 +466,10 @@ void SymmetricTable::scanBlocks(const Layer& layer, std::atomic<std::uint64_t>& 
           for (int p = reducedCount_; p < parts; ++p) {
             j = j * parts_[p].size() + conj[m][plainOffset_[p] + parts_[p].move(values[p], m)];
           }
-          j += classStart[m];
           if (layer.forward) {
-            foundHere += setIfUnknown(j, layer.next);
-          } else if (stored(j) == layer.current) {
-            foundHere += setIfUnknown(i, layer.next);
+            foundHere += setClassEntry(targetClass[m], j, layer.next);
+          } else if (stored(targetClass[m] * plainSize_ + j) == layer.current) {
+            foundHere += setClassEntry(cls, i - cls * plainSize_, layer.next);
             break;
           }
         }
@@ -448,7 +490,9 @@ bool SymmetricTable::build(const BuildProgressFn& progress, Cancellation cancel,
   std::memset(entryMemory_.data(), 0xff, words * 8);
   counts_.clear();
   std::uint64_t visited = 0;
-  for (std::uint64_t goal : goalEntries_) visited += setIfUnknown(goal, 0);
+  for (std::uint64_t goal : goalEntries_) {
+    visited += setClassEntry(goal / plainSize_, goal % plainSize_, 0);
+  }
   counts_.push_back(visited);
   const std::uint64_t total = size();
   if (progress) progress({0, visited, total, total});

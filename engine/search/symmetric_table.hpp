@@ -125,6 +125,8 @@ class SymmetricTable {
     return reinterpret_cast<std::uint64_t*>(entryMemory_.data() + entryOffset_);
   }
   bool setIfUnknown(std::uint64_t i, int value);
+  // Sets an unknown entry and its equivalents (see stabilizer_); how many were unknown.
+  std::uint64_t setClassEntry(std::uint64_t cls, std::uint64_t plain, int value);
   std::uint64_t headerHash() const;
 
   const Puzzle& puzzle_;
@@ -137,6 +139,10 @@ class SymmetricTable {
   // class representative.
   std::vector<std::uint32_t> classOf_;
   std::vector<std::uint64_t> representatives_;  // raw reduced value of each class
+  // Per class: the subgroup indexes that fix its representative (bit k), when more than the
+  // identity. Entries (class, S(plain)) for such S are one position seen differently; the BFS sets
+  // them together, or a search would meet entries its BFS never reached from their neighbours.
+  std::vector<std::uint64_t> stabilizer_;
   // Per subgroup index, per plain part: the conjugated value of each value (parts concatenated).
   std::vector<std::uint32_t> conjugated_;
   std::size_t conjugatedStride_ = 0;

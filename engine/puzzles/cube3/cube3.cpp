@@ -80,7 +80,7 @@ PuzzleSpec cube3() {
          {flip, {.orbit = "edge", .pieces = {8, 9, 10, 11}, .orientations = false}},
          {twist},
          keepUpDown}}}};
-  spec.solver = SolverKind::IdaStar;
+  spec.solver = SolverKind::SymmetricIdaStar;
   spec.scrambleMinDistance = 2;  // as WCA scramblers: no state solvable in fewer than 2 moves
   return spec;
 }
