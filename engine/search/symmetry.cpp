@@ -180,18 +180,20 @@ State SymmetryGroup::act(const Element& element, const State& state) const {
 std::optional<int> SymmetryGroup::find(std::string_view word) const {
   std::istringstream words{std::string(word)};
   int result = 0;
-  for (std::string token; words >> token;) {
-    int power = 1;
-    if (token.size() > 1 && token.back() == '\'') {
-      power = 3;
-      token.pop_back();
-    } else if (token.size() > 1 && token.back() == '2') {
-      power = 2;
-      token.pop_back();
-    }
-    int generator = -1;
+  auto generatorNamed = [&](const std::string& name) {
     for (std::size_t g = 0; g < generatorNames_.size(); ++g) {
-      if (generatorNames_[g] == token) generator = generators_[g];
+      if (generatorNames_[g] == name) return generators_[g];
+    }
+    return -1;
+  };
+  for (std::string token; words >> token;) {
+    // A generator's own name first ("x2" may name one), then a name with a power.
+    int power = 1;
+    int generator = generatorNamed(token);
+    if (generator < 0 && token.size() > 1 && (token.back() == '\'' || token.back() == '2')) {
+      power = token.back() == '2' ? 2 : 3;
+      token.pop_back();
+      generator = generatorNamed(token);
     }
     if (generator < 0) return std::nullopt;
     for (int p = 0; p < power; ++p) result = compose(result, generator);
