@@ -142,7 +142,9 @@ int bench(const Arguments& args) {
     reference = referenceSolver.wholeTable();
   }
   // The naive search keys states by everything but the separable pieces, with their moves left out.
-  const CoordinateSpace naiveKey(*puzzle, wholePuzzleCoordinates(*puzzle, false));
+  // (Only built for --solver naive: larger puzzles have no whole-state coordinates.)
+  std::optional<CoordinateSpace> naiveKey;
+  if (method == "naive") naiveKey.emplace(*puzzle, wholePuzzleCoordinates(*puzzle, false));
   std::vector<int> naiveMoves;
   for (int m = 0; m < static_cast<int>(puzzle->moves().size()); ++m) {
     if (!puzzle->isSeparableMove(m)) naiveMoves.push_back(m);
@@ -165,7 +167,7 @@ int bench(const Arguments& args) {
     if (method == "naive") {
       const Clock::time_point start = Clock::now();
       const std::optional<std::vector<int>> path =
-          naiveSolve(*puzzle, naiveKey, naiveMoves, position.state);
+          naiveSolve(*puzzle, *naiveKey, naiveMoves, position.state);
       outcome.milliseconds = millisecondsSince(start);
       if (!path) return usageError(args, "naive search found no solution");
       outcome.moves = *path;

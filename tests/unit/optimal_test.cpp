@@ -12,6 +12,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "api/service.hpp"
 #include "puzzles/catalogue.hpp"
 #include "search/optimal_search.hpp"
 #include "search/optimal_tables.hpp"
@@ -320,4 +321,51 @@ TEST_CASE("cube3 optimal solutions of short scrambles") {
     CHECK(cube3().isSolved(cube3().applySequence(s, sliced)));
     CHECK(cube3().isSolved(cube3().applySequence(s, parallel)));
   }
+}
+
+TEST_CASE("service: cube3 tables prepared, exported, imported; a search in slices") {
+  setenv("POLYTWIST_TABLE_DIR", (std::filesystem::current_path() / "test-tables").c_str(), 1);
+  const Json prepared = service::prepareTables("cube3", "small");
+  REQUIRE(prepared.find("ok")->boolean());
+  CHECK(prepared.find("tables")->string() == "small");
+  CHECK_FALSE(service::prepareTables("cube3", "huge").find("ok")->boolean());
+  CHECK_FALSE(service::prepareTables("cube2", "").find("ok")->boolean());
+
+  const service::TableBytes exported = service::exportTables("cube3", "small");
+  REQUIRE(exported.answer.find("ok")->boolean());
+  CHECK(service::importTables("cube3", "small", exported.bytes).find("ok")->boolean());
+  std::string damaged = exported.bytes;
+  damaged[damaged.size() / 2] ^= 1;
+  const Json refused = service::importTables("cube3", "small", damaged);
+  CHECK_FALSE(refused.find("ok")->boolean());
+  CHECK(refused.find("error")->string().find("damaged") != std::string::npos);
+  // The refused bytes left the set unusable until good ones come back.
+  REQUIRE(service::importTables("cube3", "small", exported.bytes).find("ok")->boolean());
+
+  const Json position = service::applyMoves("cube3", "", "R U2 F' L D B2 R'");
+  const Json started = service::searchStart("cube3", position.find("state")->string(), "small");
+  REQUIRE(started.find("ok")->boolean());
+  const int handle = static_cast<int>(started.find("handle")->number());
+  Json step;
+  int slices = 0;
+  do {
+    step = service::searchStep(handle, 5);
+    REQUIRE(step.find("ok")->boolean());
+    ++slices;
+  } while (step.find("status")->string() == "running");
+  CHECK(slices > 1);
+  CHECK(step.find("status")->string() == "solved");
+  CHECK(step.find("method")->string() == "optimal");
+  CHECK(step.find("tables")->string() == "small");
+  CHECK(step.find("length")->number() <= 7);
+  const Json after = service::applyMoves("cube3", position.find("state")->string(),
+                                         step.find("solution")->string());
+  CHECK(after.find("solved")->boolean());
+  CHECK_FALSE(service::searchStep(handle, 50).find("ok")->boolean());  // closed when done
+
+  const Json second = service::searchStart("cube3", position.find("state")->string(), "");
+  REQUIRE(second.find("ok")->boolean());
+  const int other = static_cast<int>(second.find("handle")->number());
+  CHECK(service::searchStop(other).find("ok")->boolean());
+  CHECK_FALSE(service::searchStop(other).find("ok")->boolean());
 }
