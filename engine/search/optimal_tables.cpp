@@ -93,17 +93,6 @@ const OptimalHeuristic* OptimalTables::heuristic(const std::string& set) const {
   return found == sets_.end() ? nullptr : found->second.heuristic.get();
 }
 
-bool OptimalTables::cached(const std::string& set) const {
-  const auto found = sets_.find(set);
-  if (found == sets_.end() || found->second.tables.empty()) return false;
-  for (const auto& table : found->second.tables) {
-    struct stat info {};
-    const std::string path = pathOf(*table);
-    if (!table->ok() && (path.empty() || stat(path.c_str(), &info) != 0)) return false;
-  }
-  return true;
-}
-
 std::string OptimalTables::exportBytes(const std::string& set) const {
   const auto found = sets_.find(set);
   if (found == sets_.end() || !found->second.heuristic) return {};

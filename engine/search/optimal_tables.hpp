@@ -26,8 +26,6 @@ class OptimalTables {
                std::string* error);
   // Nullptr until the set is prepared.
   const OptimalHeuristic* heuristic(const std::string& set) const;
-  // Whether the set's files are all in the cache directory (a later prepare only loads).
-  bool cached(const std::string& set) const;
   // The set's tables, each as serialized bytes, concatenated with 8-byte lengths.
   std::string exportBytes(const std::string& set) const;
   bool importBytes(const std::string& set, const std::string& bytes, std::string* error);
