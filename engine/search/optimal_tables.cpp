@@ -15,11 +15,13 @@ void makeDirectories(const std::string& path) {
   mkdir(path.c_str(), 0755);
 }
 
+#ifndef __EMSCRIPTEN__
 std::string hex(std::uint64_t value) {
   char text[17];
   std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
   return text;
 }
+#endif
 
 }  // namespace
 
