@@ -526,18 +526,30 @@ bool SymmetricTable::build(const BuildProgressFn& progress, Cancellation cancel,
   return true;
 }
 
-std::string SymmetricTable::serialize() const {
+namespace {
+void putU64(std::string& out, std::uint64_t value) {
+  for (int i = 0; i < 8; ++i) out += static_cast<char>((value >> (8 * i)) & 0xff);
+}
+}  // namespace
+
+// Magic, definition hash, entry count, the counts; then the entries and the checksum follow.
+std::string SymmetricTable::header() const {
   std::string out(kMagic, sizeof kMagic);
-  auto put = [&](std::uint64_t value) {
-    for (int i = 0; i < 8; ++i) out += static_cast<char>((value >> (8 * i)) & 0xff);
-  };
-  put(definitionHash_);
-  put(size());
-  put(counts_.size());
-  for (std::uint64_t count : counts_) put(count);
-  const std::uint64_t words = (size() + 31) / 32;
-  out.append(reinterpret_cast<const char*>(entries()), words * 8);
-  put(hashWords(entries(), words, headerHash()));
+  putU64(out, definitionHash_);
+  putU64(out, size());
+  putU64(out, counts_.size());
+  for (std::uint64_t count : counts_) putU64(out, count);
+  return out;
+}
+
+std::uint64_t SymmetricTable::checksum() const {
+  return hashWords(entries(), (size() + 31) / 32, headerHash());
+}
+
+std::string SymmetricTable::serialize() const {
+  std::string out = header();
+  out.append(reinterpret_cast<const char*>(entries()), (size() + 31) / 32 * 8);
+  putU64(out, checksum());
   return out;
 }
 
@@ -598,8 +610,14 @@ bool SymmetricTable::save(const std::string& path, std::string* error) const {
     *error = "cannot write " + temporary;
     return false;
   }
-  const std::string bytes = serialize();
-  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
+  // Written piece by piece: a copy of a large table would double its memory.
+  const std::string head = header();
+  std::string tail;
+  putU64(tail, checksum());
+  const std::size_t entryBytes = (size() + 31) / 32 * 8;
+  const bool written = std::fwrite(head.data(), 1, head.size(), file) == head.size() &&
+                       std::fwrite(entries(), 1, entryBytes, file) == entryBytes &&
+                       std::fwrite(tail.data(), 1, tail.size(), file) == tail.size();
   if (std::fclose(file) != 0 || !written || std::rename(temporary.c_str(), path.c_str()) != 0) {
     std::remove(temporary.c_str());
     *error = "cannot write " + path;

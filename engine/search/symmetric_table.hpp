@@ -128,6 +128,8 @@ class SymmetricTable {
   // Sets an unknown entry and its equivalents (see stabilizer_); how many were unknown.
   std::uint64_t setClassEntry(std::uint64_t cls, std::uint64_t plain, int value);
   std::uint64_t headerHash() const;
+  std::string header() const;
+  std::uint64_t checksum() const;
 
   const Puzzle& puzzle_;
   std::string name_;
