@@ -165,6 +165,10 @@ Json puzzleInfo(const std::string& id) {
                           .set("stickers", face.stickers));
     }
     for (const Move& move : puzzle.moves()) moves.push_back(move.name);
+    // How the puzzle can be solved: always optimally; "fast" (two-phase) where it declares phases.
+    Json::Array methods;
+    methods.push_back("optimal");
+    if (!puzzle.spec().phases.empty()) methods.push_back("fast");
     return success()
         .set("id", puzzle.id())
         .set("name", puzzle.spec().name)
@@ -175,8 +179,11 @@ Json puzzleInfo(const std::string& id) {
         .set("has_distance_table", puzzle.spec().hasDistanceTable)
         .set("table_bytes", wholeTableBytes(puzzle))
         .set("symbols", puzzle.spec().labelSymbols)
-        .set("solver", puzzle.spec().solver == SolverKind::TableDescent ? "descent" : "ida")
-        .set("table_key", tableKey(puzzle));
+        .set("solver", puzzle.spec().solver == SolverKind::TableDescent       ? "descent"
+                       : puzzle.spec().solver == SolverKind::SymmetricIdaStar ? "optimal"
+                                                                              : "ida")
+        .set("table_key", tableKey(puzzle))
+        .set("methods", methods);
   });
 }
 
@@ -282,14 +289,11 @@ Json solve(const std::string& id, const std::string& stateText, const SolveOptio
           .set("optimal", false)
           .set("max_length", solveOptions.maxLength);
     }
-    if (hasFastSolver && puzzle.spec().tables.empty()) {
-      return failure("the optimal solver for the " + puzzle.spec().name +
-                     " is not built in yet: ask for the fast one ({\"method\":\"fast\"}, CLI "
-                     "--fast)");
-    }
     SearchOptions options;
     options.cancel = cancel;
     options.progress = progress;
+    options.tables = solveOptions.tables;
+    options.threads = solveOptions.threads;
     const SolveOutcome outcome = solverFor(puzzle).solve(*state, options);
     switch (outcome.status) {
       case SolveOutcome::Status::Solved:
@@ -307,11 +311,142 @@ Json solve(const std::string& id, const std::string& stateText, const SolveOptio
                       .set("ms", std::round(outcome.milliseconds * 1000) / 1000)
                       .set("method", "optimal")
                       .set("optimal", true);
+    if (!outcome.tables.empty()) answer.set("tables", outcome.tables);
     if (solveOptions.method == SolveOptions::Method::Fast) {
       answer.set("note", puzzle.id() + " has no fast solver: this is its optimal solution");
     }
     return answer;
   });
+}
+
+Json prepareTables(const std::string& id, const std::string& tables,
+                   const BuildProgressFn& progress, Cancellation cancel) {
+  return onPuzzle(id, tables.size(), [&](const Puzzle& puzzle) {
+    Solver& solver = solverFor(puzzle);
+    if (solver.kind() != SolverKind::SymmetricIdaStar) {
+      return failure(puzzle.id() + " has no optimal-search tables");
+    }
+    const auto began = std::chrono::steady_clock::now();
+    OptimalTables& sets = solver.optimalTables();
+    const std::string set = sets.resolve(tables);
+    if (set.empty()) return failure(puzzle.id() + " has no table set '" + tables + "'");
+    std::string error;
+    if (!sets.prepare(set, progress, cancel, &error)) return failure(error);
+    return success()
+        .set("puzzle", puzzle.id())
+        .set("tables", set)
+        .set("ms",
+             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
+                 .count());
+  });
+}
+
+TableBytes exportTables(const std::string& id, const std::string& tables) {
+  TableBytes result;
+  result.answer = onPuzzle(id, tables.size(), [&](const Puzzle& puzzle) {
+    Solver& solver = solverFor(puzzle);
+    if (solver.kind() != SolverKind::SymmetricIdaStar) {
+      return failure(puzzle.id() + " has no optimal-search tables");
+    }
+    const std::string set = solver.optimalTables().resolve(tables);
+    result.bytes = set.empty() ? std::string() : solver.optimalTables().exportBytes(set);
+    if (result.bytes.empty()) return failure("the table set is not prepared");
+    return success().set("puzzle", puzzle.id()).set("tables", set);
+  });
+  return result;
+}
+
+Json importTables(const std::string& id, const std::string& tables, const std::string& bytes) {
+  return onPuzzle(id, 0, [&](const Puzzle& puzzle) {
+    Solver& solver = solverFor(puzzle);
+    if (solver.kind() != SolverKind::SymmetricIdaStar) {
+      return failure(puzzle.id() + " has no optimal-search tables");
+    }
+    const std::string set = solver.optimalTables().resolve(tables);
+    if (set.empty()) return failure(puzzle.id() + " has no table set '" + tables + "'");
+    std::string error;
+    if (!solver.optimalTables().importBytes(set, bytes, &error)) return failure(error);
+    return success().set("puzzle", puzzle.id()).set("tables", set);
+  });
+}
+
+namespace {
+struct SlicedSearch {
+  const Puzzle* puzzle;
+  State start;
+  std::string tables;
+  std::chrono::steady_clock::time_point began;
+  std::unique_ptr<OptimalSearch> search;
+};
+std::map<int, SlicedSearch>& slicedSearches() {
+  static std::map<int, SlicedSearch> searches;
+  return searches;
+}
+constexpr std::size_t kMaxSlicedSearches = 16;
+}  // namespace
+
+Json searchStart(const std::string& id, const std::string& stateText, const std::string& tables) {
+  return onPuzzle(id, stateText.size() + tables.size(), [&](const Puzzle& puzzle) {
+    Solver& solver = solverFor(puzzle);
+    if (solver.kind() != SolverKind::SymmetricIdaStar) {
+      return failure(puzzle.id() + " has no optimal-search tables");
+    }
+    Json error;
+    std::optional<State> state = readState(puzzle, stateText, error);
+    if (!state) return error;
+    if (auto problem = puzzle.checkReachable(*state)) return failure(*problem);
+    const std::string set = solver.optimalTables().resolve(tables);
+    if (set.empty()) return failure(puzzle.id() + " has no table set '" + tables + "'");
+    const OptimalHeuristic* heuristic = solver.optimalTables().heuristic(set);
+    if (!heuristic) return failure("the " + set + " tables are not prepared (prepareTables)");
+    auto& searches = slicedSearches();
+    if (searches.size() >= kMaxSlicedSearches) return failure("too many searches open");
+    static int nextHandle = 1;
+    const int handle = nextHandle++;
+    searches[handle] = {&puzzle, *state, set, std::chrono::steady_clock::now(),
+                        std::make_unique<OptimalSearch>(*heuristic, *state)};
+    return success().set("handle", handle);
+  });
+}
+
+Json searchStep(int handle, double nodeBudget) {
+  auto& searches = slicedSearches();
+  const auto found = searches.find(handle);
+  if (found == searches.end()) return failure("no search " + std::to_string(handle));
+  SlicedSearch& sliced = found->second;
+  const auto budget = static_cast<std::uint64_t>(std::clamp(nodeBudget, 1.0, 9007199254740992.0));
+  const OptimalSearch::Status status = sliced.search->run(budget);
+  if (status == OptimalSearch::Status::Running) {
+    return success()
+        .set("status", "running")
+        .set("depth", sliced.search->depth())
+        .set("nodes", sliced.search->nodes());
+  }
+  const Puzzle& puzzle = *sliced.puzzle;
+  const std::vector<int> moves = sliced.search->solution();
+  const std::uint64_t nodes = sliced.search->nodes();
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sliced.began)
+          .count();
+  const bool solved = status == OptimalSearch::Status::Solved &&
+                      puzzle.isSolved(puzzle.applySequence(sliced.start, moves));
+  const std::string tables = sliced.tables;
+  searches.erase(found);
+  if (!solved) return failure("no solution found");
+  return success()
+      .set("status", "solved")
+      .set("puzzle", puzzle.id())
+      .set("solution", formatMoves(puzzle, moves))
+      .set("length", static_cast<int>(moves.size()))
+      .set("nodes", nodes)
+      .set("ms", std::round(ms * 1000) / 1000)
+      .set("method", "optimal")
+      .set("tables", tables);
+}
+
+Json searchStop(int handle) {
+  if (slicedSearches().erase(handle) == 0) return failure("no search " + std::to_string(handle));
+  return success();
 }
 
 Json distanceTable(const std::string& id, const BuildProgressFn& progress, Cancellation cancel) {

@@ -47,6 +47,22 @@ TableBytes exportTable(const std::string& id, const BuildProgressFn& progress = 
 // Takes such bytes back; a damaged file or one made for another layout is refused with a message.
 Json importTable(const std::string& id, const std::string& bytes);
 
+// The optimal-search kernel's tables (cube3: "small" or "large"; "" = the default set): built on
+// first use (BFS progress as for distanceTable) or, natively, loaded from the cache directory.
+// {"ok":true,"puzzle","tables","ms"}; a build that cannot get its memory fails with a message.
+Json prepareTables(const std::string& id, const std::string& tables,
+                   const BuildProgressFn& progress = {}, Cancellation cancel = {});
+// The prepared set's bytes for the page to keep (IndexedDB), and taking them back.
+TableBytes exportTables(const std::string& id, const std::string& tables);
+Json importTables(const std::string& id, const std::string& tables, const std::string& bytes);
+// An optimal search in slices, for a worker that must stay responsive (one thread): searchStart
+// needs the set prepared and gives {"ok":true,"handle"}; each searchStep searches about
+// `nodeBudget` nodes and answers {"ok":true,"status":"running","depth","nodes"} or, at the end,
+// the solve answer with "status":"solved" (the handle is then closed); searchStop closes it.
+Json searchStart(const std::string& id, const std::string& state, const std::string& tables);
+Json searchStep(int handle, double nodeBudget);
+Json searchStop(int handle);
+
 // Numbered puzzles (labelSymbols, e.g. the Numbered Pyraminx): `numbering` gives each sticker its
 // digit, `groups` adds sticker groups that must show distinct digits besides the faces
 // (core/labels.hpp has both formats).

@@ -125,8 +125,24 @@ std::optional<SolveOptions> readSolveOptions(const std::string& text, std::strin
         return std::nullopt;
       }
       options.maxLength = static_cast<int>(*length);
+    } else if (key == "tables") {
+      const std::string* tables = std::get_if<std::string>(&value);
+      if (!tables || tables->size() > 40) {
+        error = "options: \"tables\" must be the name of a table set, such as \"small\"";
+        return std::nullopt;
+      }
+      options.tables = *tables;
+    } else if (key == "threads") {
+      const double* threads = std::get_if<double>(&value);
+      if (!threads || !(*threads >= 0 && *threads <= 256) ||
+          *threads != static_cast<int>(*threads)) {
+        error = "options: \"threads\" must be a whole number from 0 (one per core) to 256";
+        return std::nullopt;
+      }
+      options.threads = static_cast<unsigned>(*threads);
     } else {
-      error = "options: unknown key \"" + key.substr(0, 40) + "\" (known: method, max_length)";
+      error = "options: unknown key \"" + key.substr(0, 40) +
+              "\" (known: method, max_length, tables, threads)";
       return std::nullopt;
     }
   }

@@ -1,5 +1,5 @@
 // The options of a solve request (docs/api.md), read from a flat JSON object such as
-// {"method":"fast","max_length":21}. Reading never throws: a bad text gives a message instead.
+// {"method":"fast","max_length":21} or {"method":"optimal","tables":"small","threads":2}. Reading never throws: a bad text gives a message instead.
 #pragma once
 
 #include <optional>
@@ -13,6 +13,10 @@ struct SolveOptions {
     Fast,     // a short solution quickly (two-phase for puzzles that declare phases)
   } method = Method::Optimal;
   int maxLength = 21;  // fast: stop at the first solution of at most this many moves
+  // Optimal, for puzzles with the optimal-search kernel (cube3): the table set ("" = the
+  // puzzle's default) and the threads of one search (0 = one per core).
+  std::string tables;
+  unsigned threads = 0;
 };
 
 // nullopt with `error` set when the text is not such an object or holds an unknown key or value.

@@ -237,9 +237,26 @@ int bench(const Arguments& args) {
   };
 
   Solver solver(*puzzle, goals, kind);
+  // The optimal-search kernel (cube3): --tables small|large, --threads N.
+  const bool kernel = solver.kind() == SolverKind::SymmetricIdaStar;
+  SearchOptions searchOptions;
+  if (auto found = args.options.find("tables"); found != args.options.end()) {
+    searchOptions.tables = found->second;
+  }
+  if (std::uint64_t threads = 0; option("threads", 256, threads)) {
+    searchOptions.threads = static_cast<unsigned>(threads);
+  }
   const Clock::time_point buildStart = Clock::now();
   try {
-    if (method != "naive") solver.prepare();
+    if (kernel) {
+      std::string error;
+      OptimalTables& tables = solver.optimalTables();
+      const std::string set = tables.resolve(searchOptions.tables);
+      if (set.empty()) return usageError(args, "no table set '" + searchOptions.tables + "'");
+      if (!tables.prepare(set, {}, {}, &error)) return usageError(args, error);
+    } else if (method != "naive") {
+      solver.prepare();
+    }
   } catch (const std::exception& error) {
     return usageError(args, error.what());
   }
@@ -254,7 +271,9 @@ int bench(const Arguments& args) {
     reference = referenceSolver.wholeTable();
   }
   // The naive search keys states by everything but the separable pieces, with their moves left out.
-  const CoordinateSpace naiveKey(*puzzle, wholePuzzleCoordinates(*puzzle, false));
+  // (Only built for --solver naive: larger puzzles have no whole-state coordinates.)
+  std::optional<CoordinateSpace> naiveKey;
+  if (method == "naive") naiveKey.emplace(*puzzle, wholePuzzleCoordinates(*puzzle, false));
   std::vector<int> naiveMoves;
   for (int m = 0; m < static_cast<int>(puzzle->moves().size()); ++m) {
     if (!puzzle->isSeparableMove(m)) naiveMoves.push_back(m);
@@ -264,22 +283,25 @@ int bench(const Arguments& args) {
   std::vector<double> times;
   std::vector<std::uint64_t> nodes;
   Json::Array rows;
-  if (!args.json) std::cout << "scramble,solution,length,nodes,ms\n";
+  if (!args.json) {
+    std::cout << (kernel ? "scramble,solution,length,nodes,ms,nodes_per_s,tables,threads\n"
+                         : "scramble,solution,length,nodes,ms\n");
+  }
   for (std::uint64_t i = 0; i < count; ++i) {
     const Position position = randomStates ? Position{puzzle->randomState(rng), {}}
                                            : randomSequence(*puzzle, length, rng);
     const std::string scramble =
         randomStates ? puzzle->encodeState(position.state) : position.scramble;
-    SolveOutcome outcome{SolveOutcome::Status::Solved, {}, 0, 0, {}};
+    SolveOutcome outcome{SolveOutcome::Status::Solved, {}, 0, 0, {}, {}};
     if (method == "naive") {
       const Clock::time_point start = Clock::now();
       const std::optional<std::vector<int>> path =
-          naiveSolve(*puzzle, naiveKey, naiveMoves, position.state);
+          naiveSolve(*puzzle, *naiveKey, naiveMoves, position.state);
       outcome.milliseconds = millisecondsSince(start);
       if (!path) return usageError(args, "naive search found no solution");
       outcome.moves = *path;
     } else {
-      outcome = solver.solve(position.state);
+      outcome = solver.solve(position.state, searchOptions);
     }
     if (outcome.status != SolveOutcome::Status::Solved ||
         !solvedHere(puzzle->applySequence(position.state, outcome.moves))) {
@@ -306,8 +328,14 @@ int bench(const Arguments& args) {
                          .set("nodes", outcome.nodes)
                          .set("ms", outcome.milliseconds));
     } else {
-      std::printf("%s,%s,%zu,%llu,%.4f\n", scramble.c_str(), solution.c_str(), outcome.moves.size(),
+      std::printf("%s,%s,%zu,%llu,%.4f", scramble.c_str(), solution.c_str(), outcome.moves.size(),
                   static_cast<unsigned long long>(outcome.nodes), outcome.milliseconds);
+      if (kernel) {
+        std::printf(",%.0f,%s,%u", outcome.nodes / std::max(outcome.milliseconds, 1e-3) * 1000,
+                    outcome.tables.c_str(), searchOptions.threads);
+      }
+      std::printf("\n");
+      std::fflush(stdout);
     }
   }
   std::sort(times.begin(), times.end());

@@ -68,6 +68,9 @@ struct CoordinateSpec {
       {};                    // tracked pieces (empty = all); orientation-only coordinates need all
   bool positions = true;     // track where the pieces are
   bool orientations = true;  // track their orientations
+  // With positions: only which positions the pieces occupy, not which piece is where (C(n,k)
+  // values, e.g. the 495 places of the cube's four middle-layer edges); needs orientations off.
+  bool unordered = false;
 };
 
 struct TableSpec {
@@ -88,7 +91,27 @@ struct SeparableSpec {
   std::string label;               // plural for messages and answers: "tips"
 };
 
-enum class SolverKind { TableDescent, IdaStar };
+// A pattern database for the optimal-search kernel (search/symmetric_table.hpp): the `reduced`
+// coordinates by the symmetries `symmetries` generate (words over the names of the puzzle's
+// rotations and reflections: "y", "x2", "mirrorLR"), times the `plain` coordinates, which each
+// symmetry must map onto themselves alone. Looked up in every frame the table's symmetries do not
+// already cover.
+struct SymmetricTableSpec {
+  std::string name;
+  std::vector<CoordinateSpec> reduced;
+  std::vector<CoordinateSpec> plain;
+  std::vector<std::string> symmetries;
+};
+
+// A named set of such tables (the cube's "small" browser set and "large" native set).
+struct TableSetSpec {
+  std::string name;
+  std::vector<SymmetricTableSpec> tables;
+};
+
+// TableDescent: one whole-puzzle table. IdaStar: IDA* over `tables`. SymmetricIdaStar: the
+// optimal-search kernel (search/optimal_search.hpp) over one of `tableSets`.
+enum class SolverKind { TableDescent, IdaStar, SymmetricIdaStar };
 
 // One goal of a phase of a multi-phase ("fast", not optimal) solver (search/two_phase.hpp).
 struct PhaseGoalSpec {
@@ -116,6 +139,11 @@ struct PuzzleSpec {
   std::vector<MoveSpec> moves;
   // Whole-puzzle symmetries (rotations) as sticker cycles, for conjugated table lookups.
   std::vector<std::pair<std::string, std::vector<std::string>>> symmetries;
+  // Mirror images as sticker cycles. A reflection reverses the order of each piece's stickers, so
+  // it is no State; with the rotations it generates the group of search/symmetry.hpp.
+  std::vector<std::pair<std::string, std::vector<std::string>>> reflections = {};
+  // For SymmetricIdaStar: the table sets, the first being the default.
+  std::vector<TableSetSpec> tableSets = {};
   SolverKind solver = SolverKind::IdaStar;
   std::vector<TableSpec> tables;  // TableDescent uses the first, which must cover the puzzle
   std::optional<SeparableSpec> separable;

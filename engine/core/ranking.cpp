@@ -101,4 +101,49 @@ void unrankOrientations(std::uint64_t rank, int orientations, bool sumIsZero,
     ori[n - 1] = static_cast<std::uint8_t>((orientations - sum % orientations) % orientations);
 }
 
+namespace {
+// Pascal's triangle up to 32: searches rank combinations at every node.
+struct Binomials {
+  std::uint64_t value[33][33] = {};
+  constexpr Binomials() {
+    for (int n = 0; n <= 32; ++n) {
+      value[n][0] = 1;
+      for (int k = 1; k <= n; ++k)
+        value[n][k] = value[n - 1][k - 1] + (k < n ? value[n - 1][k] : 0);
+    }
+  }
+};
+constexpr Binomials binomials;
+}  // namespace
+
+std::uint64_t binomial(int n, int k) {
+  if (k < 0 || k > n || n > 32) return 0;
+  return binomials.value[n][k];
+}
+
+// Colex: the subset {c1 < c2 < ... < ck} has rank C(c1,1) + C(c2,2) + ... + C(ck,k).
+std::uint64_t rankCombination(std::uint32_t mask) {
+  std::uint64_t rank = 0;
+  int taken = 0;
+  while (mask != 0) {
+    const int value = std::countr_zero(mask);
+    mask &= mask - 1;
+    rank += binomial(value, ++taken);
+  }
+  return rank;
+}
+
+std::uint32_t unrankCombination(std::uint64_t rank, int n, int k) {
+  std::uint32_t mask = 0;
+  for (int value = n - 1; k > 0; --value) {
+    const std::uint64_t below = binomial(value, k);
+    if (rank >= below) {
+      rank -= below;
+      mask |= 1u << value;
+      --k;
+    }
+  }
+  return mask;
+}
+
 }  // namespace polytwist

@@ -21,6 +21,12 @@ std::uint64_t fallingFactorial(int n, int k);
 std::uint64_t rankPartialPermutation(std::span<const std::uint8_t> positions, int n);
 void unrankPartialPermutation(std::uint64_t rank, int n, std::span<std::uint8_t> positions);
 
+// C(n, k) for 0 <= n <= 32 (0 when k is outside 0..n).
+std::uint64_t binomial(int n, int k);
+// Rank of a k-subset of 0..n-1 (given as a bit mask) among the C(n,k) subsets, in colex order.
+std::uint64_t rankCombination(std::uint32_t mask);
+std::uint32_t unrankCombination(std::uint64_t rank, int n, int k);
+
 // Permutation parity: 0 even, 1 odd.
 int permutationParity(std::span<const std::uint8_t> perm);
 

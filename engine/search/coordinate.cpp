@@ -1,5 +1,6 @@
 #include "search/coordinate.hpp"
 
+#include <bit>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -36,6 +37,10 @@ Coordinate::Shape Coordinate::shapeOf(const Puzzle& puzzle, const CoordinateSpec
   }
   shape.positions = spec.positions && orbit.permutation != PermutationRule::Fixed;
   shape.orientations = spec.orientations && orbit.orientations > 1;
+  shape.unordered = spec.unordered && shape.positions;
+  if (shape.unordered && shape.orientations) {
+    throw std::invalid_argument("coordinate: unordered positions cannot track orientations");
+  }
   shape.evenPermutation = shape.positions && k == n && orbit.permutation == PermutationRule::Even;
   shape.orientationSumZero = shape.orientations && k == n && orbit.orientationSumZero;
 
@@ -56,6 +61,7 @@ Coordinate::Shape Coordinate::shapeOf(const Puzzle& puzzle, const CoordinateSpec
                                 std::to_string(estimate) + " values is too many for a move table");
   }
   if (shape.positions) shape.size = fallingFactorial(n, k) / (shape.evenPermutation ? 2 : 1);
+  if (shape.unordered) shape.size = binomial(n, k);
   if (shape.orientations) {
     shape.orientationCount = static_cast<std::uint32_t>(
         orientationCount(entries, orbit.orientations, shape.orientationSumZero));
@@ -71,6 +77,7 @@ Coordinate::Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec,
   pieces_ = std::move(shape.pieces);
   positions_ = shape.positions;
   orientations_ = shape.orientations;
+  unordered_ = shape.unordered;
   evenPermutation_ = shape.evenPermutation;
   orientationSumZero_ = shape.orientationSumZero;
   orientationCount_ = shape.orientationCount;
@@ -123,7 +130,13 @@ void Coordinate::decode(std::uint32_t value, Partial& partial) const {
   const int k = static_cast<int>(pieces_.size());
   const std::uint32_t orientationRank = orientations_ ? value % orientationCount_ : 0;
   const std::uint32_t positionRank = orientations_ ? value / orientationCount_ : value;
-  if (positions_) {
+  if (unordered_) {
+    std::uint32_t mask = unrankCombination(positionRank, n, k);
+    for (int j = 0; j < k; ++j) {
+      partial.position[j] = static_cast<std::uint8_t>(std::countr_zero(mask));
+      mask &= mask - 1;
+    }
+  } else if (positions_) {
     if (evenPermutation_) {
       unrankPermutationOfParity(positionRank, 0, std::span(partial.position, n));
     } else {
@@ -145,7 +158,11 @@ std::uint32_t Coordinate::encode(const Partial& partial) const {
   const int n = orbit_->size;
   const int k = static_cast<int>(pieces_.size());
   std::uint64_t value = 0;
-  if (positions_) {
+  if (unordered_) {
+    std::uint32_t mask = 0;
+    for (int j = 0; j < k; ++j) mask |= 1u << partial.position[j];
+    value = rankCombination(mask);
+  } else if (positions_) {
     const std::span<const std::uint8_t> position(partial.position, k);
     value = evenPermutation_ ? rankPermutationOfKnownParity(position)
                              : rankPartialPermutation(position, n);
@@ -158,7 +175,7 @@ std::uint32_t Coordinate::encode(const Partial& partial) const {
   return static_cast<std::uint32_t>(value);
 }
 
-std::uint32_t Coordinate::rank(const State& s) const {
+std::uint32_t Coordinate::rank(const std::uint8_t* pieces, const std::uint8_t* ori) const {
   Partial partial{};
   const int offset = orbit_->offset;
   if (positions_) {
@@ -167,17 +184,38 @@ std::uint32_t Coordinate::rank(const State& s) const {
     for (int j = 0; j < static_cast<int>(pieces_.size()); ++j)
       slotOfPiece[pieces_[j]] = static_cast<std::int8_t>(j);
     for (int position = 0; position < orbit_->size; ++position) {
-      const int slot = slotOfPiece[s.pieces[offset + position]];
+      const int slot = slotOfPiece[pieces[offset + position]];
       if (slot < 0) continue;
       partial.position[slot] = static_cast<std::uint8_t>(position);
-      partial.orientation[slot] = s.ori[offset + position];
+      partial.orientation[slot] = ori[offset + position];
     }
   } else if (orientations_) {
     for (int position = 0; position < orbit_->size; ++position) {
-      partial.orientation[position] = s.ori[offset + position];
+      partial.orientation[position] = ori[offset + position];
     }
   }
   return encode(partial);
+}
+
+void Coordinate::place(std::uint32_t value, State& s) const {
+  Partial partial{};
+  decode(value, partial);
+  const int offset = orbit_->offset;
+  if (!positions_) {
+    if (!orientations_) return;
+    for (int position = 0; position < orbit_->size; ++position) {
+      s.ori[offset + position] = partial.orientation[position];
+    }
+    return;
+  }
+  for (int j = 0; j < static_cast<int>(pieces_.size()); ++j) {
+    const int target = offset + partial.position[j];
+    int current = offset;
+    while (s.pieces[current] != pieces_[j]) ++current;
+    std::swap(s.pieces[current], s.pieces[target]);
+    std::swap(s.ori[current], s.ori[target]);
+    if (orientations_) s.ori[target] = partial.orientation[j];
+  }
 }
 
 std::vector<CoordinateSpec> wholePuzzleCoordinates(const Puzzle& puzzle, bool withSeparable) {

@@ -27,6 +27,7 @@ class Coordinate {
     std::vector<int> pieces;
     bool positions = false;
     bool orientations = false;
+    bool unordered = false;           // only which positions the pieces occupy
     bool evenPermutation = false;     // all pieces tracked and only even permutations reachable
     bool orientationSumZero = false;  // the last tracked orientation is implied
     std::uint32_t orientationCount = 1;
@@ -35,7 +36,16 @@ class Coordinate {
   static Shape shapeOf(const Puzzle& puzzle, const CoordinateSpec& spec);
 
   std::uint32_t size() const { return size_; }
-  std::uint32_t rank(const State& s) const;
+  std::uint32_t rank(const State& s) const { return rank(s.pieces.data(), s.ori.data()); }
+  // The same from bare arrays: per position, its piece and orientation.
+  std::uint32_t rank(const std::uint8_t* pieces, const std::uint8_t* ori) const;
+  // Writes the tracked part of the state a value stands for into `s` (of the same puzzle): the
+  // tracked pieces go to their positions by swaps (the others end up wherever the swaps leave
+  // them), or every position of the orbit gets its orientation.
+  void place(std::uint32_t value, State& s) const;
+  bool tracksPositions() const { return positions_; }
+  const Orbit& orbit() const { return *orbit_; }
+  const std::vector<int>& pieces() const { return pieces_; }
   // The value after move (or extra effect) `column`.
   std::uint32_t move(std::uint32_t value, int column) const {
     return moveTable_[static_cast<std::size_t>(value) * columns_ + column];
@@ -57,6 +67,7 @@ class Coordinate {
   std::vector<int> pieces_;
   bool positions_;
   bool orientations_;
+  bool unordered_;
   bool evenPermutation_;     // all pieces tracked and only even permutations reachable
   bool orientationSumZero_;  // the last tracked orientation is implied
   std::uint32_t orientationCount_ = 1;

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "search/distance_table.hpp"
@@ -23,6 +24,10 @@ struct SearchOptions {
   Cancellation cancel;
   // Called at each new depth bound and every 2^18 nodes.
   std::function<void(int depth, std::uint64_t nodes)> progress;
+  // SymmetricIdaStar only: the table set ("" = the puzzle's default) and threads (0 = one per
+  // core; WebAssembly uses one).
+  std::string tables;
+  unsigned threads = 0;
 };
 
 struct SearchResult {

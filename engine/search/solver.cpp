@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include <thread>
 
 namespace polytwist {
 
@@ -104,8 +105,64 @@ const std::vector<int>& Solver::separableFix(const State& start, std::size_t gro
   return separableFixes_[piece][off % orientations];
 }
 
+OptimalTables& Solver::optimalTables() {
+  if (!optimal_) optimal_ = std::make_unique<OptimalTables>(puzzle_);
+  return *optimal_;
+}
+
+SolveOutcome Solver::solveOptimal(const State& start, const SearchOptions& options) {
+  const auto began = std::chrono::steady_clock::now();
+  SolveOutcome outcome{SolveOutcome::Status::Solved, {}, 0, 0, {}, {}};
+  auto finish = [&](SolveOutcome::Status status, std::string error = {}) {
+    outcome.status = status;
+    outcome.error = std::move(error);
+    outcome.milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+    return outcome;
+  };
+  OptimalTables& tables = optimalTables();
+  outcome.tables = tables.resolve(options.tables);
+  if (outcome.tables.empty()) {
+    return finish(SolveOutcome::Status::Failed,
+                  puzzle_.id() + " has no table set '" + options.tables + "'");
+  }
+  std::string error;
+  if (!tables.prepare(outcome.tables, {}, options.cancel, &error)) {
+    if (options.cancel.requested()) return finish(SolveOutcome::Status::Cancelled);
+    return finish(SolveOutcome::Status::Failed, error);
+  }
+  unsigned threads = options.threads;
+#ifdef __EMSCRIPTEN__
+  threads = 1;
+#else
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+#endif
+  OptimalSearch search(*tables.heuristic(outcome.tables), start, std::min(options.maxDepth, 40));
+  std::function<void(const SearchProgress&)> progress;
+  if (options.progress) {
+    progress = [&](const SearchProgress& p) { options.progress(p.depth, p.nodes); };
+  }
+  const OptimalSearch::Status status = search.runParallel(threads, options.cancel.flag, progress);
+  outcome.nodes = search.nodes();
+  if (status == OptimalSearch::Status::Cancelled) return finish(SolveOutcome::Status::Cancelled);
+  if (status != OptimalSearch::Status::Solved) {
+    return finish(SolveOutcome::Status::Unsolvable, "no goal can be reached from this position");
+  }
+  outcome.moves = search.solution();
+  if (!puzzle_.isSolved(puzzle_.applySequence(start, outcome.moves))) {
+    return finish(SolveOutcome::Status::Failed,
+                  "internal error: the solution found does not solve");
+  }
+  return finish(SolveOutcome::Status::Solved);
+}
+
 bool Solver::prepare(const BuildProgressFn& progress, Cancellation cancel) {
   if (kind_ == SolverKind::TableDescent) return wholeTable(progress, cancel) != nullptr;
+  if (kind_ == SolverKind::SymmetricIdaStar) {
+    std::string error;
+    const std::string set = optimalTables().resolve("");
+    return optimalTables().prepare(set, progress, cancel, &error);
+  }
   if (search_) return true;
   const std::vector<TableSpec>& specs = puzzle_.spec().tables;
   if (specs.empty()) throw std::logic_error(puzzle_.id() + " declares no pattern databases");
@@ -131,7 +188,7 @@ bool Solver::prepare(const BuildProgressFn& progress, Cancellation cancel) {
 
 SolveOutcome Solver::solve(const State& start, const SearchOptions& options) {
   const auto began = std::chrono::steady_clock::now();
-  SolveOutcome outcome{SolveOutcome::Status::Solved, {}, 0, 0, {}};
+  SolveOutcome outcome{SolveOutcome::Status::Solved, {}, 0, 0, {}, {}};
   auto finish = [&](SolveOutcome::Status status, std::string error = {}) {
     outcome.status = status;
     outcome.error = std::move(error);
@@ -141,6 +198,7 @@ SolveOutcome Solver::solve(const State& start, const SearchOptions& options) {
   };
   if (auto problem = puzzle_.checkReachable(start))
     return finish(SolveOutcome::Status::Failed, *problem);
+  if (kind_ == SolverKind::SymmetricIdaStar) return solveOptimal(start, options);
   if (!prepare({}, options.cancel)) return finish(SolveOutcome::Status::Cancelled);
 
   if (kind_ == SolverKind::TableDescent) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "search/ida_star.hpp"
+#include "search/optimal_tables.hpp"
 
 namespace polytwist {
 
@@ -17,7 +18,8 @@ struct SolveOutcome {
   std::vector<int> moves;
   std::uint64_t nodes = 0;
   double milliseconds = 0;
-  std::string error;  // for Failed/Unsolvable: what happened
+  std::string error;   // for Failed/Unsolvable: what happened
+  std::string tables;  // SymmetricIdaStar: the table set used
 };
 
 class Solver {
@@ -45,6 +47,9 @@ class Solver {
   // Pattern databases built so far, in TableSpec order.
   const std::vector<DistanceTable>& patternTables() const { return tables_; }
   static TableSpec wholeTableSpec(const Puzzle& puzzle);
+  SolverKind kind() const { return kind_; }
+  // SymmetricIdaStar: the puzzle's table sets (created on first use).
+  OptimalTables& optimalTables();
 
  private:
   // The moves that turn separable piece `piece` of `start` as the goals of `group` have it.
@@ -61,6 +66,8 @@ class Solver {
   std::vector<DistanceTable> wholes_;
   std::vector<DistanceTable> tables_;
   std::unique_ptr<IdaStar> search_;
+  std::unique_ptr<OptimalTables> optimal_;
+  SolveOutcome solveOptimal(const State& start, const SearchOptions& options);
   // Per separable piece and relative orientation: the shortest fix by its own moves.
   std::vector<std::vector<std::vector<int>>> separableFixes_;
 };

@@ -29,13 +29,6 @@ std::unique_ptr<T[]> tryAllocate(std::size_t count) {
   return std::unique_ptr<T[]>(new (std::nothrow) T[count]);
 }
 
-std::uint32_t binomial(int n, int k) {
-  if (k < 0 || k > n) return 0;
-  std::uint64_t result = 1;
-  for (int i = 1; i <= k; ++i) result = result * (n - k + i) / i;
-  return static_cast<std::uint32_t>(result);
-}
-
 [[noreturn]] void fail(const Puzzle& puzzle, const std::string& message) {
   throw std::invalid_argument("puzzle '" + puzzle.id() + "' phases: " + message);
 }

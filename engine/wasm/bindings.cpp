@@ -78,6 +78,38 @@ val exportTable(const std::string& id, val onProgress) {
 }
 
 // `bytes` may be a Uint8Array: Embind passes its contents as the string's bytes.
+// The optimal-search kernel (cube3): tables prepared with BFS progress, their bytes for IndexedDB,
+// and the search in slices so the worker can take a Cancel message between them.
+std::string prepareTables(const std::string& id, const std::string& tables, val onProgress) {
+  return service::prepareTables(id, tables, buildProgress(onProgress)).dump();
+}
+
+// Not JSON: {ok:true, puzzle, tables, bytes: Uint8Array} or {ok:false, error}.
+val exportTables(const std::string& id, const std::string& tables) {
+  const service::TableBytes exported = service::exportTables(id, tables);
+  val result = val::global("JSON").call<val>("parse", exported.answer.dump());
+  if (!exported.bytes.empty()) {
+    const auto* data = reinterpret_cast<const std::uint8_t*>(exported.bytes.data());
+    result.set("bytes",
+               val(emscripten::typed_memory_view(exported.bytes.size(), data)).call<val>("slice"));
+  }
+  return result;
+}
+
+std::string importTables(const std::string& id, const std::string& tables,
+                         const std::string& bytes) {
+  return service::importTables(id, tables, bytes).dump();
+}
+
+std::string searchStart(const std::string& id, const std::string& state,
+                        const std::string& tables) {
+  return service::searchStart(id, state, tables).dump();
+}
+std::string searchStep(int handle, double nodeBudget) {
+  return service::searchStep(handle, nodeBudget).dump();
+}
+std::string searchStop(int handle) { return service::searchStop(handle).dump(); }
+
 std::string importTable(const std::string& id, const std::string& bytes) {
   return service::importTable(id, bytes).dump();
 }
@@ -124,6 +156,12 @@ EMSCRIPTEN_BINDINGS(polytwist) {
   emscripten::function("distanceTable", &distanceTable);
   emscripten::function("exportTable", &exportTable);
   emscripten::function("importTable", &importTable);
+  emscripten::function("prepareTables", &prepareTables);
+  emscripten::function("exportTables", &exportTables);
+  emscripten::function("importTables", &importTables);
+  emscripten::function("searchStart", &searchStart);
+  emscripten::function("searchStep", &searchStep);
+  emscripten::function("searchStop", &searchStop);
   emscripten::function("numberingSolutions", &numberingSolutions);
   emscripten::function("numberingPosition", &numberingPosition);
   emscripten::function("numberingSolve", &numberingSolve);

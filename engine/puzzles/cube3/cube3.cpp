@@ -85,7 +85,6 @@ PuzzleSpec cube3() {
                             {"y", "", "y", derivedPowers},
                             {"z", "", "y' x y", derivedPowers}});
   spec.fixedStickerNoun = "centre";
-  spec.solver = SolverKind::IdaStar;
   // Kociemba's two-phase method (docs/solvers/cube3-two-phase.md): phase 1 brings any position
   // into <U, D, R2, L2, F2, B2>: no piece twisted or flipped, the middle-layer edges FR FL BL BR
   // in the middle layer; phase 2 solves it with those moves alone.
@@ -95,6 +94,31 @@ PuzzleSpec cube3() {
                            {PhaseGoalSpec::Kind::InPlaces, "edge", {8, 9, 10, 11}}}},
                  {.name = "solve in <U, D, R2, L2, F2, B2>",
                   .moves = {"U", "U2", "U'", "D", "D2", "D'", "R2", "L2", "F2", "B2"}}};
+  // The mirror image in the plane between R and L (R and L swap, every row reads backwards).
+  spec.reflections = {
+      {"mirrorLR", {"U0 U2", "U3 U5", "U6 U8", "F0 F2", "F3 F5", "F6 F8", "D0 D2",
+                    "D3 D5", "D6 D8", "B0 B2", "B3 B5", "B6 B8", "R0 L2", "R1 L1",
+                    "R2 L0", "R3 L5", "R4 L4", "R5 L3", "R6 L8", "R7 L7", "R8 L6"}}};
+  // Optimal solving (docs/solvers/cube3-optimal.md): Kociemba's phase-1 coordinate (edge flip ×
+  // which places hold the middle-layer edges FR FL BL BR) reduced by the 16 symmetries that keep
+  // the U-D axis, times the corner twist; looked up along all three axes.
+  // The large set tracks the middle-layer edges in order (11,880 values instead of 495).
+  const CoordinateSpec flip = {.orbit = "edge", .positions = false};
+  const CoordinateSpec twist = {.orbit = "corner", .positions = false};
+  const std::vector<std::string> keepUpDown = {"y", "x2", "mirrorLR"};
+  spec.tableSets = {
+      {"small",
+       {{"flip-slice-twist",
+         {flip,
+          {.orbit = "edge", .pieces = {8, 9, 10, 11}, .orientations = false, .unordered = true}},
+         {twist},
+         keepUpDown}}},
+      {"large",
+       {{"flip-sorted-slice-twist",
+         {flip, {.orbit = "edge", .pieces = {8, 9, 10, 11}, .orientations = false}},
+         {twist},
+         keepUpDown}}}};
+  spec.solver = SolverKind::SymmetricIdaStar;
   spec.scrambleMinDistance = 2;  // as WCA scramblers: no state solvable in fewer than 2 moves
   return spec;
 }

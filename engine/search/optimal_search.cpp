@@ -1,0 +1,332 @@
+#include "search/optimal_search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+namespace polytwist {
+OptimalHeuristic::OptimalHeuristic(const Puzzle& puzzle, const SymmetryGroup& group,
+                                   std::vector<const SymmetricTable*> tables)
+    : puzzle_(puzzle), group_(group) {
+  for (const SymmetricTable* table : tables) {
+    for (int frame : table->frames()) {
+      lookups_.push_back({table, frame, valueCount_, group.moveMap(frame)});
+      valueCount_ += table->partCount();
+    }
+  }
+}
+
+void OptimalHeuristic::root(const Lookup& lookup, const State& start, std::uint32_t* values) const {
+  lookup.table->rank(group_.conjugate(lookup.frame, start), values);
+}
+
+int OptimalHeuristic::estimate(const State& s) const {
+  int best = 0;
+  for (const Lookup& lookup : lookups_) {
+    std::uint32_t values[kMaxCoordinateParts];
+    root(lookup, s, values);
+    const int distance = lookup.table->distance(values);
+    if (distance < 0) return -1;
+    best = std::max(best, distance);
+  }
+  return best;
+}
+
+// One depth-first search with an explicit stack. Level g holds the node at depth g: its lookup
+// values and distances, and its prepared children.
+class OptimalSearch::Worker {
+ public:
+  enum class Step { Found, Exhausted, Budget };
+
+  Worker(const OptimalHeuristic& heuristic, const State& start, int maxDepth)
+      : h_(heuristic), puzzle_(heuristic.puzzle()), start_(start) {
+    const int lookups = h_.lookupCount();
+    moveCount_ = static_cast<int>(puzzle_.moves().size());
+    levels_.resize(maxDepth + 1);
+    values_.assign(static_cast<std::size_t>(maxDepth + 1) * h_.valueCount_, 0);
+    distances_.assign(static_cast<std::size_t>(maxDepth + 1) * lookups, 0);
+    childValues_.assign(static_cast<std::size_t>(maxDepth + 1) * moveCount_ * h_.valueCount_, 0);
+    childIndex_.assign(static_cast<std::size_t>(maxDepth + 1) * moveCount_ * lookups, 0);
+    // Canonical order: after a move of base b, no move of b, and of two commuting bases only the
+    // lower first.
+    const int bases = puzzle_.baseCount();
+    allowed_.resize(bases + 1);
+    for (int last = -1; last < bases; ++last) {
+      for (int m = 0; m < moveCount_; ++m) {
+        const int base = puzzle_.moves()[m].base;
+        if (!puzzle_.isSearchMove(m)) continue;
+        if (last >= 0 && (base == last || (base < last && puzzle_.basesCommute(base, last)))) {
+          continue;
+        }
+        allowed_[last + 1].push_back(m);
+      }
+    }
+    rootBound_ = 0;
+    for (int l = 0; l < lookups; ++l) {
+      const auto& lookup = h_.lookups_[l];
+      std::uint32_t values[kMaxCoordinateParts];
+      h_.root(lookup, start, values);
+      const int distance = lookup.table->distance(values);
+      if (distance < 0) {
+        rootBound_ = -1;
+        return;
+      }
+      distances_[l] = static_cast<std::uint8_t>(distance);
+      rootBound_ = std::max(rootBound_, distance);
+      std::copy(values, values + lookup.table->partCount(), &values_[lookup.offset]);
+    }
+  }
+
+  int rootBound() const { return rootBound_; }
+
+  // Starts a search to depth `bound` below the path `prefix`; false when the prefix is pruned.
+  bool begin(int bound, const std::vector<int>& prefix) {
+    bound_ = bound;
+    top_ = 0;
+    levels_[0].lastBase = -1;
+    levels_[0].expanded = false;
+    for (int move : prefix) {
+      prepare(top_);
+      if (!evaluate(top_, move)) return false;
+      push(move);
+    }
+    base_ = top_;
+    return true;
+  }
+
+  Step step(std::uint64_t budget, std::uint64_t& nodes) {
+    for (;;) {
+      Level& level = levels_[top_];
+      if (!level.expanded) {
+        if (top_ == bound_) {
+          if (isGoal()) return Step::Found;
+          if (top_ == base_) return Step::Exhausted;
+          --top_;
+          continue;
+        }
+        prepare(top_);
+        level.expanded = true;
+        level.next = 0;
+      }
+      const std::vector<int>& moves = allowed_[level.lastBase + 1];
+      if (level.next == static_cast<int>(moves.size())) {
+        if (top_ == base_) return Step::Exhausted;
+        --top_;
+        continue;
+      }
+      if (budget == 0) return Step::Budget;
+      --budget;
+      ++nodes;
+      const int move = moves[level.next++];
+      if (evaluate(top_, move)) push(move);
+    }
+  }
+
+  std::vector<int> path() const {
+    std::vector<int> moves;
+    for (int g = 1; g <= top_; ++g) moves.push_back(levels_[g].move);
+    return moves;
+  }
+
+ private:
+  struct Level {
+    int next = 0;
+    int move = -1;
+    int lastBase = -1;
+    bool expanded = false;
+  };
+
+  void push(int move) {
+    ++top_;
+    Level& level = levels_[top_];
+    level.move = move;
+    level.lastBase = puzzle_.moves()[move].base;
+    level.expanded = false;
+  }
+
+  bool isGoal() const {
+    for (int l = 0; l < h_.lookupCount(); ++l) {
+      if (distances_[static_cast<std::size_t>(top_) * h_.lookupCount() + l] != 0) return false;
+    }
+    return puzzle_.isSolved(puzzle_.applySequence(start_, path()));
+  }
+
+  // The plain lookups' values and entries of every child, with the entries prefetched.
+  void prepare(int g) {
+    const int lookups = h_.lookupCount();
+    const std::uint32_t* parent = &values_[static_cast<std::size_t>(g) * h_.valueCount_];
+    for (int move : allowed_[levels_[g].lastBase + 1]) {
+      std::uint32_t* child =
+          &childValues_[(static_cast<std::size_t>(g) * moveCount_ + move) * h_.valueCount_];
+      std::uint64_t* index =
+          &childIndex_[(static_cast<std::size_t>(g) * moveCount_ + move) * lookups];
+      for (int l = 0; l < lookups; ++l) {
+        const auto& lookup = h_.lookups_[l];
+        const SymmetricTable& table = *lookup.table;
+        const int seen = lookup.moveMap[move];
+        for (int p = 0; p < table.partCount(); ++p) {
+          child[lookup.offset + p] = table.part(p).move(parent[lookup.offset + p], seen);
+        }
+        index[l] = table.index(child + lookup.offset);
+        __builtin_prefetch(table.entries() + (index[l] >> 5));
+      }
+    }
+  }
+
+  // Exact distance of a child from its parent's and the child's residue; the residue tells
+  // whether the move went one closer, stayed, or went one further.
+  static int follow(int parent, int residue) {
+    const int step = (residue - parent % 3 + 3) % 3;
+    return step == 0 ? parent : step == 1 ? parent + 1 : parent - 1;
+  }
+
+  bool evaluate(int g, int move) {
+    const int lookups = h_.lookupCount();
+    const int remaining = bound_ - g - 1;
+    const std::uint8_t* parentDistance = &distances_[static_cast<std::size_t>(g) * lookups];
+    std::uint8_t* childDistance = &distances_[static_cast<std::size_t>(g + 1) * lookups];
+    const std::uint64_t* index =
+        &childIndex_[(static_cast<std::size_t>(g) * moveCount_ + move) * lookups];
+    for (int l = 0; l < lookups; ++l) {
+      const int residue = h_.lookups_[l].table->stored(index[l]);
+      if (residue == 3) return false;
+      const int distance = follow(parentDistance[l], residue);
+      if (distance > remaining) return false;
+      childDistance[l] = static_cast<std::uint8_t>(distance);
+    }
+    std::copy_n(&childValues_[(static_cast<std::size_t>(g) * moveCount_ + move) * h_.valueCount_],
+                h_.valueCount_, &values_[static_cast<std::size_t>(g + 1) * h_.valueCount_]);
+    return true;
+  }
+
+  const OptimalHeuristic& h_;
+  const Puzzle& puzzle_;
+  State start_;
+  int moveCount_ = 0;
+  int rootBound_ = 0;
+  int bound_ = 0;
+  int top_ = 0;
+  int base_ = 0;
+  std::vector<Level> levels_;
+  std::vector<std::uint32_t> values_;
+  std::vector<std::uint8_t> distances_;
+  std::vector<std::uint32_t> childValues_;
+  std::vector<std::uint64_t> childIndex_;
+  std::vector<std::vector<int>> allowed_;
+};
+
+OptimalSearch::OptimalSearch(const OptimalHeuristic& heuristic, const State& start, int maxDepth)
+    : heuristic_(heuristic), start_(start), maxDepth_(maxDepth) {}
+
+OptimalSearch::~OptimalSearch() = default;
+
+OptimalSearch::Status OptimalSearch::run(std::uint64_t nodeBudget) {
+  if (status_ != Status::Running) return status_;
+  if (!sliced_) {
+    sliced_ = std::make_unique<Worker>(heuristic_, start_, maxDepth_);
+    bound_ = sliced_->rootBound();
+    if (bound_ < 0 || bound_ > maxDepth_) return status_ = Status::Unsolvable;
+    sliced_->begin(bound_, {});
+  }
+  for (;;) {
+    const std::uint64_t before = nodes_;
+    const Worker::Step step = sliced_->step(nodeBudget, nodes_);
+    nodeBudget -= std::min(nodeBudget, nodes_ - before);
+    if (step == Worker::Step::Found) {
+      solution_ = sliced_->path();
+      sliced_.reset();
+      return status_ = Status::Solved;
+    }
+    if (step == Worker::Step::Budget) return Status::Running;
+    if (++bound_ > maxDepth_) return status_ = Status::Unsolvable;
+    sliced_->begin(bound_, {});
+  }
+}
+
+std::vector<std::vector<int>> OptimalSearch::tasksFor(int bound, int splitDepth) const {
+  std::vector<std::vector<int>> tasks = {{}};
+  const Puzzle& puzzle = heuristic_.puzzle();
+  for (int depth = 0; depth < std::min(bound, splitDepth); ++depth) {
+    std::vector<std::vector<int>> longer;
+    for (const std::vector<int>& task : tasks) {
+      const int last = task.empty() ? -1 : puzzle.moves()[task.back()].base;
+      for (int m = 0; m < static_cast<int>(puzzle.moves().size()); ++m) {
+        const int base = puzzle.moves()[m].base;
+        if (!puzzle.isSearchMove(m)) continue;
+        if (last >= 0 && (base == last || (base < last && puzzle.basesCommute(base, last)))) {
+          continue;
+        }
+        longer.push_back(task);
+        longer.back().push_back(m);
+      }
+    }
+    tasks = std::move(longer);
+  }
+  return tasks;
+}
+
+OptimalSearch::Status OptimalSearch::runParallel(
+    unsigned threads, const std::atomic<bool>* cancel,
+    const std::function<void(const SearchProgress&)>& progress) {
+  if (status_ != Status::Running) return status_;
+  const auto started = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+        .count();
+  };
+  threads = std::max(1u, threads);
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (unsigned t = 0; t < threads; ++t) {
+    workers.push_back(std::make_unique<Worker>(heuristic_, start_, maxDepth_));
+  }
+  bound_ = workers[0]->rootBound();
+  if (bound_ < 0 || bound_ > maxDepth_) return status_ = Status::Unsolvable;
+  std::atomic<std::uint64_t> nodes{nodes_};
+  for (; bound_ <= maxDepth_; ++bound_) {
+    if (progress) progress({bound_, nodes.load(), elapsed()});
+    const std::vector<std::vector<int>> tasks = tasksFor(bound_, threads > 1 ? 3 : 0);
+    std::atomic<std::size_t> nextTask{0};
+    std::atomic<bool> found{false};
+    std::mutex solutionMutex;
+    auto stopped = [&] { return found.load() || (cancel && cancel->load()); };
+    auto work = [&](Worker& worker, bool reports) {
+      std::uint64_t reported = nodes.load();
+      while (!stopped()) {
+        const std::size_t task = nextTask.fetch_add(1);
+        if (task >= tasks.size()) return;
+        if (!worker.begin(bound_, tasks[task])) continue;
+        for (;;) {
+          std::uint64_t counted = 0;
+          const Worker::Step step = worker.step(1 << 16, counted);
+          nodes += counted;
+          if (step == Worker::Step::Found) {
+            std::lock_guard lock(solutionMutex);
+            if (!found.exchange(true)) solution_ = worker.path();
+            return;
+          }
+          if (step == Worker::Step::Exhausted || stopped()) break;
+          if (reports && progress && nodes.load() - reported >= (1u << 20)) {
+            reported = nodes.load();
+            progress({bound_, reported, elapsed()});
+          }
+        }
+      }
+    };
+    std::vector<std::thread> helpers;
+    for (unsigned t = 1; t < threads; ++t) {
+      helpers.emplace_back([&, t] { work(*workers[t], false); });
+    }
+    work(*workers[0], true);
+    for (std::thread& helper : helpers) helper.join();
+    nodes_ = nodes.load();
+    if (found) {
+      // The task's path starts below the root: workers keep the prefix in their stack.
+      return status_ = Status::Solved;
+    }
+    if (cancel && cancel->load()) return status_ = Status::Cancelled;
+  }
+  return status_ = Status::Unsolvable;
+}
+
+}  // namespace polytwist

@@ -1,0 +1,139 @@
+#include "search/optimal_tables.hpp"
+
+#include <sys/stat.h>
+
+#include <cstdio>
+
+namespace polytwist {
+namespace {
+
+void makeDirectories(const std::string& path) {
+  for (std::size_t slash = path.find('/', 1); slash != std::string::npos;
+       slash = path.find('/', slash + 1)) {
+    mkdir(path.substr(0, slash).c_str(), 0755);
+  }
+  mkdir(path.c_str(), 0755);
+}
+
+#ifndef __EMSCRIPTEN__
+std::string hex(std::uint64_t value) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
+  return text;
+}
+#endif
+
+}  // namespace
+
+OptimalTables::OptimalTables(const Puzzle& puzzle) : puzzle_(puzzle), group_(puzzle) {}
+
+std::string OptimalTables::resolve(const std::string& set) const {
+  const auto& sets = puzzle_.spec().tableSets;
+  if (sets.empty()) return {};
+  if (set.empty()) return sets.front().name;
+  for (const TableSetSpec& spec : sets) {
+    if (spec.name == set) return set;
+  }
+  return {};
+}
+
+OptimalTables::Set& OptimalTables::setOf(const std::string& set) {
+  Set& entry = sets_[set];
+  if (entry.tables.empty()) {
+    for (const TableSetSpec& spec : puzzle_.spec().tableSets) {
+      if (spec.name != set) continue;
+      for (const SymmetricTableSpec& table : spec.tables) {
+        entry.tables.push_back(std::make_unique<SymmetricTable>(puzzle_, group_, table));
+      }
+    }
+  }
+  return entry;
+}
+
+std::string OptimalTables::pathOf(const SymmetricTable& table) const {
+#ifdef __EMSCRIPTEN__
+  (void)table;
+  return {};  // the page keeps the bytes (exportTables)
+#else
+  const std::string directory = tableCacheDirectory();
+  if (directory.empty()) return {};
+  return directory + "/" + puzzle_.id() + "-" + table.name() + "-" + hex(table.definitionHash()) +
+         ".ptt";
+#endif
+}
+
+bool OptimalTables::prepare(const std::string& set, const BuildProgressFn& progress,
+                            Cancellation cancel, std::string* error) {
+  if (resolve(set) != set || set.empty()) {
+    *error = puzzle_.id() + " has no table set '" + set + "'";
+    return false;
+  }
+  Set& entry = setOf(set);
+  if (entry.heuristic) return true;
+  std::vector<const SymmetricTable*> tables;
+  for (auto& table : entry.tables) {
+    if (!table->ok()) {
+      const std::string path = pathOf(*table);
+      std::string loadError;
+      if (path.empty() || !table->load(path, &loadError)) {
+        if (!table->build(progress, cancel, error)) return false;
+        if (!path.empty()) {
+          makeDirectories(tableCacheDirectory());
+          std::string saveError;
+          table->save(path, &saveError);  // no cache: the next run builds again
+        }
+      }
+    }
+    tables.push_back(table.get());
+  }
+  entry.heuristic = std::make_unique<OptimalHeuristic>(puzzle_, group_, std::move(tables));
+  return true;
+}
+
+const OptimalHeuristic* OptimalTables::heuristic(const std::string& set) const {
+  const auto found = sets_.find(set);
+  return found == sets_.end() ? nullptr : found->second.heuristic.get();
+}
+
+std::string OptimalTables::exportBytes(const std::string& set) const {
+  const auto found = sets_.find(set);
+  if (found == sets_.end() || !found->second.heuristic) return {};
+  std::string out;
+  for (const auto& table : found->second.tables) {
+    const std::string bytes = table->serialize();
+    for (int i = 0; i < 8; ++i) out += static_cast<char>((bytes.size() >> (8 * i)) & 0xff);
+    out += bytes;
+  }
+  return out;
+}
+
+bool OptimalTables::importBytes(const std::string& set, const std::string& bytes,
+                                std::string* error) {
+  if (resolve(set) != set || set.empty()) {
+    *error = puzzle_.id() + " has no table set '" + set + "'";
+    return false;
+  }
+  Set& entry = setOf(set);
+  std::size_t at = 0;
+  for (auto& table : entry.tables) {
+    if (bytes.size() < at + 8) {
+      *error = "the table data is cut short";
+      return false;
+    }
+    std::uint64_t length = 0;
+    for (int i = 7; i >= 0; --i) length = length << 8 | static_cast<std::uint8_t>(bytes[at + i]);
+    at += 8;
+    if (bytes.size() - at < length) {
+      *error = "the table data is cut short";
+      return false;
+    }
+    if (!table->deserialize(bytes.substr(at, length), error)) return false;
+    at += length;
+  }
+  std::vector<const SymmetricTable*> tables;
+  for (auto& table : entry.tables) tables.push_back(table.get());
+  entry.heuristic = std::make_unique<OptimalHeuristic>(puzzle_, group_, std::move(tables));
+  return true;
+}
+
+}  // namespace polytwist

@@ -1,0 +1,45 @@
+// The table sets of a puzzle's optimal solver (PuzzleSpec::tableSets), built or loaded on first
+// use. Natively each table is a file in tableCacheDirectory(), named by the puzzle, the table and
+// its definition hash, mapped into memory when present and written after a build; a stale or
+// damaged file is rebuilt, never used. In the browser the page keeps the bytes (exportTables /
+// importTables). Errors, including memory that cannot be had, are values.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "search/optimal_search.hpp"
+
+namespace polytwist {
+
+class OptimalTables {
+ public:
+  explicit OptimalTables(const Puzzle& puzzle);
+
+  const SymmetryGroup& group() const { return group_; }
+  // The set's name when the puzzle has it ("" gives the default, the first), else "".
+  std::string resolve(const std::string& set) const;
+  // Builds or loads every table of the set; false when cancelled or failed (`error` says).
+  bool prepare(const std::string& set, const BuildProgressFn& progress, Cancellation cancel,
+               std::string* error);
+  // Nullptr until the set is prepared.
+  const OptimalHeuristic* heuristic(const std::string& set) const;
+  // The set's tables, each as serialized bytes, concatenated with 8-byte lengths.
+  std::string exportBytes(const std::string& set) const;
+  bool importBytes(const std::string& set, const std::string& bytes, std::string* error);
+
+ private:
+  struct Set {
+    std::vector<std::unique_ptr<SymmetricTable>> tables;
+    std::unique_ptr<OptimalHeuristic> heuristic;
+  };
+  Set& setOf(const std::string& set);
+  std::string pathOf(const SymmetricTable& table) const;
+  const Puzzle& puzzle_;
+  SymmetryGroup group_;
+  std::map<std::string, Set> sets_;
+};
+
+}  // namespace polytwist

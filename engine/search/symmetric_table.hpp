@@ -1,0 +1,164 @@
+// Symmetry-reduced pattern databases for the optimal-search kernel.
+//
+// A SymmetricTable covers `reduced` coordinates (a product, e.g. the cube's edge flip × the
+// places of the middle-layer edges) whose values fall into classes under a subgroup H of the
+// puzzle's symmetries, times `plain` coordinates that each symmetry of H maps onto themselves
+// (the corner twist). One entry per (class, plain value) stands for every state conjugate to it:
+// a state's entry is its class and its plain values seen through the symmetry that takes its
+// reduced values to the class representative. Entries hold the distance mod 3 in 2 bits (3 = not
+// reached): searches follow it exactly from the parent's distance (Korf's trick).
+//
+// Building is a breadth-first search on every core (one thread in WebAssembly), forward while the
+// frontier is small and backward (unreached entries look for a neighbour on the frontier) after;
+// it reports progress and can be cancelled. Memory for the entries comes from malloc or a mapped
+// file, so a failed allocation is an error value, never an exception.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "search/coordinate.hpp"
+#include "search/distance_table.hpp"
+#include "search/symmetry.hpp"
+
+namespace polytwist {
+
+// Bytes all symmetric tables (entries and class indexes) may hold together; 0: no limit. Tests
+// set a small limit to see the failure path.
+void setTableMemoryLimit(std::uint64_t bytes);
+std::uint64_t tableMemoryInUse();
+
+// Memory for a table's entries: malloc'ed or a read-only mapping of a file; counts against the
+// limit while it lives.
+class TableMemory {
+ public:
+  TableMemory() = default;
+  TableMemory(const TableMemory&) = delete;
+  TableMemory& operator=(const TableMemory&) = delete;
+  TableMemory(TableMemory&& other) noexcept;
+  TableMemory& operator=(TableMemory&& other) noexcept;
+  ~TableMemory();
+  // Empty with `error` set when the limit or the system refuses.
+  static TableMemory allocate(std::uint64_t bytes, const std::string& what, std::string* error);
+  static TableMemory mapFile(const std::string& path, std::string* error);
+  std::uint8_t* data() const { return data_; }
+  std::uint64_t size() const { return size_; }
+  bool empty() const { return data_ == nullptr; }
+
+ private:
+  void release();
+  std::uint8_t* data_ = nullptr;
+  std::uint64_t size_ = 0;
+  bool mapped_ = false;
+  std::uint64_t counted_ = 0;
+};
+
+class SymmetricTable {
+ public:
+  // Move tables and class indexes; no entries yet (build or load them). Throws
+  // std::invalid_argument for a spec the symmetries do not respect (a programming error in a
+  // puzzle definition, caught by its unit tests).
+  SymmetricTable(const Puzzle& puzzle, const SymmetryGroup& group, const SymmetricTableSpec& spec);
+  SymmetricTable(const SymmetricTable&) = delete;
+
+  const std::string& name() const { return name_; }
+  bool ok() const { return !entryMemory_.empty(); }
+  std::uint64_t classCount() const { return representatives_.size(); }
+  std::uint64_t plainSize() const { return plainSize_; }
+  std::uint64_t size() const { return classCount() * plainSize_; }
+  std::uint64_t byteCount() const { return (size() + 3) / 4; }
+  // The symmetries of H (indexes into the group), and the frames the table is worth looking up
+  // in (a symmetry from each coset g·H; the identity first).
+  const std::vector<int>& symmetries() const { return subgroup_; }
+  const std::vector<int>& frames() const { return frames_; }
+  // Entries at each distance.
+  const std::vector<std::uint64_t>& counts() const { return counts_; }
+  int maxDistance() const { return static_cast<int>(counts_.size()) - 1; }
+  // Hash of everything that defines the entries: the puzzle's moves and pieces, the coordinates,
+  // the symmetries, and the format version.
+  std::uint64_t definitionHash() const { return definitionHash_; }
+
+  // Coordinates a search tracks: the reduced parts' values, then the plain parts'.
+  int partCount() const { return static_cast<int>(parts_.size()); }
+  const Coordinate& part(int p) const { return parts_[p]; }
+  int reducedCount() const { return reducedCount_; }
+  void rank(const State& s, std::uint32_t* values) const;
+  // Same from bare arrays (pieces and orientations per position).
+  void rank(const std::uint8_t* pieces, const std::uint8_t* ori, std::uint32_t* values) const;
+  std::uint64_t index(const std::uint32_t* values) const {
+    std::uint64_t raw = 0;
+    for (int p = 0; p < reducedCount_; ++p) raw = raw * parts_[p].size() + values[p];
+    const std::uint32_t packed = classOf_[raw];
+    const std::uint32_t* conj = conjugated_.data() + (packed & 0xff) * conjugatedStride_;
+    std::uint64_t plain = 0;
+    for (int p = reducedCount_; p < partCount(); ++p) {
+      plain = plain * parts_[p].size() + conj[plainOffset_[p] + values[p]];
+    }
+    return static_cast<std::uint64_t>(packed >> 8) * plainSize_ + plain;
+  }
+  int stored(std::uint64_t i) const { return (entries()[i >> 5] >> ((i & 31) * 2)) & 3; }
+  const std::uint64_t* entries() const {
+    return reinterpret_cast<const std::uint64_t*>(entryMemory_.data() + entryOffset_);
+  }
+  // Exact distance of the entry of these values, by walking down to a goal (-1: not reached).
+  int distance(const std::uint32_t* values) const;
+
+  // Fills the entries by BFS from the puzzle's solved states. Returns false when cancelled or
+  // out of memory (`error` says which).
+  bool build(const BuildProgressFn& progress, Cancellation cancel, std::string* error);
+  // Files: header (magic, definition hash, sizes, counts), entries, checksum. `load` refuses a
+  // file of another definition or a damaged one, with the reason in `error`.
+  bool save(const std::string& path, std::string* error) const;
+  bool load(const std::string& path, std::string* error);
+  std::string serialize() const;
+  bool deserialize(const std::string& bytes, std::string* error);
+
+ private:
+  struct Layer;
+  void scanBlocks(const Layer& layer, std::atomic<std::uint64_t>& nextBlock,
+                  std::atomic<std::uint64_t>& scanned, std::atomic<std::uint64_t>& found,
+                  Cancellation cancel, const std::function<void()>& afterBlock);
+  std::uint64_t* mutableEntries() {
+    return reinterpret_cast<std::uint64_t*>(entryMemory_.data() + entryOffset_);
+  }
+  bool setIfUnknown(std::uint64_t i, int value);
+  // Sets an unknown entry and its equivalents (see stabilizer_); how many were unknown.
+  std::uint64_t setClassEntry(std::uint64_t cls, std::uint64_t plain, int value);
+  std::uint64_t headerHash() const;
+  std::string header() const;
+  std::uint64_t checksum() const;
+
+  const Puzzle& puzzle_;
+  std::string name_;
+  std::vector<Coordinate> parts_;
+  int reducedCount_ = 0;
+  std::vector<int> subgroup_;
+  std::vector<int> frames_;
+  // Per raw reduced value: class << 8 | index in subgroup_ of the symmetry that takes it to the
+  // class representative.
+  std::vector<std::uint32_t> classOf_;
+  std::vector<std::uint64_t> representatives_;  // raw reduced value of each class
+  // Per class: the subgroup indexes that fix its representative (bit k), when more than the
+  // identity. Entries (class, S(plain)) for such S are one position seen differently; the BFS sets
+  // them together, or a search would meet entries its BFS never reached from their neighbours.
+  std::vector<std::uint64_t> stabilizer_;
+  // Per subgroup index, per plain part: the conjugated value of each value (parts concatenated).
+  std::vector<std::uint32_t> conjugated_;
+  std::size_t conjugatedStride_ = 0;
+  std::vector<std::size_t> plainOffset_;
+  std::uint64_t plainSize_ = 1;
+  std::vector<std::uint64_t> goalEntries_;
+  std::vector<std::uint64_t> counts_;
+  std::uint64_t definitionHash_ = 0;
+  TableMemory entryMemory_;
+  std::uint64_t entryOffset_ = 0;  // where the entries start in entryMemory_ (a mapped file)
+};
+
+// The table cache directory: $POLYTWIST_TABLE_DIR, else $XDG_CACHE_HOME/polytwist, else
+// ~/.cache/polytwist (empty when none can be named).
+std::string tableCacheDirectory();
+
+}  // namespace polytwist

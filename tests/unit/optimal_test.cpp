@@ -1,0 +1,371 @@
+// The optimal-search kernel: symmetry group, symmetry-reduced coordinates and tables, IDA* over
+// them (single-threaded, on several threads and resumed in slices), table files and memory limits,
+// and the cube3 optimal solver on short scrambles.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <unordered_set>
+
+#include "api/service.hpp"
+#include "puzzles/catalogue.hpp"
+#include "search/optimal_search.hpp"
+#include "search/optimal_tables.hpp"
+#include "search/solver.hpp"
+
+using namespace polytwist;
+
+namespace {
+
+// The catalogue's cube2 with its mirror in the plane through the UFR-DBL diagonal and the F-B
+// axis (U and R swap, L and D swap), which keeps the fixed DBL corner in place.
+PuzzleSpec mirroredCube2() {
+  PuzzleSpec spec = puzzles::cube2();
+  spec.reflections = {
+      {"mirrorUR",
+       {"U0 R3", "U1 R1", "U2 R2", "U3 R0", "L0 D3", "L1 D1", "L2 D2", "L3 D0", "F0 F3", "B1 B2"}}};
+  return spec;
+}
+
+const Puzzle& cube2() {
+  static const Puzzle puzzle(mirroredCube2());
+  return puzzle;
+}
+
+const Puzzle& cube3() { return *findPuzzle("cube3"); }
+
+State scrambled(const Puzzle& puzzle, std::mt19937_64& rng, int length) {
+  State s = puzzle.solved();
+  for (int i = 0; i < length; ++i) {
+    s = puzzle.compose(s, puzzle.moves()[rng() % puzzle.moves().size()].effect);
+  }
+  return s;
+}
+
+// The kernel's answer for one start, with the search run as asked: 0 threads = in slices.
+std::vector<int> search(const OptimalHeuristic& heuristic, const State& start, unsigned threads,
+                        std::uint64_t slice = 1000) {
+  OptimalSearch search(heuristic, start);
+  OptimalSearch::Status status;
+  if (threads == 0) {
+    int slices = 0;
+    do {
+      status = search.run(slice);
+      ++slices;
+    } while (status == OptimalSearch::Status::Running && slices < 10'000'000);
+  } else {
+    status = search.runParallel(threads, nullptr);
+  }
+  REQUIRE(status == OptimalSearch::Status::Solved);
+  return search.solution();
+}
+
+const CoordinateSpec kCornerPositions = {.orbit = "corner", .orientations = false};
+const CoordinateSpec kCornerTwists = {.orbit = "corner", .positions = false};
+
+}  // namespace
+
+TEST_CASE("symmetry groups close and map moves") {
+  const SymmetryGroup cube3Group(cube3());
+  CHECK(cube3Group.size() == 48);
+  int mirrors = 0;
+  for (int s = 0; s < cube3Group.size(); ++s) mirrors += cube3Group.isMirror(s);
+  CHECK(mirrors == 24);
+  const int mirror = *cube3Group.find("mirrorLR");
+  auto name = [&](int s, const char* move) {
+    return cube3().moves()[cube3Group.mapMove(s, *cube3().findMove(move))].name;
+  };
+  // A mirror turns clockwise into anticlockwise; the L-R mirror also swaps R and L.
+  CHECK(name(mirror, "U") == "U'");
+  CHECK(name(mirror, "R") == "L'");
+  CHECK(name(mirror, "F2") == "F2");
+  CHECK(name(*cube3Group.find("y"), "F") != "F");
+  // Conjugation is a homomorphism and inverse symmetries undo each other.
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 50; ++trial) {
+    const State a = cube3().randomState(rng), b = cube3().randomState(rng);
+    const int s = static_cast<int>(rng() % cube3Group.size());
+    CHECK(cube3Group.conjugate(s, cube3().compose(a, b)) ==
+          cube3().compose(cube3Group.conjugate(s, a), cube3Group.conjugate(s, b)));
+    CHECK(cube3Group.conjugate(cube3Group.inverse(s), cube3Group.conjugate(s, a)) == a);
+    CHECK(!cube3().checkReachable(cube3Group.conjugate(s, a)));
+  }
+  const std::vector<int> upDown =
+      cube3Group.subgroup({*cube3Group.find("y"), *cube3Group.find("x2"), mirror});
+  CHECK(upDown.size() == 16);
+  CHECK(cube3Group.cosetRepresentatives(upDown).size() == 3);
+  const SymmetryGroup cube2Group(cube2());
+  CHECK(cube2Group.size() == 6);  // the diagonal's three turns, each with and without the mirror
+}
+
+TEST_CASE("symmetry-reduced coordinates agree with brute force on every cube2 state") {
+  // The whole cube2 state reduced by all 6 symmetries: every state and each of its conjugates
+  // must land in one class, and classes must be the orbits.
+  const SymmetryGroup group(cube2());
+  SymmetricTable table(cube2(), group,
+                       {"whole", {kCornerPositions, kCornerTwists}, {}, {"UFR120", "mirrorUR"}});
+  CHECK(table.symmetries().size() == 6);
+  std::vector<std::uint32_t> classOf(table.part(0).size() * table.part(1).size(), ~0u);
+  std::uint64_t orbits = 0;
+  State s = cube2().solved();
+  for (std::uint32_t p = 0; p < table.part(0).size(); ++p) {
+    for (std::uint32_t o = 0; o < table.part(1).size(); ++o) {
+      table.part(0).place(p, s);
+      table.part(1).place(o, s);
+      std::uint32_t values[2];
+      table.rank(s, values);
+      REQUIRE(values[0] == p);
+      REQUIRE(values[1] == o);
+      const std::uint64_t entry = table.index(values);
+      const std::uint64_t raw = std::uint64_t(p) * table.part(1).size() + o;
+      if (classOf[raw] == ~0u) {
+        ++orbits;
+        for (int k : table.symmetries()) {
+          std::uint32_t image[2];
+          table.rank(group.conjugate(k, s), image);
+          classOf[std::uint64_t(image[0]) * table.part(1).size() + image[1]] =
+              static_cast<std::uint32_t>(entry);
+          if (table.index(image) != entry) FAIL("conjugates in different classes");
+        }
+      } else if (classOf[raw] != entry) {
+        FAIL("a state's class is not its orbit's");
+      }
+    }
+  }
+  CHECK(orbits == table.classCount());
+}
+
+TEST_CASE("symmetric tables hold exact distances on cube2, with plain coordinates too") {
+  const SymmetryGroup group(cube2());
+  Solver reference(cube2(), {}, SolverKind::TableDescent);
+  const DistanceTable& whole = *reference.wholeTable();
+  // The whole state reduced by every symmetry: exact distances (the twists alone are no plain
+  // coordinate here, as the diagonal's turns change a twist by where the corner sits).
+  SymmetricTable table(cube2(), group,
+                       {"whole", {kCornerPositions, kCornerTwists}, {}, {"UFR120", "mirrorUR"}});
+  std::string error;
+  REQUIRE(table.build({}, {}, &error));
+  CHECK(table.maxDistance() == 11);
+  std::mt19937_64 rng(3);
+  for (int trial = 0; trial < 3000; ++trial) {
+    const State s = cube2().randomState(rng);
+    std::uint32_t values[2];
+    table.rank(s, values);
+    CHECK(table.distance(values) == whole.distance(whole.space().index(s)));
+  }
+}
+
+TEST_CASE("the kernel's IDA* finds optimal cube2 lengths: one thread, two, and in slices") {
+  const SymmetryGroup group(cube2());
+  Solver reference(cube2(), {}, SolverKind::TableDescent);
+  const DistanceTable& whole = *reference.wholeTable();
+  // Positions reduced by all symmetries (one frame), twists with none (looked up in 6 frames).
+  SymmetricTable positions(cube2(), group,
+                           {"positions", {kCornerPositions}, {}, {"UFR120", "mirrorUR"}});
+  SymmetricTable twists(cube2(), group, {"twists", {kCornerTwists}, {}, {}});
+  std::string error;
+  REQUIRE(positions.build({}, {}, &error));
+  REQUIRE(twists.build({}, {}, &error));
+  CHECK(positions.frames().size() == 1);
+  CHECK(twists.frames().size() == 6);
+  const OptimalHeuristic heuristic(cube2(), group, {&positions, &twists});
+  CHECK(heuristic.lookupCount() == 7);
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const State s = cube2().randomState(rng);
+    const int optimal = whole.distance(whole.space().index(s));
+    const unsigned threads = trial % 3 == 0 ? 0 : trial % 3 == 1 ? 1 : 2;
+    const std::vector<int> moves = search(heuristic, s, threads, 1 + rng() % 5000);
+    CHECK(static_cast<int>(moves.size()) == optimal);
+    CHECK(cube2().isSolved(cube2().applySequence(s, moves)));
+  }
+}
+
+TEST_CASE("the kernel's IDA* matches the domino's own optimal solver") {
+  const Puzzle& domino = *findPuzzle("domino");
+  const SymmetryGroup group(domino);
+  CHECK(group.size() == 8);
+  SymmetricTable corners(domino, group, {"corners", {{.orbit = "corner"}}, {}, {"y", "x2"}});
+  SymmetricTable edges(domino, group, {"edges", {{.orbit = "edge"}}, {}, {"y", "x2"}});
+  std::string error;
+  REQUIRE(corners.build({}, {}, &error));
+  REQUIRE(edges.build({}, {}, &error));
+  const OptimalHeuristic heuristic(domino, group, {&corners, &edges});
+  Solver reference(domino);
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const State s = scrambled(domino, rng, 1 + static_cast<int>(rng() % 12));
+    const SolveOutcome expected = reference.solve(s);
+    REQUIRE(expected.status == SolveOutcome::Status::Solved);
+    const std::vector<int> moves = search(heuristic, s, trial % 2 == 0 ? 0 : 2, 777);
+    CHECK(moves.size() == expected.moves.size());
+    CHECK(domino.isSolved(domino.applySequence(s, moves)));
+  }
+}
+
+TEST_CASE("table files: loaded when made for the same definition, refused otherwise") {
+  const SymmetryGroup group(cube2());
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "polytwist-kernel-test.ptt").string();
+  SymmetricTable table(cube2(), group, {"twists", {kCornerTwists}, {}, {}});
+  std::string error;
+  REQUIRE(table.build({}, {}, &error));
+  REQUIRE(table.save(path, &error));
+
+  SymmetricTable same(cube2(), group, {"twists", {kCornerTwists}, {}, {}});
+  REQUIRE(same.load(path, &error));
+  CHECK(same.counts() == table.counts());
+  for (std::uint64_t i = 0; i < table.size(); ++i) {
+    if (same.stored(i) != table.stored(i)) FAIL("entry differs after loading");
+  }
+  SymmetricTable fromBytes(cube2(), group, {"twists", {kCornerTwists}, {}, {}});
+  REQUIRE(fromBytes.deserialize(table.serialize(), &error));
+
+  // A table of the same name defined otherwise must refuse the file.
+  SymmetricTable other(cube2(), group, {"twists", {kCornerPositions}, {}, {}});
+  CHECK_FALSE(other.load(path, &error));
+  CHECK(error.find("another definition") != std::string::npos);
+
+  // One flipped byte among the entries: damaged.
+  {
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(100);
+    char byte = 0;
+    file.read(&byte, 1);
+    file.seekp(100);
+    byte = static_cast<char>(byte ^ 0x10);
+    file.write(&byte, 1);
+  }
+  SymmetricTable damaged(cube2(), group, {"twists", {kCornerTwists}, {}, {}});
+  CHECK_FALSE(damaged.load(path, &error));
+  CHECK(error.find("damaged") != std::string::npos);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("a table that cannot get its memory fails with a message") {
+  const SymmetryGroup group(cube2());
+  SymmetricTable table(cube2(), group, {"twists", {kCornerTwists}, {}, {}});
+  setTableMemoryLimit(64);
+  std::string error;
+  const bool built = table.build({}, {}, &error);
+  setTableMemoryLimit(0);
+  CHECK_FALSE(built);
+  CHECK_FALSE(table.ok());
+  CHECK(error.find("needs") != std::string::npos);
+  CHECK(error.find("limit") != std::string::npos);
+}
+
+TEST_CASE("cube3 optimal solutions of short scrambles") {
+  // The small set is built once (about a minute of BFS) and cached under the build directory.
+  setenv("POLYTWIST_TABLE_DIR", (std::filesystem::current_path() / "test-tables").c_str(), 1);
+  Solver solver(cube3());
+  // Lengths checked independently by meeting in the middle: every position within 3 moves of
+  // solved, and every position within 3 moves of the start.
+  std::vector<std::vector<State>> layers = {{cube3().solved()}};
+  for (int depth = 1; depth <= 3; ++depth) {
+    std::vector<State> next;
+    for (const State& s : layers.back()) {
+      for (const Move& move : cube3().moves()) next.push_back(cube3().compose(s, move.effect));
+    }
+    layers.push_back(std::move(next));
+  }
+  auto distanceWithin6 = [&](const State& start) {
+    std::vector<std::unordered_set<std::string>> around(4);
+    for (int d = 0; d <= 3; ++d) {
+      for (const State& s : layers[d]) around[d].insert(cube3().encodeState(s));
+    }
+    // Positions d moves from the start meet positions e moves from solved: length d + e.
+    std::vector<std::vector<State>> fromStart = {{start}};
+    for (int d = 1; d <= 3; ++d) {
+      std::vector<State> next;
+      for (const State& s : fromStart.back()) {
+        for (const Move& move : cube3().moves()) next.push_back(cube3().compose(s, move.effect));
+      }
+      fromStart.push_back(std::move(next));
+    }
+    for (int length = 0; length <= 6; ++length) {
+      for (int d = std::max(0, length - 3); d <= std::min(3, length); ++d) {
+        for (const State& s : fromStart[d]) {
+          if (around[length - d].count(cube3().encodeState(s))) return length;
+        }
+      }
+    }
+    return -1;
+  };
+  std::mt19937_64 rng(2026);
+  for (int trial = 0; trial < 12; ++trial) {
+    const int length = 2 + trial % 5;
+    const State s = scrambled(cube3(), rng, length);
+    SearchOptions options;
+    options.threads = trial % 2 + 1;
+    const SolveOutcome outcome = solver.solve(s, options);
+    REQUIRE(outcome.status == SolveOutcome::Status::Solved);
+    CHECK(outcome.tables == "small");
+    CHECK(static_cast<int>(outcome.moves.size()) == distanceWithin6(s));
+  }
+  // Longer scrambles: no longer than the scramble, the same length in slices and on two threads.
+  const OptimalTables& tables = solver.optimalTables();
+  const OptimalHeuristic& heuristic = *tables.heuristic("small");
+  CHECK(heuristic.lookupCount() == 3);
+  for (int trial = 0; trial < 4; ++trial) {
+    const State s = scrambled(cube3(), rng, 9);
+    const std::vector<int> sliced = search(heuristic, s, 0, 100'000);
+    const std::vector<int> parallel = search(heuristic, s, 2);
+    CHECK(sliced.size() <= 9);
+    CHECK(sliced.size() == parallel.size());
+    CHECK(cube3().isSolved(cube3().applySequence(s, sliced)));
+    CHECK(cube3().isSolved(cube3().applySequence(s, parallel)));
+  }
+}
+
+TEST_CASE("service: cube3 tables prepared, exported, imported; a search in slices") {
+  setenv("POLYTWIST_TABLE_DIR", (std::filesystem::current_path() / "test-tables").c_str(), 1);
+  const Json prepared = service::prepareTables("cube3", "small");
+  REQUIRE(prepared.find("ok")->boolean());
+  CHECK(prepared.find("tables")->string() == "small");
+  CHECK_FALSE(service::prepareTables("cube3", "huge").find("ok")->boolean());
+  CHECK_FALSE(service::prepareTables("cube2", "").find("ok")->boolean());
+
+  const service::TableBytes exported = service::exportTables("cube3", "small");
+  REQUIRE(exported.answer.find("ok")->boolean());
+  CHECK(service::importTables("cube3", "small", exported.bytes).find("ok")->boolean());
+  std::string damaged = exported.bytes;
+  damaged[damaged.size() / 2] ^= 1;
+  const Json refused = service::importTables("cube3", "small", damaged);
+  CHECK_FALSE(refused.find("ok")->boolean());
+  CHECK(refused.find("error")->string().find("damaged") != std::string::npos);
+  // The refused bytes left the set unusable until good ones come back.
+  REQUIRE(service::importTables("cube3", "small", exported.bytes).find("ok")->boolean());
+
+  const Json position = service::applyMoves("cube3", "", "R U2 F' L D B2 R'");
+  const Json started = service::searchStart("cube3", position.find("state")->string(), "small");
+  REQUIRE(started.find("ok")->boolean());
+  const int handle = static_cast<int>(started.find("handle")->number());
+  Json step;
+  int slices = 0;
+  do {
+    step = service::searchStep(handle, 5);
+    REQUIRE(step.find("ok")->boolean());
+    ++slices;
+  } while (step.find("status")->string() == "running");
+  CHECK(slices > 1);
+  CHECK(step.find("status")->string() == "solved");
+  CHECK(step.find("method")->string() == "optimal");
+  CHECK(step.find("tables")->string() == "small");
+  CHECK(step.find("length")->number() <= 7);
+  const Json after = service::applyMoves("cube3", position.find("state")->string(),
+                                         step.find("solution")->string());
+  CHECK(after.find("solved")->boolean());
+  CHECK_FALSE(service::searchStep(handle, 50).find("ok")->boolean());  // closed when done
+
+  const Json second = service::searchStart("cube3", position.find("state")->string(), "");
+  REQUIRE(second.find("ok")->boolean());
+  const int other = static_cast<int>(second.find("handle")->number());
+  CHECK(service::searchStop(other).find("ok")->boolean());
+  CHECK_FALSE(service::searchStop(other).find("ok")->boolean());
+}
