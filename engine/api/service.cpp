@@ -385,8 +385,13 @@ std::map<int, SlicedSearch>& slicedSearches() {
 constexpr std::size_t kMaxSlicedSearches = 16;
 }  // namespace
 
-Json searchStart(const std::string& id, const std::string& stateText, const std::string& tables) {
-  return onPuzzle(id, stateText.size() + tables.size(), [&](const Puzzle& puzzle) {
+Json searchStart(const std::string& id, const std::string& stateText,
+                 const std::string& optionsJson) {
+  std::string optionsError;
+  const std::optional<SolveOptions> options = readSolveOptions(optionsJson, optionsError);
+  if (!options) return failure(optionsError);
+  const std::string& tables = options->tables;
+  return onPuzzle(id, stateText.size() + optionsJson.size(), [&](const Puzzle& puzzle) {
     Solver& solver = solverFor(puzzle);
     if (solver.kind() != SolverKind::SymmetricIdaStar) {
       return failure(puzzle.id() + " has no optimal-search tables");

@@ -56,10 +56,11 @@ Json prepareTables(const std::string& id, const std::string& tables,
 TableBytes exportTables(const std::string& id, const std::string& tables);
 Json importTables(const std::string& id, const std::string& tables, const std::string& bytes);
 // An optimal search in slices, for a worker that must stay responsive (one thread): searchStart
-// needs the set prepared and gives {"ok":true,"handle"}; each searchStep searches about
+// takes solve options as JSON (solve_options.hpp; only "tables" matters), needs that set prepared
+// and gives {"ok":true,"handle"}; each searchStep searches about
 // `nodeBudget` nodes and answers {"ok":true,"status":"running","depth","nodes"} or, at the end,
 // the solve answer with "status":"solved" (the handle is then closed); searchStop closes it.
-Json searchStart(const std::string& id, const std::string& state, const std::string& tables);
+Json searchStart(const std::string& id, const std::string& state, const std::string& optionsJson);
 Json searchStep(int handle, double nodeBudget);
 Json searchStop(int handle);
 

@@ -1,5 +1,6 @@
 // The options of a solve request (docs/api.md), read from a flat JSON object such as
-// {"method":"fast","max_length":21} or {"method":"optimal","tables":"small","threads":2}. Reading never throws: a bad text gives a message instead.
+// {"method":"fast","max_length":21} or {"method":"optimal","tables":"small","threads":2}. Reading
+// never throws: a bad text gives a message instead.
 #pragma once
 
 #include <optional>

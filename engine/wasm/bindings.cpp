@@ -102,8 +102,8 @@ std::string importTables(const std::string& id, const std::string& tables,
 }
 
 std::string searchStart(const std::string& id, const std::string& state,
-                        const std::string& tables) {
-  return service::searchStart(id, state, tables).dump();
+                        const std::string& optionsJson) {
+  return service::searchStart(id, state, optionsJson).dump();
 }
 std::string searchStep(int handle, double nodeBudget) {
   return service::searchStep(handle, nodeBudget).dump();

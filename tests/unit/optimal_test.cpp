@@ -343,7 +343,8 @@ TEST_CASE("service: cube3 tables prepared, exported, imported; a search in slice
   REQUIRE(service::importTables("cube3", "small", exported.bytes).find("ok")->boolean());
 
   const Json position = service::applyMoves("cube3", "", "R U2 F' L D B2 R'");
-  const Json started = service::searchStart("cube3", position.find("state")->string(), "small");
+  const Json started =
+      service::searchStart("cube3", position.find("state")->string(), R"({"tables":"small"})");
   REQUIRE(started.find("ok")->boolean());
   const int handle = static_cast<int>(started.find("handle")->number());
   Json step;

@@ -63,6 +63,19 @@ describe("the headless player model", () => {
     assert.equal(last("status").text, "Pyraminx: ready.");
   });
 
+  it("plays derived moves (slices, rotations) as the face turns the engine resolves them to", async () => {
+    const { model } = recordedModel();
+    await model.configure({ puzzle: "cube3", alg: "M U" });
+    const { turns } = call("applyMoves", "cube3", "", "M U");
+    assert.deepEqual(model.playback.moves, turns.split(" "));
+    const animated = [];
+    model.setAnimator(async (move) => animated.push(move));
+    const answer = await model.turn("x U");
+    assert.equal(answer.ok, true);
+    assert.deepEqual(animated, answer.turns.split(" "));
+    assert.equal(model.position.current.state, stateAfter("cube3", answer.turns));
+  });
+
   it("plays the list move by move, each turn animated before the engine's position shows", async () => {
     const { model, all } = recordedModel();
     const animated = [];

@@ -8,6 +8,8 @@
 //   await engine.engineInfo();   // {ok, threads, isolated}: the threaded engine or the single one
 //   await engine.numberingSolve(id, state, numbering, groups, (p) => show(p));  // numbered puzzles
 //
+//   await engine.solveOptimal("cube3", state, {}, (p) => show(p));  // tables, then a sliced search
+//
 //   const mine = engine.session();  // the same calls over the same worker, but mine.cancel()
 //                                   // rejects only the calls made through `mine`
 //
@@ -15,6 +17,10 @@
 // only when the call could not be answered: cancelled, the worker or module failed, or the
 // engine threw (wrong argument count/types). When the engine fails inside a call (the worker's
 // `fatal` error), that call rejects and the other pending calls go to a fresh worker.
+//
+// Cancelling terminates the worker, except for a solveOptimal call that is searching (its last
+// progress report said `stage: "search"`): that one is told to stop at its next slice, so the
+// worker keeps its tables and the next solve starts at once.
 
 /** Rejection of a call whose worker was terminated by cancel() or close(). */
 export class CancelledError extends Error {
@@ -76,6 +82,19 @@ class EngineCalls {
    */
   solveWith(puzzle, state, options, onProgress) {
     return this.#send("solveWith", [puzzle, state, JSON.stringify(options ?? {})], onProgress);
+  }
+  /**
+   * The optimal solve of a puzzle with the optimal-search kernel (puzzleInfo `solver:
+   * "optimal"`): `options` ({tables}: the table set, default the engine's) go to the engine as
+   * JSON. onProgress receives {stage: "tables", ...} while the tables are imported or built, then
+   * {stage: "search", depth, nodes, ms, nodes_per_second} after each slice of the search
+   * (worker/optimal-job.js). The answer is solve's, with `table_source` and maybe `table_warning`.
+   */
+  solveOptimal(puzzle, state, options, onProgress) {
+    // Tables of tens of MB are kept between visits: ask the browser not to evict them (it may
+    // decide by itself, without asking the reader; only a page can ask, not its worker).
+    globalThis.navigator?.storage?.persist?.().catch(() => {});
+    return this.#send("solveOptimal", [puzzle, state, options ?? {}], onProgress);
   }
   /**
    * onProgress receives {depth, visited, total, scanned} after each BFS layer and within a layer
@@ -142,7 +161,10 @@ export class EngineSession extends EngineCalls {
     return this.#busy();
   }
 
-  /** Rejects this session's pending calls with CancelledError (terminating the worker if any). */
+  /**
+   * Rejects this session's pending calls with CancelledError: a searching solveOptimal by
+   * message, the others by terminating the worker.
+   */
   cancel() {
     this.#cancel();
   }
@@ -170,6 +192,7 @@ export class EngineClient extends EngineCalls {
     return new EngineSession({
       send: (method, args, onProgress) => this.#request(method, args, onProgress, owner),
       cancel: () => {
+        this.#stopSearches(owned);
         if ([...this.#pending.values()].some(owned)) this.#restart(owned);
       },
       busy: () => [...this.#pending.values()].some(owned),
@@ -181,9 +204,30 @@ export class EngineClient extends EngineCalls {
     return this.#pending.size > 0;
   }
 
-  /** Terminates the worker (stopping any search), rejects pending calls, starts a fresh worker. */
+  /**
+   * Stops every pending call: searches of solveOptimal at their next slice (the worker keeps its
+   * tables); if any other call is pending, by terminating the worker and starting a fresh one.
+   */
   cancel() {
-    this.#restart(() => true);
+    this.#stopSearches(() => true);
+    if (this.#pending.size > 0) this.#restart(() => true);
+  }
+
+  /**
+   * Tells the worker to stop the searching solveOptimal calls `picks` selects, and rejects them
+   * with CancelledError at once (the worker's own "cancelled" answer is then ignored).
+   */
+  #stopSearches(picks) {
+    for (const [id, call] of this.#pending) {
+      if (call.method !== "solveOptimal" || call.stage !== "search" || !picks(call)) continue;
+      this.#pending.delete(id);
+      try {
+        this.#worker?.postMessage({ cancel: id });
+      } catch {
+        // A worker that cannot be told has failed: its onerror rejects the other calls.
+      }
+      call.reject(new CancelledError(call.method));
+    }
   }
 
   /** Terminates the worker for good; pending and later calls reject. */
@@ -294,6 +338,7 @@ export class EngineClient extends EngineCalls {
     const call = this.#pending.get(message?.id);
     if (!call) return; // an answer for a call that is no longer pending
     if ("progress" in message) {
+      call.stage = message.progress?.stage;
       try {
         call.onProgress?.(message.progress);
       } catch (err) {

@@ -14,11 +14,18 @@
 //   move      {move, index, reverse}: a turn was made (index: its place in the move list, or -1)
 //   playback  the move list, its cursor or playing changed
 //   status    {text, kind}: the status line ("" | "ok" | "error")
-//   progress  {text}: a long call's progress ("" when it ends)
+//   progress  {text, fraction?}: a long call's progress ("" when it ends); `fraction` (0–1) for a
+//             bar while tables are built
 //   message   {source, text, sequence?, answer?}: a problem with an attribute (text null: gone);
 //             with `sequence`, the engine's refusal `answer` of that notation
 //   notice    {text}: what stops the player from showing a puzzle ("" when nothing does)
-import { formatCount, formatMs } from "../ui/format.js";
+import {
+  formatCount,
+  formatMs,
+  formatRate,
+  formatSeconds,
+  formatShortCount,
+} from "../ui/format.js";
 import { animatableMoves, sequenceSteps, splitMoves } from "./moves.js";
 import { createNumbering, numberingMessage } from "./numbering.js";
 import { createPlayback } from "./playback.js";
@@ -100,7 +107,7 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
       },
       (err) => {
         if (err?.cancelled) {
-          status("Cancelled.");
+          status(err.note ?? "Cancelled.");
           return null;
         }
         status(err.message, "error");
@@ -152,6 +159,12 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
     return positions;
   }
 
+  /**
+   * The moves of an applyMoves answer as the move list plays them: the face turns its derived
+   * moves resolve to (`turns`), so that each is a step of its own.
+   */
+  const playedMoves = (answer) => answer.turns ?? answer.moves;
+
   /** Loads `sequence` (normalised by the engine) as the move list from `from`; "" clears it. */
   async function loadMoveList(from, sequence, options) {
     const steps = sequenceSteps(sequence, position.current.info.moves);
@@ -159,10 +172,13 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
     else playback.load(steps, await positionsAlong(from, steps), options);
   }
 
-  /** After an ok answer of applyMoves from the current position: plays it, move by move if simple. */
+  /**
+   * After an ok answer of applyMoves from the current position: plays it, move by move if simple
+   * (`turns`: the face turns derived moves such as M, x or r resolve to).
+   */
   async function playAnswer(answer) {
     playback.leave();
-    const moves = animatableMoves(answer.moves, position.current.info.moves);
+    const moves = animatableMoves(answer.turns ?? answer.moves, position.current.info.moves);
     const last = moves ? await playMoves(moves) : null;
     if (last?.state !== answer.state) position.show(answer);
   }
@@ -235,7 +251,7 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
       notationMessage("alg", alg, sequence);
       accepted = false;
     }
-    await loadMoveList(from, sequence?.ok ? sequence.moves : "", { title: "Moves" });
+    await loadMoveList(from, sequence?.ok ? playedMoves(sequence) : "", { title: "Moves" });
     position.show(from, "start");
     return accepted;
   }
@@ -314,6 +330,9 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
    * nearest solved state; another method's through solveWith.
    */
   function searchSolution(puzzle, state, method) {
+    if (method === "optimal" && position.current.info.solver === "optimal") {
+      return kernelSolution(puzzle, state);
+    }
     if (method !== "optimal") {
       return engine.solveWith(puzzle, state, { method }, ({ depth, nodes }) => {
         progress(`Searching depth ${depth}: ${formatCount(nodes)} nodes`);
@@ -329,6 +348,47 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
     return engine.solve(puzzle, state, ({ depth, nodes }) => {
       progress(`Searching depth ${depth}: ${formatCount(nodes)} nodes`);
     });
+  }
+
+  /**
+   * The optimal solve of a puzzle with the optimal-search kernel (the 3x3x3): its tables are
+   * loaded from this browser's storage or built (a bar shows how far), then the search reports
+   * each slice; Cancel stops the search and keeps the tables (engine/client.js).
+   */
+  async function kernelSolution(puzzle, state) {
+    const started = performance.now();
+    const seconds = () => formatSeconds(performance.now() - started);
+    let stage = "";
+    const answer = await engine
+      .solveOptimal(puzzle, state, {}, (report) => {
+        stage = report.stage;
+        if (report.stage === "tables" && report.source === "cache") {
+          progress("Loading the tables kept in this browser…");
+        } else if (report.stage === "tables") {
+          const fraction = report.total ? Number(report.visited) / Number(report.total) : 0;
+          const percent = Math.floor(fraction * 100);
+          emit("progress", {
+            text: `Building tables… ${percent}% (layer ${report.depth}), ${seconds()}`,
+            fraction,
+          });
+        } else if (report.stage === "search") {
+          const { depth, nodes, ms, nodes_per_second: rate } = report;
+          progress(
+            `Searching depth ${depth}: ${formatShortCount(nodes)} nodes, ${formatRate(rate)}, ${formatSeconds(ms)} (optimal ≥ ${depth})`,
+          );
+        }
+      })
+      .catch((err) => {
+        if (err?.cancelled && stage === "search") {
+          err.note = "Cancelled. The tables stay loaded: the next solve starts at once.";
+        } else if (err?.cancelled && stage === "tables") {
+          err.note = "Cancelled: the tables were not built.";
+        }
+        throw err;
+      });
+    if (answer.table_warning) message("tables", answer.table_warning);
+    else clearMessage("tables");
+    return answer;
   }
 
   /** The engine's solution of the current position by `method`, and the position after each move. */
@@ -374,12 +434,19 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
           ? formatMs(answer.ms)
           : `${formatCount(answer.nodes)} nodes, ${formatMs(answer.ms)}`;
       const kind = METHOD_WORDS[chosen] ?? chosen;
-      const solvedMessage = () => status(`Solved: ${count}${goal} (${kind}), ${stats}.`, "ok");
+      // The kernel's answers say their method: "optimal (14 moves), 3.2 s".
+      const summary =
+        answer.method === "optimal"
+          ? `optimal (${count}), ${formatSeconds(answer.ms)}, ${formatShortCount(answer.nodes)} nodes`
+          : `${count}${goal} (${kind}), ${stats}`;
+      const solvedMessage = () => status(`Solved: ${summary}.`, "ok");
       playback.load(moves, positions, { title: "Solution", whenSolved: solvedMessage });
       if (moves.length === 0) solvedMessage();
       else {
         const found = chosen === "optimal" ? "an optimal solution" : `a solution (${kind})`;
-        status(`Found ${found}${goal}: ${count}, ${stats}. Playing it…`);
+        status(
+          `Found ${found}${goal}: ${count}, ${answer.method === "optimal" ? formatSeconds(answer.ms) : stats}. Playing it…`,
+        );
         playback.play();
       }
       return answer;
@@ -445,7 +512,11 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
       const whenSolved = () => {
         if (position.current.solved) status("Solved.", "ok");
       };
-      await loadMoveList(answer, sequence?.moves ?? "", { title: "Solution", whenSolved, step });
+      await loadMoveList(answer, sequence ? playedMoves(sequence) : "", {
+        title: "Solution",
+        whenSolved,
+        step,
+      });
       position.show(playback.shown ?? answer);
       status(sequence?.moves ? "Position set: press Play for the solution." : "Position set.");
       return answer;

@@ -71,6 +71,7 @@ const MARKUP = `
       </div>
       <p id="status" class="status" role="status" aria-live="polite">Loading the engine…</p>
       <p id="progress" class="progress muted"></p>
+      <progress id="progress-bar" class="progress-bar" max="1" value="0" aria-label="Tables built" hidden></progress>
     </div>
 
     <section id="solution-panel" class="solution" aria-labelledby="solution-title" hidden>

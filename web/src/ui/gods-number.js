@@ -6,6 +6,19 @@ import { splitMoves } from "../player/moves.js";
 import { drawBarChart } from "./bar-chart.js";
 import { formatCount } from "./format.js";
 
+const LARGE_NUMBERS = [
+  [10n ** 18n, "quintillion"],
+  [10n ** 15n, "quadrillion"],
+  [10n ** 12n, "trillion"],
+  [10n ** 9n, "billion"],
+];
+
+/** " (about 43 quintillion)" for a count too long to read at a glance, else "". */
+function inWords(count) {
+  const [size, word] = LARGE_NUMBERS.find(([size]) => count >= size) ?? [];
+  return size ? ` (about ${count / size} ${word})` : "";
+}
+
 /**
  * @param {object} options
  * @param {Record<string, HTMLElement>} options.ui  the gods* elements of index.html
@@ -45,7 +58,7 @@ export function createGodsNumberPanel({ ui, createClient, player }) {
     ui.godsUnavailable.hidden = !info || available;
     ui.godsUnavailable.textContent =
       info && !available
-        ? `The ${info.name} has ${BigInt(info.state_count).toLocaleString("en")} positions: too many for a complete distance table.`
+        ? `No table: the ${info.name} has ${BigInt(info.state_count).toLocaleString("en")} positions${inWords(BigInt(info.state_count))}, too many for a complete distance table.`
         : "";
     ui.godsCancel.disabled = computing === null;
     ui.gods.dataset.state = computing ? "computing" : table() ? "shown" : "idle";

@@ -10,6 +10,12 @@
 //                   the module, built without exception catching, throws as a bare number): its
 //                   memory can no longer be trusted, so the page replaces this worker
 //
+// `solveOptimal(id, state, options)` (a method of the worker, not of the engine) is the optimal
+// solve of a puzzle with the optimal-search kernel (./optimal-job.js): its tables are imported
+// from the cache or built, then the search runs in slices with the worker's other messages
+// handled in between. `{cancel: id}` (page → worker) stops such a search at its next slice and
+// answers the call {id, result: {ok: false, cancelled: true}}; the tables stay in this worker.
+//
 // Distance tables are cached between visits (./table-cache.js): before the first solve, scramble
 // or distanceTable of a puzzle with a table, the worker imports the cached table if there is one;
 // otherwise the call builds the table and the worker then stores it. A puzzle whose table may be
@@ -26,7 +32,8 @@
 import createEngine from "@engine";
 import { threadedEnginePath } from "virtual:polytwist-threaded-engine";
 
-import { loadCached, storeCached } from "./table-cache.js";
+import { createOptimalJobs, createYield } from "./optimal-job.js";
+import { loadCached, loadTableSet, storeCached, storeTableSet } from "./table-cache.js";
 
 /** Engine functions the page may call; the ones listed `true` take an onProgress callback last. */
 const METHODS = {
@@ -84,6 +91,17 @@ const engineReady = loadEngine().catch((err) => ({
 const MAX_CACHED_TABLE_BYTES = 32 * 2 ** 20;
 const cachesAnswerOnly = (info) =>
   info.solver !== "descent" || info.table_bytes > MAX_CACHED_TABLE_BYTES;
+
+// The optimal solves in slices, once the engine has loaded.
+const optimalJobs = engineReady.then(({ engine }) =>
+  engine
+    ? createOptimalJobs({
+        engine,
+        tableStore: { load: loadTableSet, store: storeTableSet },
+        yieldToEvents: createYield(),
+      })
+    : null,
+);
 
 const tableSources = new Map(); // puzzle id → "cache" | "built" (no entry: "none")
 const cacheLookups = new Map(); // puzzle id → promise of its first cache lookup
@@ -188,8 +206,27 @@ async function callEngine(engine, id, method, args) {
   return { result };
 }
 
+/** The worker's own method solveOptimal (see the top), as a reply to post. */
+async function solveOptimal(id, args) {
+  const jobs = await optimalJobs;
+  const report = (progress) => self.postMessage({ id, progress });
+  try {
+    return { result: await jobs.solve(id, args[0], args[1], args[2] ?? {}, report) };
+  } catch (err) {
+    if (err instanceof Error) return { error: describe(err) };
+    return {
+      error: "the engine stopped on an internal error and was restarted; nothing changed",
+      fatal: true,
+    };
+  }
+}
+
 self.onmessage = async (event) => {
-  const { id, method, args = [] } = event.data ?? {};
+  const { id, method, args = [], cancel } = event.data ?? {};
+  if (cancel !== undefined) {
+    (await optimalJobs)?.cancel(cancel);
+    return;
+  }
   const { engine, threads, loadError } = await engineReady;
   if (loadError) {
     self.postMessage({ id, error: loadError });
@@ -200,8 +237,14 @@ self.onmessage = async (event) => {
     return;
   }
   if (method === "tableSource") {
-    const source = tableSources.get(args[0]) ?? "none";
+    const jobs = await optimalJobs;
+    const optimal = await jobs.tableSource(args[0], args[1] ?? "");
+    const source = optimal !== "none" ? optimal : (tableSources.get(args[0]) ?? "none");
     self.postMessage({ id, result: { ok: true, source } });
+    return;
+  }
+  if (method === "solveOptimal") {
+    self.postMessage({ id, ...(await solveOptimal(id, args)) });
     return;
   }
   self.postMessage({ id, ...(await callEngine(engine, id, method, args)) });

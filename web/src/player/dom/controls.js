@@ -70,7 +70,7 @@ export function bindControls({ ui, model, editMode, onEdit }) {
     ui.solveFast.hidden = !methods.includes("fast");
     ui.solve.textContent = entry?.numbering
       ? "Solve to nearest"
-      : methods.includes("fast")
+      : methods.includes("fast") || info.solver === "optimal"
         ? "Optimal solution"
         : "Solve";
     notationError.clear();
@@ -93,6 +93,9 @@ export function bindControls({ ui, model, editMode, onEdit }) {
   });
   model.addEventListener("progress", ({ detail }) => {
     ui.progress.textContent = detail.text;
+    // The bar shows only while tables are built (a fraction is known); a search has no end to show.
+    ui.progressBar.hidden = detail.fraction === undefined;
+    if (detail.fraction !== undefined) ui.progressBar.value = detail.fraction;
   });
 
   // Presses on a control that cannot be used now go nowhere (see setUsable).
