@@ -5,6 +5,7 @@
 
 #include <array>
 #include <chrono>
+#include <filesystem>
 #include <random>
 #include <string>
 #include <vector>
@@ -158,10 +159,18 @@ TEST_CASE("service: solveWith reads its options and answers the method it used")
   CHECK_FALSE(fast.find("optimal")->boolean());
   const Json after = service::applyMoves("cube3", state, fast.find("solution")->string());
   CHECK(after.find("solved")->boolean());
-  // The 3x3x3 has no optimal solver yet; other puzzles answer "fast" with their optimal one.
-  const Json optimal = service::solveWith("cube3", state, R"({"method":"optimal"})");
-  CHECK_FALSE(optimal.find("ok")->boolean());
-  CHECK(fixtures::contains(optimal.find("error")->string(), "not built in yet"));
+  // "optimal" goes to the optimal-search kernel (its small tables, cached as the kernel's tests
+  // cache them); other puzzles answer "fast" with their optimal one.
+  setenv("POLYTWIST_TABLE_DIR", (std::filesystem::current_path() / "test-tables").c_str(), 1);
+  const Json optimal =
+      service::solveWith("cube3", state, R"({"method":"optimal","tables":"small","threads":1})");
+  REQUIRE_MESSAGE(optimal.find("ok")->boolean(), optimal.dump());
+  CHECK(optimal.find("method")->string() == "optimal");
+  CHECK(optimal.find("tables")->string() == "small");
+  CHECK(optimal.find("length")->number() == 6);
+  CHECK(service::applyMoves("cube3", state, optimal.find("solution")->string())
+            .find("solved")
+            ->boolean());
   const Json cube2 = service::solveWith("cube2", "", " { \"method\" : \"fast\" } ");
   REQUIRE(cube2.find("ok")->boolean());
   CHECK(cube2.find("method")->string() == "optimal");
@@ -173,7 +182,8 @@ TEST_CASE("service: solveWith reads its options and answers the method it used")
       {R"({"method":"fast"} x)", "unexpected text after the object"},
       {R"({"max_length":21.5})", "\"max_length\" must be a whole number from 0 to 40"},
       {R"({"max_length":1e300})", "\"max_length\" must be a whole number from 0 to 40"},
-      {R"({"threads":2})", "unknown key \"threads\""},
+      {R"({"threads":-1})", "\"threads\" must be a whole number"},
+      {R"({"speed":2})", "unknown key \"speed\""},
       {"[]", "expected a JSON object"},
   };
   for (const auto& [options, message] : bad) {
