@@ -71,9 +71,13 @@ export async function openPage(browser, options = {}) {
     if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
   });
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("requestfailed", (req) =>
-    problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`),
-  );
+  page.on("requestfailed", (req) => {
+    const reason = req.failure()?.errorText;
+    // Aborted by the browser itself: a reload, or a worker terminated by Cancel while its
+    // pthread workers were still loading. Missing or blocked files fail with other reasons.
+    if (reason === "net::ERR_ABORTED") return;
+    problems.push(`request failed: ${req.url()} ${reason}`);
+  });
   page.on("response", (res) =>
     responses.push({ url: res.url(), status: res.status(), type: res.headers()["content-type"] }),
   );
