@@ -567,35 +567,54 @@ std::uint64_t readU64(const std::uint8_t* p) {
 }
 }  // namespace
 
-bool SymmetricTable::deserialize(const std::string& bytes, std::string* error) {
+bool SymmetricTable::readHeader(const std::uint8_t* data, std::uint64_t length,
+                                const std::string& what, std::vector<std::uint64_t>& counts,
+                                std::uint64_t& offset, std::string* error) const {
   const std::uint64_t words = (size() + 31) / 32;
-  TableMemory memory = TableMemory::allocate(words * 8, "the " + name_ + " table", error);
-  if (memory.empty()) return false;
-  const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
-  const std::uint64_t length = bytes.size();
   if (length < 40 || std::memcmp(data, kMagic, 8) != 0) {
-    *error = "not a table file of this version";
+    *error = what + " is not a table file of this version";
     return false;
   }
   if (readU64(data + 8) != definitionHash_ || readU64(data + 16) != size()) {
-    *error = "the file was made for another definition of the " + name_ + " table";
+    *error = what + " was made for another definition of the " + name_ + " table";
     return false;
   }
   const std::uint64_t countCount = readU64(data + 24);
   if (countCount > 256 || length != 32 + countCount * 8 + words * 8 + 8) {
-    *error = "the file has the wrong size";
+    *error = what + " has the wrong size";
     return false;
   }
-  std::vector<std::uint64_t> counts(countCount);
+  counts.resize(countCount);
   for (std::uint64_t d = 0; d < countCount; ++d) counts[d] = readU64(data + 32 + d * 8);
-  const std::uint64_t offset = 32 + countCount * 8;
-  std::memcpy(memory.data(), data + offset, words * 8);
+  offset = 32 + countCount * 8;
+  return true;
+}
+
+bool SymmetricTable::takeIfChecksumMatches(const std::uint64_t* entries,
+                                           const std::uint8_t* storedChecksum,
+                                           std::vector<std::uint64_t>& counts,
+                                           const std::string& what, std::string* error) {
+  // The checksum covers the header, whose hash includes the counts: take them first.
   std::swap(counts_, counts);
-  const std::uint64_t expected =
-      hashWords(reinterpret_cast<const std::uint64_t*>(memory.data()), words, headerHash());
-  if (readU64(data + offset + words * 8) != expected) {
+  if (readU64(storedChecksum) != hashWords(entries, (size() + 31) / 32, headerHash())) {
     std::swap(counts_, counts);
-    *error = "the file is damaged (checksum)";
+    *error = what + " is damaged (checksum)";
+    return false;
+  }
+  return true;
+}
+
+bool SymmetricTable::deserialize(const std::string& bytes, std::string* error) {
+  const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+  std::vector<std::uint64_t> counts;
+  std::uint64_t offset = 0;
+  if (!readHeader(data, bytes.size(), "the file", counts, offset, error)) return false;
+  const std::uint64_t entryBytes = (size() + 31) / 32 * 8;
+  TableMemory memory = TableMemory::allocate(entryBytes, "the " + name_ + " table", error);
+  if (memory.empty()) return false;
+  std::memcpy(memory.data(), data + offset, entryBytes);
+  if (!takeIfChecksumMatches(reinterpret_cast<const std::uint64_t*>(memory.data()),
+                             data + offset + entryBytes, counts, "the file", error)) {
     return false;
   }
   entryMemory_ = std::move(memory);
@@ -630,30 +649,12 @@ bool SymmetricTable::load(const std::string& path, std::string* error) {
   TableMemory file = TableMemory::mapFile(path, error);
   if (file.empty()) return false;
   const std::uint8_t* data = file.data();
-  const std::uint64_t length = file.size();
-  const std::uint64_t words = (size() + 31) / 32;
-  if (length < 40 || std::memcmp(data, kMagic, 8) != 0) {
-    *error = path + " is not a table file of this version";
-    return false;
-  }
-  if (readU64(data + 8) != definitionHash_ || readU64(data + 16) != size()) {
-    *error = path + " was made for another definition of the " + name_ + " table";
-    return false;
-  }
-  const std::uint64_t countCount = readU64(data + 24);
-  if (countCount > 256 || length != 32 + countCount * 8 + words * 8 + 8) {
-    *error = path + " has the wrong size";
-    return false;
-  }
-  std::vector<std::uint64_t> counts(countCount);
-  for (std::uint64_t d = 0; d < countCount; ++d) counts[d] = readU64(data + 32 + d * 8);
-  const std::uint64_t offset = 32 + countCount * 8;
-  std::swap(counts_, counts);
-  const std::uint64_t expected =
-      hashWords(reinterpret_cast<const std::uint64_t*>(data + offset), words, headerHash());
-  if (readU64(data + offset + words * 8) != expected) {
-    std::swap(counts_, counts);
-    *error = path + " is damaged (checksum)";
+  std::vector<std::uint64_t> counts;
+  std::uint64_t offset = 0;
+  if (!readHeader(data, file.size(), path, counts, offset, error)) return false;
+  const std::uint64_t entryBytes = (size() + 31) / 32 * 8;
+  if (!takeIfChecksumMatches(reinterpret_cast<const std::uint64_t*>(data + offset),
+                             data + offset + entryBytes, counts, path, error)) {
     return false;
   }
   entryOffset_ = offset;

@@ -127,6 +127,15 @@ class SymmetricTable {
   bool setIfUnknown(std::uint64_t i, int value);
   // Sets an unknown entry and its equivalents (see stabilizer_); how many were unknown.
   std::uint64_t setClassEntry(std::uint64_t cls, std::uint64_t plain, int value);
+  // Checks a serialized table's header against this definition (`what` names the file in
+  // errors): its counts and the offset of its entries.
+  bool readHeader(const std::uint8_t* data, std::uint64_t length, const std::string& what,
+                  std::vector<std::uint64_t>& counts, std::uint64_t& offset,
+                  std::string* error) const;
+  // Takes `counts` when the entries' checksum matches the stored one.
+  bool takeIfChecksumMatches(const std::uint64_t* entries, const std::uint8_t* storedChecksum,
+                             std::vector<std::uint64_t>& counts, const std::string& what,
+                             std::string* error);
   std::uint64_t headerHash() const;
   std::string header() const;
   std::uint64_t checksum() const;
