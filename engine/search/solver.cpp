@@ -105,21 +105,34 @@ const std::vector<int>& Solver::separableFix(const State& start, std::size_t gro
   return separableFixes_[piece][off % orientations];
 }
 
+namespace {
+// Ends a solve: stamps its outcome with the status, the error and the time since the solve began.
+class OutcomeStamp {
+ public:
+  explicit OutcomeStamp(SolveOutcome& outcome) : outcome_(outcome) {}
+  SolveOutcome operator()(SolveOutcome::Status status, std::string error = {}) const {
+    outcome_.status = status;
+    outcome_.error = std::move(error);
+    outcome_.milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began_)
+            .count();
+    return outcome_;
+  }
+
+ private:
+  SolveOutcome& outcome_;
+  std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
+};
+}  // namespace
+
 OptimalTables& Solver::optimalTables() {
   if (!optimal_) optimal_ = std::make_unique<OptimalTables>(puzzle_);
   return *optimal_;
 }
 
 SolveOutcome Solver::solveOptimal(const State& start, const SearchOptions& options) {
-  const auto began = std::chrono::steady_clock::now();
   SolveOutcome outcome{SolveOutcome::Status::Solved, {}, 0, 0, {}, {}};
-  auto finish = [&](SolveOutcome::Status status, std::string error = {}) {
-    outcome.status = status;
-    outcome.error = std::move(error);
-    outcome.milliseconds =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
-    return outcome;
-  };
+  const OutcomeStamp finish(outcome);
   OptimalTables& tables = optimalTables();
   outcome.tables = tables.resolve(options.tables);
   if (outcome.tables.empty()) {
@@ -187,15 +200,8 @@ bool Solver::prepare(const BuildProgressFn& progress, Cancellation cancel) {
 }
 
 SolveOutcome Solver::solve(const State& start, const SearchOptions& options) {
-  const auto began = std::chrono::steady_clock::now();
   SolveOutcome outcome{SolveOutcome::Status::Solved, {}, 0, 0, {}, {}};
-  auto finish = [&](SolveOutcome::Status status, std::string error = {}) {
-    outcome.status = status;
-    outcome.error = std::move(error);
-    outcome.milliseconds =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
-    return outcome;
-  };
+  const OutcomeStamp finish(outcome);
   if (auto problem = puzzle_.checkReachable(start))
     return finish(SolveOutcome::Status::Failed, *problem);
   if (kind_ == SolverKind::SymmetricIdaStar) return solveOptimal(start, options);
