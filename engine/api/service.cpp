@@ -128,19 +128,20 @@ Json positionAnswer(const Puzzle& puzzle, const State& state) {
 }
 
 // The inverse of a solution, as a scramble that turns the solved puzzle into the position solved.
-// With an unmarked rotation the solution may end at a turned solved state; each move is then
-// seen through that turn until the scramble starts from the solved state itself.
+// With unmarked rotations the solution may end at a turned solved state; the scramble is then the
+// inverse seen through that turn, so that it starts from the solved state itself.
 std::optional<std::vector<int>> scrambleFor(const Puzzle& puzzle, const State& position,
                                             const std::vector<int>& solution) {
-  std::vector<int> scramble = invertMoves(puzzle, solution);
-  for (std::size_t turns = 0;; ++turns) {
+  const std::vector<int> inverse = invertMoves(puzzle, solution);
+  for (const State& turn : puzzle.solvedStates()) {
+    std::vector<int> scramble;
+    for (int move : inverse) scramble.push_back(puzzle.moveInFrame(turn, move));
+    if (std::find(scramble.begin(), scramble.end(), -1) != scramble.end()) continue;
     if (puzzle.samePosition(puzzle.applySequence(puzzle.solved(), scramble), position)) {
       return scramble;
     }
-    if (turns + 1 >= puzzle.solvedStates().size()) return std::nullopt;
-    const Symmetry& turn = puzzle.symmetries()[puzzle.unmarkedRotation()];
-    for (int& move : scramble) move = turn.moveMap[move];
   }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -409,7 +410,7 @@ Json searchStart(const std::string& id, const std::string& stateText,
     static int nextHandle = 1;
     const int handle = nextHandle++;
     searches[handle] = {&puzzle, *state, set, std::chrono::steady_clock::now(),
-                        std::make_unique<OptimalSearch>(*heuristic, *state)};
+                        std::make_unique<OptimalSearch>(*heuristic, solver.searchState(*state))};
     return success().set("handle", handle);
   });
 }
@@ -428,7 +429,8 @@ Json searchStep(int handle, double nodeBudget) {
         .set("nodes", sliced.search->nodes());
   }
   const Puzzle& puzzle = *sliced.puzzle;
-  const std::vector<int> moves = sliced.search->solution();
+  const std::vector<int> moves =
+      solverFor(puzzle).puzzleMoves(sliced.start, sliced.search->solution());
   const std::uint64_t nodes = sliced.search->nodes();
   const double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sliced.began)

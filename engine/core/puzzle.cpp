@@ -198,13 +198,22 @@ void Puzzle::compileUnmarkedRotation() {
   solvedStates_ = {solved()};
   searchMove_.assign(moves_.size(), true);
   if (spec_.unmarkedRotation.empty()) return;
-  for (int i = 0; i < static_cast<int>(symmetries_.size()); ++i) {
-    if (symmetries_[i].name == spec_.unmarkedRotation) unmarkedRotation_ = i;
+  std::vector<const State*> generators;
+  for (const std::string& name : splitWords(spec_.unmarkedRotation)) {
+    const auto found = std::find_if(symmetries_.begin(), symmetries_.end(),
+                                    [&](const Symmetry& s) { return s.name == name; });
+    if (found == symmetries_.end()) fail(spec_.id, "unmarked rotation: no symmetry " + name);
+    if (unmarkedRotation_ < 0) unmarkedRotation_ = static_cast<int>(found - symmetries_.begin());
+    generators.push_back(&found->effect);
   }
-  if (unmarkedRotation_ < 0) fail(spec_.id, "unmarked rotation: no symmetry of that name");
-  const State& turn = symmetries_[unmarkedRotation_].effect;
-  for (State power = turn; power != solved(); power = compose(power, turn)) {
-    solvedStates_.push_back(power);
+  // The group they generate, breadth first (a single generator's powers in order).
+  for (std::size_t i = 0; i < solvedStates_.size(); ++i) {
+    for (const State* generator : generators) {
+      State product = compose(solvedStates_[i], *generator);
+      if (std::find(solvedStates_.begin(), solvedStates_.end(), product) == solvedStates_.end()) {
+        solvedStates_.push_back(std::move(product));
+      }
+    }
   }
   for (int m = 0; m < static_cast<int>(moves_.size()); ++m) {
     for (int earlier = 0; earlier < m && searchMove_[m]; ++earlier) {

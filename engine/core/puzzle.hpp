@@ -156,10 +156,16 @@ struct PuzzleSpec {
   bool hasDistanceTable = false;  // the whole state space is small enough for `godsnumber`
   // Random states closer to solved than this (not counting separable pieces) are drawn again.
   int scrambleMinDistance = 0;
-  // A whole-puzzle rotation (one of `symmetries`) that nothing on the puzzle marks, so positions
-  // that differ by its powers are one position (the Domino turned about its U-D axis): every
-  // rotation of the solved state counts as solved, and tables hold each position once.
+  // Whole-puzzle rotations (names of `symmetries`, space separated) that nothing on the puzzle
+  // marks, so positions that differ by the rotations they generate are one position (the Domino
+  // turned about its U-D axis; the Kilominx, which has no fixed centres, turned any way): every
+  // rotation of the solved state counts as solved. Whole-puzzle tables (one generator only) hold
+  // each position once.
   std::string unmarkedRotation = {};
+  // With unmarked rotations: the piece (a name from its orbit's `names`) that optimal searches
+  // keep in place, turning the whole puzzle back after each move that moves it
+  // (search/reference_frame.hpp). `tableSets` then describe the puzzle without that piece.
+  std::string referencePiece = {};
   // Non-empty for puzzles whose stickers carry these symbols (given per request, see
   // core/labels.hpp) and are solved when each face shows distinct ones (the Numbered Pyraminx).
   std::string labelSymbols = {};
@@ -246,9 +252,9 @@ class Puzzle {
   // Exact count of reachable positions (modulo the unmarked rotation), in decimal.
   std::string stateCountText() const;
 
-  // The index of the unmarked rotation in symmetries(), or -1.
+  // The index of the (first) unmarked rotation in symmetries(), or -1.
   int unmarkedRotation() const { return unmarkedRotation_; }
-  // The solved state and its turns by the unmarked rotation: the positions that count as solved.
+  // The solved state and its turns by the unmarked rotations: the positions that count as solved.
   const std::vector<State>& solvedStates() const { return solvedStates_; }
   bool isSolved(const State& s) const;
   // Whether two states are one position held differently (equal up to the unmarked rotation).

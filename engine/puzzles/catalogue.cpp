@@ -10,6 +10,7 @@ const std::vector<Puzzle>& allPuzzles() {
     list.emplace_back(puzzles::domino());
     list.emplace_back(puzzles::numberedPyraminx());
     list.emplace_back(puzzles::cube3());
+    list.emplace_back(puzzles::kilominx());
     return list;
   }();
   return puzzles;

@@ -13,6 +13,7 @@ namespace puzzles {
 PuzzleSpec cube2();
 PuzzleSpec cube3();
 PuzzleSpec domino();
+PuzzleSpec kilominx();
 PuzzleSpec numberedPyraminx();
 PuzzleSpec pyraminx();
 }  // namespace puzzles

@@ -10,6 +10,7 @@ namespace polytwist {
 Solver::Solver(const Puzzle& puzzle, std::vector<State> goals, std::optional<SolverKind> kind)
     : puzzle_(puzzle), goals_(std::move(goals)), kind_(kind.value_or(puzzle.spec().solver)) {
   if (goals_.empty()) goals_ = puzzle_.solvedStates();
+  if (!puzzle_.spec().referencePiece.empty()) frame_ = std::make_unique<ReferenceFrame>(puzzle_);
   for (const State& goal : goals_) {
     std::vector<int> target;
     if (puzzle_.separableOrbit() >= 0) {
@@ -126,7 +127,7 @@ class OutcomeStamp {
 }  // namespace
 
 OptimalTables& Solver::optimalTables() {
-  if (!optimal_) optimal_ = std::make_unique<OptimalTables>(puzzle_);
+  if (!optimal_) optimal_ = std::make_unique<OptimalTables>(searchPuzzle());
   return *optimal_;
 }
 
@@ -150,7 +151,8 @@ SolveOutcome Solver::solveOptimal(const State& start, const SearchOptions& optio
 #else
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
 #endif
-  OptimalSearch search(*tables.heuristic(outcome.tables), start, std::min(options.maxDepth, 40));
+  OptimalSearch search(*tables.heuristic(outcome.tables), searchState(start),
+                       std::min(options.maxDepth, 40));
   std::function<void(const SearchProgress&)> progress;
   if (options.progress) {
     progress = [&](const SearchProgress& p) { options.progress(p.depth, p.nodes); };
@@ -161,7 +163,7 @@ SolveOutcome Solver::solveOptimal(const State& start, const SearchOptions& optio
   if (status != OptimalSearch::Status::Solved) {
     return finish(SolveOutcome::Status::Unsolvable, "no goal can be reached from this position");
   }
-  outcome.moves = search.solution();
+  outcome.moves = puzzleMoves(start, search.solution());
   if (!puzzle_.isSolved(puzzle_.applySequence(start, outcome.moves))) {
     return finish(SolveOutcome::Status::Failed,
                   "internal error: the solution found does not solve");

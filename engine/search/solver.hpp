@@ -10,6 +10,7 @@
 
 #include "search/ida_star.hpp"
 #include "search/optimal_tables.hpp"
+#include "search/reference_frame.hpp"
 
 namespace polytwist {
 
@@ -50,6 +51,14 @@ class Solver {
   SolverKind kind() const { return kind_; }
   // SymmetricIdaStar: the puzzle's table sets (created on first use).
   OptimalTables& optimalTables();
+  // The puzzle optimal searches run on: the puzzle itself, or for one with a reference piece its
+  // companion holding that piece in place (search/reference_frame.hpp); a start position as that
+  // puzzle holds it, and a solution found there as moves of the puzzle.
+  const Puzzle& searchPuzzle() const { return frame_ ? frame_->fixed() : puzzle_; }
+  State searchState(const State& start) const { return frame_ ? frame_->toFixed(start) : start; }
+  std::vector<int> puzzleMoves(const State& start, const std::vector<int>& moves) const {
+    return frame_ ? frame_->toPuzzleMoves(start, moves) : moves;
+  }
 
  private:
   // The moves that turn separable piece `piece` of `start` as the goals of `group` have it.
@@ -66,6 +75,7 @@ class Solver {
   std::vector<DistanceTable> wholes_;
   std::vector<DistanceTable> tables_;
   std::unique_ptr<IdaStar> search_;
+  std::unique_ptr<ReferenceFrame> frame_;
   std::unique_ptr<OptimalTables> optimal_;
   SolveOutcome solveOptimal(const State& start, const SearchOptions& options);
   // Per separable piece and relative orientation: the shortest fix by its own moves.

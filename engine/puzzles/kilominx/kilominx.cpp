@@ -1,0 +1,199 @@
+// Kilominx, the 2x2x2 of the dodecahedron (docs/puzzles/kilominx.md): 20 corners and nothing else.
+// Each of the 12 faces turns 72° or 144° either way, each counting one move. There are no fixed
+// centres, so positions are counted modulo the 60 rotations of the whole puzzle and searches fix
+// the U-F-L corner (as seed 001 does).
+//
+// The dodecahedron is declared by each face's neighbours, clockwise as seen looking at the face;
+// stickers, pieces, turns and whole-puzzle symmetries are derived from that one table. Sticker i
+// of face X is the corner X shares with its neighbours i and i+1.
+#include <algorithm>
+#include <array>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include "puzzles/catalogue.hpp"
+
+namespace polytwist::puzzles {
+
+namespace {
+
+struct KiloFace {
+  std::string name;
+  char letter;
+  std::string colour;
+  std::array<std::string, 5> neighbours;  // clockwise looking at the face
+};
+
+// Seen from above with F at the front, U's ring runs clockwise F L BL BR R; the lower ring sits
+// between them (DL between F and L, ...), D opposite U (PRODUCT.md). Letters are the colours.
+const std::vector<KiloFace>& kiloFaces() {
+  static const std::vector<KiloFace> faces = {
+      {"U", 'W', "#ffffff", {"F", "L", "BL", "BR", "R"}},
+      {"F", 'G', "#1a9e3a", {"U", "R", "DR", "DL", "L"}},
+      {"L", 'P', "#7b3fb5", {"U", "F", "DL", "DBL", "BL"}},
+      {"BL", 'Y', "#ffd500", {"U", "L", "DBL", "DB", "BR"}},
+      {"BR", 'B', "#1a62d6", {"U", "BL", "DB", "DBR", "R"}},
+      {"R", 'R', "#d0021b", {"U", "BR", "DBR", "DR", "F"}},
+      {"DL", 'C', "#7fd3ff", {"F", "DR", "D", "DBL", "L"}},
+      {"DR", 'E', "#f2dfb0", {"R", "DBR", "D", "DL", "F"}},
+      {"DBL", 'K', "#ff8fc8", {"L", "DL", "D", "DB", "BL"}},
+      {"DBR", 'M', "#9be15d", {"BR", "DB", "D", "DR", "R"}},
+      {"DB", 'O', "#ff7a00", {"BL", "DBL", "D", "DBR", "BR"}},
+      {"D", 'S', "#9aa0a6", {"DL", "DR", "DBR", "DB", "DBL"}}};
+  return faces;
+}
+
+const KiloFace& kiloFace(const std::string& name) {
+  for (const KiloFace& face : kiloFaces()) {
+    if (face.name == name) return face;
+  }
+  throw std::logic_error("kilominx: no face " + name);
+}
+
+// The sticker of face X at the corner X shares with faces a and b (in either order).
+std::string stickerAt(const std::string& x, const std::string& a, const std::string& b) {
+  const auto& ring = kiloFace(x).neighbours;
+  for (int i = 0; i < 5; ++i) {
+    const std::set<std::string> pair = {ring[i], ring[(i + 1) % 5]};
+    if (pair == std::set<std::string>{a, b}) return x + std::to_string(i);
+  }
+  throw std::logic_error("kilominx: faces " + x + " " + a + " " + b + " share no corner");
+}
+
+// Sticker cycles of a map of faces onto faces that keeps the dodecahedron (a rotation or a
+// reflection): the sticker of X at corner {X, a, b} goes to that of f(X) at {f(X), f(a), f(b)}.
+std::vector<std::string> cyclesOf(const std::map<std::string, std::string>& f) {
+  std::map<std::string, std::string> to;
+  for (const KiloFace& face : kiloFaces()) {
+    for (int i = 0; i < 5; ++i) {
+      const std::string& a = face.neighbours[i];
+      const std::string& b = face.neighbours[(i + 1) % 5];
+      to[face.name + std::to_string(i)] = stickerAt(f.at(face.name), f.at(a), f.at(b));
+    }
+  }
+  std::vector<std::string> cycles;
+  std::set<std::string> done;
+  for (const auto& [start, ignored] : to) {
+    if (done.count(start) || to[start] == start) continue;
+    std::string cycle;
+    for (std::string s = start; !done.count(s); s = to[s]) {
+      done.insert(s);
+      if (!cycle.empty()) cycle += ' ';
+      cycle += s;
+    }
+    cycles.push_back(cycle);
+  }
+  return cycles;
+}
+
+std::map<std::string, std::string> faceMap(
+    std::initializer_list<std::pair<std::string, std::string>> moved) {
+  std::map<std::string, std::string> f;
+  for (const KiloFace& face : kiloFaces()) f[face.name] = face.name;
+  for (const auto& [from, to] : moved) f[from] = to;
+  return f;
+}
+
+}  // namespace
+
+PuzzleSpec kilominx() {
+  PuzzleSpec spec;
+  spec.id = "kilominx";
+  spec.name = "Kilominx";
+  for (const KiloFace& face : kiloFaces()) {
+    spec.faces.push_back({face.name, face.letter, 5, face.colour});
+  }
+  // Corners in face order (U's five first, U-F-L the very first), stickers clockwise seen from
+  // outside, starting on the face that lists the corner first.
+  OrbitSpec corners{.name = "corner",
+                    .pieces = {},
+                    .orientations = 3,
+                    .permutation = PermutationRule::Even,
+                    .orientationSumZero = true};
+  std::set<std::set<std::string>> seen;
+  for (const KiloFace& face : kiloFaces()) {
+    for (int i = 0; i < 5; ++i) {
+      const std::string& a = face.neighbours[i];
+      const std::string& b = face.neighbours[(i + 1) % 5];
+      if (!seen.insert({face.name, a, b}).second) continue;
+      corners.pieces.push_back(face.name + std::to_string(i) + " " + stickerAt(a, face.name, b) +
+                               " " + stickerAt(b, face.name, a));
+      corners.names.push_back(face.name + "-" + a + "-" + b);
+    }
+  }
+  spec.orbits = {corners};
+  // A clockwise turn moves sticker i of the face to i+1 and the corner X shares with neighbours
+  // i, i+1 to the one it shares with i+1, i+2.
+  for (const KiloFace& face : kiloFaces()) {
+    const auto& ring = face.neighbours;
+    std::vector<std::string> cycles(3);
+    for (int i = 0; i < 5; ++i) {
+      const std::string& a = ring[i];
+      const std::string& b = ring[(i + 1) % 5];
+      const std::string stickers[] = {face.name + std::to_string(i), stickerAt(a, face.name, b),
+                                      stickerAt(b, face.name, a)};
+      for (int c = 0; c < 3; ++c) cycles[c].append(i ? " " : "").append(stickers[c]);
+    }
+    spec.moves.push_back({face.name, cycles, {{1, ""}, {2, "2"}, {3, "2'"}, {4, "'"}}});
+  }
+  // Whole-puzzle rotations: 72° about U (like U) and 120° about the U-F-L corner (U to F, F to L,
+  // L to U); together the 60 rotations, which no sticker marks.
+  spec.symmetries = {{"U72", cyclesOf(faceMap({{"F", "L"},
+                                               {"L", "BL"},
+                                               {"BL", "BR"},
+                                               {"BR", "R"},
+                                               {"R", "F"},
+                                               {"DL", "DBL"},
+                                               {"DBL", "DB"},
+                                               {"DB", "DBR"},
+                                               {"DBR", "DR"},
+                                               {"DR", "DL"}}))},
+                     {"UFL120", cyclesOf(faceMap({{"U", "F"},
+                                                  {"F", "L"},
+                                                  {"L", "U"},
+                                                  {"BL", "R"},
+                                                  {"R", "DL"},
+                                                  {"DL", "BL"},
+                                                  {"BR", "DR"},
+                                                  {"DR", "DBL"},
+                                                  {"DBL", "BR"},
+                                                  {"D", "DB"},
+                                                  {"DB", "DBR"},
+                                                  {"DBR", "D"}}))}};
+  spec.unmarkedRotation = "U72 UFL120";
+  // The mirror image in the plane through U's centre and the U-F-L corner (F and L swap).
+  spec.reflections = {{"mirrorUFL", cyclesOf(faceMap({{"F", "L"},
+                                                      {"L", "F"},
+                                                      {"BL", "R"},
+                                                      {"R", "BL"},
+                                                      {"DBL", "DR"},
+                                                      {"DR", "DBL"},
+                                                      {"DB", "DBR"},
+                                                      {"DBR", "DB"}}))}};
+  spec.referencePiece = "U-F-L";
+  // Optimal solving (docs/solvers/kilominx-optimal.md) holds U-F-L in place; the tables track
+  // corners of that puzzle, numbered without U-F-L (0 = U-L-BL ... 18 = DBR-DB-D, the opposite
+  // corner). Its symmetries keep U-F-L: the turn about it and the mirror. Three corners next to
+  // U-F-L {0, 3, 6} and three next to the opposite corner {11, 16, 17} are each mapped onto
+  // themselves by both; {1, 4, 7} only by the turn (the mirror takes it to {2, 5, 8}).
+  const CoordinateSpec nearReference = {.orbit = "corner", .pieces = {0, 3, 6}};
+  const CoordinateSpec nearOpposite = {.orbit = "corner", .pieces = {11, 16, 17}};
+  const CoordinateSpec nearOppositePlaces = {
+      .orbit = "corner", .pieces = {11, 16, 17}, .orientations = false};
+  const CoordinateSpec upperRing = {.orbit = "corner", .pieces = {1, 4, 7}};
+  spec.tableSets = {
+      {"small",
+       {{"near-corners-far-places",
+         {nearReference},
+         {nearOppositePlaces},
+         {"UFL120", "mirrorUFL"}}}},
+      {"large",
+       {{"near-and-far-corners", {nearReference}, {nearOpposite}, {"UFL120", "mirrorUFL"}},
+        {"near-and-ring-corners", {nearReference}, {upperRing}, {"UFL120"}}}}};
+  spec.solver = SolverKind::SymmetricIdaStar;
+  spec.scrambleMinDistance = 2;
+  return spec;
+}
+
+}  // namespace polytwist::puzzles
