@@ -202,12 +202,23 @@ Json applyMoves(const std::string& id, const std::string& stateText, const std::
   });
 }
 
-Json scramble(const std::string& id, double seed) {
+Json scramble(const std::string& id, double seed, int moves) {
   return onPuzzle(id, id.size(), [&](const Puzzle& puzzle) {
     if (!(seed >= 0 && seed < 9007199254740992.0 && seed == std::floor(seed))) {
       return failure("seed must be a whole number from 0 to 2^53-1");
     }
+    if (moves < 0 || moves > kMaxScrambleMoves) {
+      return failure("a random-move scramble has 1 to " + std::to_string(kMaxScrambleMoves) +
+                     " moves");
+    }
     std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    if (moves == 0) moves = puzzle.spec().scrambleMoves;
+    if (moves > 0) {
+      const std::vector<int> sequence = puzzle.randomMoves(rng, moves);
+      return positionAnswer(puzzle, puzzle.applySequence(puzzle.solved(), sequence))
+          .set("scramble", formatMoves(puzzle, sequence))
+          .set("random_state", false);
+    }
     if (!puzzle.spec().phases.empty()) {
       // Random states of a puzzle too large to solve optimally at once: solved by two-phase, as
       // WCA scramblers do; states closer than the minimum distance are drawn again.
@@ -218,7 +229,8 @@ Json scramble(const std::string& id, double seed) {
         if (solution.status != TwoPhaseResult::Status::Solved) return failure(solution.error);
         const std::vector<int> moves = invertMoves(puzzle, solution.moves);
         return positionAnswer(puzzle, puzzle.applySequence(puzzle.solved(), moves))
-            .set("scramble", formatMoves(puzzle, moves));
+            .set("scramble", formatMoves(puzzle, moves))
+            .set("random_state", true);
       }
     }
     Solver& solver = solverFor(puzzle);
@@ -232,7 +244,8 @@ Json scramble(const std::string& id, double seed) {
       const std::optional<std::vector<int>> moves = scrambleFor(puzzle, state, solution.moves);
       if (!moves) return failure("internal error: no scramble reaches the random position");
       return positionAnswer(puzzle, puzzle.applySequence(puzzle.solved(), *moves))
-          .set("scramble", formatMoves(puzzle, *moves));
+          .set("scramble", formatMoves(puzzle, *moves))
+          .set("random_state", true);
     }
   });
 }

@@ -17,12 +17,15 @@ using SolveProgressFn = std::function<void(int depth, std::uint64_t nodes)>;
 
 inline constexpr const char* kVersion = "0.1.0";
 inline constexpr std::size_t kMaxInputBytes = 1 << 20;  // longer inputs are refused unread
+inline constexpr int kMaxScrambleMoves = 1000;
 
 Json version();
 Json listPuzzles();
 Json puzzleInfo(const std::string& id);
 Json applyMoves(const std::string& id, const std::string& state, const std::string& moves);
-Json scramble(const std::string& id, double seed);
+// A random-state scramble, or with `moves` > 0 (or for a puzzle whose spec asks for them) that
+// many random moves, never two of one face in a row.
+Json scramble(const std::string& id, double seed, int moves = 0);
 Json validate(const std::string& id, const std::string& facelets);
 Json solve(const std::string& id, const std::string& state, const SolveProgressFn& progress = {},
            Cancellation cancel = {});

@@ -33,13 +33,7 @@ struct Position {
 };
 
 Position randomSequence(const Puzzle& puzzle, std::uint64_t length, std::mt19937_64& rng) {
-  std::vector<int> moves;
-  std::uniform_int_distribution<int> anyMove(0, static_cast<int>(puzzle.moves().size()) - 1);
-  while (moves.size() < length) {
-    const int move = anyMove(rng);
-    if (!moves.empty() && puzzle.moves()[move].base == puzzle.moves()[moves.back()].base) continue;
-    moves.push_back(move);
-  }
+  const std::vector<int> moves = puzzle.randomMoves(rng, static_cast<int>(length));
   return {puzzle.applySequence(puzzle.solved(), moves), formatMoves(puzzle, moves)};
 }
 

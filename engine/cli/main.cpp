@@ -39,8 +39,11 @@ Usage:
                                                  a short solution at once: two-phase for cube3
                                                  (at most N moves, default 21, not proven
                                                  optimal); other puzzles answer their optimal one
-  polytwist scramble PUZZLE [--seed N]           random-state scramble (cube3: the inverse of a
-                                                 two-phase solution, at most 21 moves)
+  polytwist scramble PUZZLE [--seed N] [--moves K]
+                                                 random-state scramble (cube3: the inverse of a
+                                                 two-phase solution, at most 21 moves); with
+                                                 --moves K, K random moves, never one face twice
+                                                 in a row (kilominx: always, 30 by default)
   polytwist validate PUZZLE FACELETS             check a sticker colouring (one face letter each)
   polytwist godsnumber PUZZLE [--tips] [--threads N]
                                                  distance of every position (BFS), God's number;
@@ -187,8 +190,16 @@ int main(int argc, char** argv) {
         found != args.options.end() && !readWholeNumber(found->second, 9007199254740991ull, seed)) {
       return usageError(args, "--seed needs a whole number from 0 to 2^53-1");
     }
+    std::uint64_t moves = 0;
+    if (auto found = args.options.find("moves");
+        found != args.options.end() &&
+        (!readWholeNumber(found->second, service::kMaxScrambleMoves, moves) || moves == 0)) {
+      return usageError(args, "--moves needs a whole number from 1 to " +
+                                  std::to_string(service::kMaxScrambleMoves));
+    }
     return report(
-        args, service::scramble(args.positional[1], static_cast<double>(seed)),
+        args,
+        service::scramble(args.positional[1], static_cast<double>(seed), static_cast<int>(moves)),
         [](const Json& answer) { std::cout << answer.find("scramble")->string() << "\n"; });
   }
   if (command == "validate" && need(3)) {

@@ -501,6 +501,17 @@ std::optional<std::string> Puzzle::checkReachable(const State& s) const {
   return std::nullopt;
 }
 
+std::vector<int> Puzzle::randomMoves(std::mt19937_64& rng, int length) const {
+  std::vector<int> moves;
+  std::uniform_int_distribution<int> anyMove(0, static_cast<int>(moves_.size()) - 1);
+  while (static_cast<int>(moves.size()) < length) {
+    const int move = anyMove(rng);
+    if (!moves.empty() && moves_[move].base == moves_[moves.back()].base) continue;
+    moves.push_back(move);
+  }
+  return moves;
+}
+
 State Puzzle::randomState(std::mt19937_64& rng) const {
   State s = solved();
   std::vector<int> parities;

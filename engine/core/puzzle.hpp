@@ -156,6 +156,9 @@ struct PuzzleSpec {
   bool hasDistanceTable = false;  // the whole state space is small enough for `godsnumber`
   // Random states closer to solved than this (not counting separable pieces) are drawn again.
   int scrambleMinDistance = 0;
+  // When > 0, scrambles are this many random moves instead of a random state: for puzzles whose
+  // random states no solver of polytwist yet turns into a sequence quickly (the Kilominx).
+  int scrambleMoves = 0;
   // Whole-puzzle rotations (names of `symmetries`, space separated) that nothing on the puzzle
   // marks, so positions that differ by the rotations they generate are one position (the Domino
   // turned about its U-D axis; the Kilominx, which has no fixed centres, turned any way): every
@@ -275,6 +278,8 @@ class Puzzle {
   // Empty when the state is a reachable position, else what is wrong.
   std::optional<std::string> checkReachable(const State& s) const;
   State randomState(std::mt19937_64& rng) const;
+  // `length` random moves, never two of one base in a row (seed 001's scrambles).
+  std::vector<int> randomMoves(std::mt19937_64& rng, int length) const;
 
   // "0.1.2|0.0.1" style text for the JS API; parse returns nullopt on any malformed input.
   std::string encodeState(const State& s) const;

@@ -3,6 +3,9 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "api/service.hpp"
 
 namespace {
@@ -20,6 +23,12 @@ std::string applyMoves(const std::string& id, const std::string& state, const st
 }
 std::string scramble(const std::string& id, double seed) {
   return service::scramble(id, seed).dump();
+}
+std::string scrambleByMoves(const std::string& id, double seed, double moves) {
+  // Any number from JS: out of range is the service's error, never a cast's undefined value.
+  const double count = std::isfinite(moves) ? std::clamp(moves, -1.0, 1e6) : -1.0;
+  return service::scramble(id, seed, count == std::floor(count) && count >= 1 ? int(count) : -1)
+      .dump();
 }
 std::string validate(const std::string& id, const std::string& facelets) {
   return service::validate(id, facelets).dump();
@@ -150,6 +159,7 @@ EMSCRIPTEN_BINDINGS(polytwist) {
   emscripten::function("puzzleInfo", &puzzleInfo);
   emscripten::function("applyMoves", &applyMoves);
   emscripten::function("scramble", &scramble);
+  emscripten::function("scrambleByMoves", &scrambleByMoves);
   emscripten::function("validate", &validate);
   emscripten::function("solve", &solve);
   emscripten::function("solveWith", &solveWith);
