@@ -3,22 +3,71 @@
 #include <algorithm>
 #include <chrono>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 
 namespace polytwist {
 OptimalHeuristic::OptimalHeuristic(const Puzzle& puzzle, const SymmetryGroup& group,
-                                   std::vector<const SymmetricTable*> tables)
-    : puzzle_(puzzle), group_(group) {
+                                   std::vector<const SymmetricTable*> tables,
+                                   const ReferenceFrame* frame)
+    : puzzle_(puzzle),
+      group_(group),
+      referenceFrame_(frame),
+      moveCount_(static_cast<int>(puzzle.moves().size())) {
   for (const SymmetricTable* table : tables) {
-    for (int frame : table->frames()) {
-      lookups_.push_back({table, frame, valueCount_, group.moveMap(frame)});
+    for (int f : table->frames()) {
+      lookups_.push_back({table, f, valueCount_, group.moveMap(f), -1, nullptr, {}});
       valueCount_ += table->partCount();
+      if (frame) addViews(table, f);
     }
   }
 }
 
+void OptimalHeuristic::addViews(const SymmetricTable* table, int frame) {
+  const ReferenceFrame& reference = *referenceFrame_;
+  const Puzzle& companion = reference.fixed();
+  viewPlaces_.resize(reference.orbitSize());
+  viewedMoves_.resize(reference.orbitSize());
+  for (int piece = 0; piece < reference.orbitSize(); ++piece) {
+    if (reference.fixedPiece(piece) < 0) continue;
+    if (!viewPlaces_[piece]) {
+      const CoordinateSpec place = {.orbit = companion.orbits()[reference.orbit()].name,
+                                    .pieces = {reference.fixedPiece(piece)}};
+      viewPlaces_[piece] = std::make_unique<Coordinate>(companion, place);
+      const Coordinate& coordinate = *viewPlaces_[piece];
+      std::vector<int>& viewed = viewedMoves_[piece];
+      viewed.assign(static_cast<std::size_t>(coordinate.size()) * moveCount_, -1);
+      for (std::uint32_t value = 0; value < coordinate.size(); ++value) {
+        State state = companion.solved();
+        coordinate.place(value, state);
+        const State undoSeen = companion.inverse(reference.seenFrom(piece, state));
+        for (int m = 0; m < moveCount_; ++m) {
+          const State step = companion.compose(
+              undoSeen,
+              reference.seenFrom(piece, companion.compose(state, companion.moves()[m].effect)));
+          for (int n = 0; n < moveCount_; ++n) {
+            if (companion.moves()[n].effect == step) viewed[value * moveCount_ + m] = n;
+          }
+          if (viewed[value * moveCount_ + m] < 0) {
+            throw std::logic_error("a position seen from another piece makes no move");
+          }
+        }
+      }
+    }
+    lookups_.push_back({table, frame, valueCount_, group_.moveMap(frame), piece,
+                        viewPlaces_[piece].get(), viewedMoves_[piece]});
+    valueCount_ += table->partCount() + 1;
+  }
+}
+
 void OptimalHeuristic::root(const Lookup& lookup, const State& start, std::uint32_t* values) const {
-  lookup.table->rank(group_.conjugate(lookup.frame, start), values);
+  if (lookup.viewPiece < 0) {
+    lookup.table->rank(group_.conjugate(lookup.frame, start), values);
+    return;
+  }
+  const State seen = referenceFrame_->seenFrom(lookup.viewPiece, start);
+  lookup.table->rank(group_.conjugate(lookup.frame, seen), values);
+  values[lookup.table->partCount()] = lookup.viewPlace->rank(start);
 }
 
 int OptimalHeuristic::estimate(const State& s) const {
@@ -32,6 +81,9 @@ int OptimalHeuristic::estimate(const State& s) const {
   }
   return best;
 }
+
+// Lookups computed for every child before any is evaluated (see prepare).
+constexpr int kEagerLookups = 3;
 
 // One depth-first search with an explicit stack. Level g holds the node at depth g: its lookup
 // values and distances, and its prepared children.
@@ -74,7 +126,8 @@ class OptimalSearch::Worker {
       }
       distances_[l] = static_cast<std::uint8_t>(distance);
       rootBound_ = std::max(rootBound_, distance);
-      std::copy(values, values + lookup.table->partCount(), &values_[lookup.offset]);
+      std::copy(values, values + lookup.table->partCount() + (lookup.viewPlace ? 1 : 0),
+                &values_[lookup.offset]);
     }
   }
 
@@ -152,7 +205,8 @@ class OptimalSearch::Worker {
     return puzzle_.isSolved(puzzle_.applySequence(start_, path()));
   }
 
-  // The plain lookups' values and entries of every child, with the entries prefetched.
+  // The first lookups' values and entries of every child, with the entries prefetched; the
+  // others wait for evaluate, as most children are pruned by the first.
   void prepare(int g) {
     const int lookups = h_.lookupCount();
     const std::uint32_t* parent = &values_[static_cast<std::size_t>(g) * h_.valueCount_];
@@ -161,15 +215,10 @@ class OptimalSearch::Worker {
           &childValues_[(static_cast<std::size_t>(g) * moveCount_ + move) * h_.valueCount_];
       std::uint64_t* index =
           &childIndex_[(static_cast<std::size_t>(g) * moveCount_ + move) * lookups];
-      for (int l = 0; l < lookups; ++l) {
+      for (int l = 0; l < std::min(lookups, kEagerLookups); ++l) {
         const auto& lookup = h_.lookups_[l];
-        const SymmetricTable& table = *lookup.table;
-        const int seen = lookup.moveMap[move];
-        for (int p = 0; p < table.partCount(); ++p) {
-          child[lookup.offset + p] = table.part(p).move(parent[lookup.offset + p], seen);
-        }
-        index[l] = table.index(child + lookup.offset);
-        __builtin_prefetch(table.entries() + (index[l] >> 5));
+        index[l] = h_.child(lookup, parent, move, child);
+        __builtin_prefetch(lookup.table->entries() + (index[l] >> 5));
       }
     }
   }
@@ -186,9 +235,13 @@ class OptimalSearch::Worker {
     const int remaining = bound_ - g - 1;
     const std::uint8_t* parentDistance = &distances_[static_cast<std::size_t>(g) * lookups];
     std::uint8_t* childDistance = &distances_[static_cast<std::size_t>(g + 1) * lookups];
-    const std::uint64_t* index =
+    std::uint64_t* index =
         &childIndex_[(static_cast<std::size_t>(g) * moveCount_ + move) * lookups];
+    std::uint32_t* child =
+        &childValues_[(static_cast<std::size_t>(g) * moveCount_ + move) * h_.valueCount_];
+    const std::uint32_t* parent = &values_[static_cast<std::size_t>(g) * h_.valueCount_];
     for (int l = 0; l < lookups; ++l) {
+      if (l >= kEagerLookups) index[l] = h_.child(h_.lookups_[l], parent, move, child);
       const int residue = h_.lookups_[l].table->stored(index[l]);
       if (residue == 3) return false;
       const int distance = follow(parentDistance[l], residue);

@@ -1,8 +1,11 @@
 // The optimal-search kernel: IDA* over symmetry-reduced pattern databases (symmetric_table.hpp).
 //
 // The heuristic is the maximum of lookups of each table in each of its frames (the position seen
-// through a symmetry that brings another axis to the table's own); lookups stop at the first that
-// prunes, and all children's entries are prefetched before any is read. Mod-3 entries are
+// through a symmetry that brings another axis to the table's own) and, for a puzzle searched in a
+// reference frame, from each piece that can hold the reference's place (ReferenceFrame::seenFrom;
+// which move such a lookup sees depends on where that piece is, a coordinate it tracks). Lookups
+// stop at the first that prunes; the first few are computed and prefetched for all children
+// before any is read, the others only for children the first ones did not prune. Mod-3 entries are
 // followed exactly from the parent's distances, which needs each lookup's child to be one move
 // from its parent in the table: true for the position seen in any frame, not for its inverse
 // (m⁻¹·s⁻¹ renames pieces), so inverse lookups wait for exact (4-bit) tables.
@@ -21,15 +24,18 @@
 #include <memory>
 #include <vector>
 
+#include "search/reference_frame.hpp"
 #include "search/symmetric_table.hpp"
 
 namespace polytwist {
 
 class OptimalHeuristic {
  public:
-  // The tables must have their entries (built or loaded) and outlive the heuristic.
+  // The tables must have their entries (built or loaded) and outlive the heuristic, as must
+  // `frame` (the puzzle's ReferenceFrame when `puzzle` is its companion, else nullptr).
   OptimalHeuristic(const Puzzle& puzzle, const SymmetryGroup& group,
-                   std::vector<const SymmetricTable*> tables);
+                   std::vector<const SymmetricTable*> tables,
+                   const ReferenceFrame* frame = nullptr);
 
   const Puzzle& puzzle() const { return puzzle_; }
   int lookupCount() const { return static_cast<int>(lookups_.size()); }
@@ -43,12 +49,39 @@ class OptimalHeuristic {
     int frame;   // symmetry the position is seen through
     int offset;  // of its values in a node's value array
     std::vector<int> moveMap;
+    // Seen from another piece: its number in the puzzle (-1: none), the coordinate of its place
+    // and twist (one more value after the table's), and per value of that coordinate and move,
+    // the move the seen position makes.
+    int viewPiece = -1;
+    const Coordinate* viewPlace = nullptr;
+    std::vector<int> viewedMove;
   };
   // A lookup's coordinate values for a state.
   void root(const Lookup& lookup, const State& start, std::uint32_t* values) const;
+  // A lookup's values for the child reached by `move` from its parent's; returns the entry index.
+  std::uint64_t child(const Lookup& lookup, const std::uint32_t* parent, int move,
+                      std::uint32_t* child) const {
+    int seen = move;
+    if (lookup.viewPlace) {
+      const std::uint32_t place = parent[lookup.offset + lookup.table->partCount()];
+      seen = lookup.viewedMove[place * moveCount_ + move];
+      child[lookup.offset + lookup.table->partCount()] = lookup.viewPlace->move(place, move);
+    }
+    seen = lookup.moveMap[seen];
+    const SymmetricTable& table = *lookup.table;
+    for (int p = 0; p < table.partCount(); ++p) {
+      child[lookup.offset + p] = table.part(p).move(parent[lookup.offset + p], seen);
+    }
+    return table.index(child + lookup.offset);
+  }
+  void addViews(const SymmetricTable* table, int frame);
   const Puzzle& puzzle_;
   const SymmetryGroup& group_;
+  const ReferenceFrame* referenceFrame_;
+  int moveCount_;
   std::vector<Lookup> lookups_;
+  std::vector<std::unique_ptr<Coordinate>> viewPlaces_;  // per puzzle piece (nullptr: reference)
+  std::vector<std::vector<int>> viewedMoves_;
   int valueCount_ = 0;
 };
 

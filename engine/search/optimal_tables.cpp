@@ -25,7 +25,8 @@ std::string hex(std::uint64_t value) {
 
 }  // namespace
 
-OptimalTables::OptimalTables(const Puzzle& puzzle) : puzzle_(puzzle), group_(puzzle) {}
+OptimalTables::OptimalTables(const Puzzle& puzzle, const ReferenceFrame* frame)
+    : puzzle_(puzzle), frame_(frame), group_(puzzle) {}
 
 std::string OptimalTables::resolve(const std::string& set) const {
   const auto& sets = puzzle_.spec().tableSets;
@@ -86,7 +87,7 @@ bool OptimalTables::prepare(const std::string& set, const BuildProgressFn& progr
     }
     tables.push_back(table.get());
   }
-  entry.heuristic = std::make_unique<OptimalHeuristic>(puzzle_, group_, std::move(tables));
+  entry.heuristic = std::make_unique<OptimalHeuristic>(puzzle_, group_, std::move(tables), frame_);
   return true;
 }
 
@@ -132,7 +133,7 @@ bool OptimalTables::importBytes(const std::string& set, const std::string& bytes
   }
   std::vector<const SymmetricTable*> tables;
   for (auto& table : entry.tables) tables.push_back(table.get());
-  entry.heuristic = std::make_unique<OptimalHeuristic>(puzzle_, group_, std::move(tables));
+  entry.heuristic = std::make_unique<OptimalHeuristic>(puzzle_, group_, std::move(tables), frame_);
   return true;
 }
 

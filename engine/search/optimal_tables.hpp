@@ -16,7 +16,9 @@ namespace polytwist {
 
 class OptimalTables {
  public:
-  explicit OptimalTables(const Puzzle& puzzle);
+  // `frame`: when `puzzle` is the companion of a puzzle searched in a reference frame, that
+  // frame, so the tables are looked up from every piece (see OptimalHeuristic).
+  explicit OptimalTables(const Puzzle& puzzle, const ReferenceFrame* frame = nullptr);
 
   const SymmetryGroup& group() const { return group_; }
   // The set's name when the puzzle has it ("" gives the default, the first), else "".
@@ -38,6 +40,7 @@ class OptimalTables {
   Set& setOf(const std::string& set);
   std::string pathOf(const SymmetricTable& table) const;
   const Puzzle& puzzle_;
+  const ReferenceFrame* frame_;
   SymmetryGroup group_;
   std::map<std::string, Set> sets_;
 };

@@ -117,9 +117,64 @@ PuzzleSpec ReferenceFrame::fixedSpec(const Puzzle& puzzle) {
 
 ReferenceFrame::ReferenceFrame(const Puzzle& puzzle)
     : puzzle_(puzzle),
+      orbit_(findReference(puzzle).first),
       position_(referencePosition(puzzle)),
       piece_(findReference(puzzle).second),
-      fixed_(fixedSpec(puzzle)) {}
+      fixed_(fixedSpec(puzzle)) {
+  // For each piece, a rotation whose conjugation takes a state with that piece home to one with
+  // the reference home; tried on several mixed states, so that no other piece that happens to
+  // be home can pass the test for a rotation that does not take the piece's place to the
+  // reference's.
+  std::mt19937_64 rng(1);  // fixed: the same rotations on every run
+  std::vector<State> mixed;
+  for (int round = 0; round < 4; ++round) {
+    mixed.push_back(puzzle_.applySequence(puzzle_.solved(), puzzle_.randomMoves(rng, 40)));
+  }
+  const int offset = puzzle_.orbits()[orbit_].offset;
+  for (int piece = 0; piece < orbitSize(); ++piece) {
+    const State* found = nullptr;
+    for (const State& rotation : puzzle_.solvedStates()) {
+      const bool relabels = std::all_of(mixed.begin(), mixed.end(), [&](const State& state) {
+        const State home =
+            puzzle_.compose(state, homingRotation(puzzle_, offset + piece, piece, state));
+        const State seen =
+            puzzle_.compose(puzzle_.compose(puzzle_.inverse(rotation), home), rotation);
+        return seen.pieces[position_] == piece_ && seen.ori[position_] == 0;
+      });
+      if (!found && relabels) found = &rotation;
+    }
+    if (!found) throw std::invalid_argument(puzzle_.id() + ": no rotation relabels a piece");
+    relabelling_.push_back(*found);
+  }
+}
+
+State ReferenceFrame::toPuzzle(const State& fixedState) const {
+  State state;
+  std::size_t next = 0;
+  for (int o = 0; o < static_cast<int>(puzzle_.orbits().size()); ++o) {
+    const Orbit& orbit = puzzle_.orbits()[o];
+    for (int i = orbit.offset; i < orbit.offset + orbit.size; ++i) {
+      if (i == position_) {
+        state.pieces.push_back(static_cast<std::uint8_t>(piece_));
+        state.ori.push_back(0);
+        continue;
+      }
+      int piece = fixedState.pieces[next];
+      if (o == orbit_ && piece >= piece_) ++piece;
+      state.pieces.push_back(static_cast<std::uint8_t>(piece));
+      state.ori.push_back(fixedState.ori[next++]);
+    }
+  }
+  return state;
+}
+
+State ReferenceFrame::seenFrom(int piece, const State& fixedState) const {
+  const State state = toPuzzle(fixedState);
+  const int place = puzzle_.orbits()[orbit_].offset + piece;
+  const State home = puzzle_.compose(state, homingRotation(puzzle_, place, piece, state));
+  const State& rotation = relabelling_[piece];
+  return toFixed(puzzle_.compose(puzzle_.compose(puzzle_.inverse(rotation), home), rotation));
+}
 
 const State& ReferenceFrame::homing(const State& state) const {
   return homingRotation(puzzle_, position_, piece_, state);
@@ -127,7 +182,7 @@ const State& ReferenceFrame::homing(const State& state) const {
 
 State ReferenceFrame::toFixed(const State& state) const {
   const State turned = puzzle_.compose(state, homing(state));
-  const int orbitIndex = findReference(puzzle_).first;
+  const int orbitIndex = orbit_;
   State result;
   for (int o = 0; o < static_cast<int>(puzzle_.orbits().size()); ++o) {
     const Orbit& orbit = puzzle_.orbits()[o];

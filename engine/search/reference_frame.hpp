@@ -29,14 +29,29 @@ class ReferenceFrame {
   // The puzzle's moves that, from `start`, do what `moves` do on the companion from toFixed(start).
   std::vector<int> toPuzzleMoves(const State& start, const std::vector<int>& moves) const;
 
+  // Any piece of the reference's orbit can hold the reference's place. Seen from piece `piece`
+  // (numbered in the puzzle's orbit), a companion position is turned so that piece is home, then
+  // relabelled by the rotation that takes its place to the reference's: again a companion
+  // position, as far from solved. A pattern database looked up from every piece gives one bound
+  // per piece (20 on the Kilominx) from one table.
+  int orbit() const { return orbit_; }  // the reference's orbit (the same in both puzzles)
+  int orbitSize() const { return puzzle_.orbits()[orbit_].size; }
+  State seenFrom(int piece, const State& fixedState) const;
+  // The companion's number of puzzle piece `piece` (-1 for the reference itself).
+  int fixedPiece(int piece) const { return piece == piece_ ? -1 : piece - (piece > piece_); }
+
  private:
   static PuzzleSpec fixedSpec(const Puzzle& puzzle);
   // The rotation (one of the solved states) that brings the reference piece home in `state`.
   const State& homing(const State& state) const;
+  // The puzzle state of a companion state (the reference piece put back home).
+  State toPuzzle(const State& fixedState) const;
   const Puzzle& puzzle_;
+  int orbit_;
   int position_;  // the reference piece's place (a global position), its piece number in its orbit
   int piece_;
   Puzzle fixed_;
+  std::vector<State> relabelling_;  // per piece of the orbit: the rotation seenFrom conjugates by
 };
 
 }  // namespace polytwist

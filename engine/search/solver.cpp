@@ -127,7 +127,7 @@ class OutcomeStamp {
 }  // namespace
 
 OptimalTables& Solver::optimalTables() {
-  if (!optimal_) optimal_ = std::make_unique<OptimalTables>(searchPuzzle());
+  if (!optimal_) optimal_ = std::make_unique<OptimalTables>(searchPuzzle(), frame_.get());
   return *optimal_;
 }
 
