@@ -120,6 +120,47 @@ std::uint64_t wholeTableBytes(const Puzzle& puzzle) {
   return (CoordinateSpace::sizeOf(puzzle, spec.coordinates) * spec.bitsPerEntry + 7) / 8;
 }
 
+// The optimal-search table sets, each with the key the page caches its bytes under: it changes
+// with the engine's version and with anything the set's declaration or the searched moves say.
+Json::Array tableSets(const Puzzle& puzzle) {
+  Json::Array sets;
+  if (puzzle.spec().solver != SolverKind::SymmetricIdaStar) return sets;
+  const Puzzle& searched = solverFor(puzzle).searchPuzzle();
+  std::uint64_t moves = 1469598103934665603ull;  // FNV-1a
+  const auto mix = [](std::uint64_t& hash, std::string_view bytes) {
+    for (unsigned char c : bytes) hash = (hash ^ c) * 1099511628211ull;
+  };
+  for (const Move& move : searched.moves()) {
+    mix(moves, std::string_view(reinterpret_cast<const char*>(move.effect.pieces.data()),
+                                move.effect.pieces.size()));
+    mix(moves, std::string_view(reinterpret_cast<const char*>(move.effect.ori.data()),
+                                move.effect.ori.size()));
+  }
+  for (const TableSetSpec& set : searched.spec().tableSets) {
+    std::uint64_t hash = moves;
+    for (const SymmetricTableSpec& table : set.tables) {
+      mix(hash, table.name);
+      for (const auto* part : {&table.reduced, &table.plain}) {
+        for (const CoordinateSpec& c : *part) {
+          mix(hash, c.orbit + (c.positions ? "p" : "") + (c.orientations ? "o" : "") +
+                        (c.unordered ? "u" : "") + "|");
+          for (int piece : c.pieces) mix(hash, std::to_string(piece) + ",");
+        }
+        mix(hash, ";");
+      }
+      for (const std::string& symmetry : table.symmetries) mix(hash, symmetry + " ");
+    }
+    char fingerprint[17];
+    std::snprintf(fingerprint, sizeof fingerprint, "%016llx",
+                  static_cast<unsigned long long>(hash));
+    sets.push_back(
+        Json(Json::Object{})
+            .set("name", set.name)
+            .set("key", puzzle.id() + "-" + kVersion + "-" + set.name + "-" + fingerprint));
+  }
+  return sets;
+}
+
 Json positionAnswer(const Puzzle& puzzle, const State& state) {
   return success()
       .set("state", state == puzzle.solved() ? std::string() : puzzle.encodeState(state))
@@ -184,6 +225,7 @@ Json puzzleInfo(const std::string& id) {
                        : puzzle.spec().solver == SolverKind::SymmetricIdaStar ? "optimal"
                                                                               : "ida")
         .set("table_key", tableKey(puzzle))
+        .set("table_sets", tableSets(puzzle))
         .set("methods", methods);
   });
 }

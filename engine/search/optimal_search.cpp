@@ -140,7 +140,7 @@ class OptimalSearch::Worker {
     levels_[0].lastBase = -1;
     levels_[0].expanded = false;
     for (int move : prefix) {
-      prepare(top_);
+      prepareChild(top_, move);
       if (!evaluate(top_, move)) return false;
       push(move);
     }
@@ -208,18 +208,20 @@ class OptimalSearch::Worker {
   // The first lookups' values and entries of every child, with the entries prefetched; the
   // others wait for evaluate, as most children are pruned by the first.
   void prepare(int g) {
+    for (int move : allowed_[levels_[g].lastBase + 1]) prepareChild(g, move);
+  }
+
+  void prepareChild(int g, int move) {
     const int lookups = h_.lookupCount();
     const std::uint32_t* parent = &values_[static_cast<std::size_t>(g) * h_.valueCount_];
-    for (int move : allowed_[levels_[g].lastBase + 1]) {
-      std::uint32_t* child =
-          &childValues_[(static_cast<std::size_t>(g) * moveCount_ + move) * h_.valueCount_];
-      std::uint64_t* index =
-          &childIndex_[(static_cast<std::size_t>(g) * moveCount_ + move) * lookups];
-      for (int l = 0; l < std::min(lookups, kEagerLookups); ++l) {
-        const auto& lookup = h_.lookups_[l];
-        index[l] = h_.child(lookup, parent, move, child);
-        __builtin_prefetch(lookup.table->entries() + (index[l] >> 5));
-      }
+    std::uint32_t* child =
+        &childValues_[(static_cast<std::size_t>(g) * moveCount_ + move) * h_.valueCount_];
+    std::uint64_t* index =
+        &childIndex_[(static_cast<std::size_t>(g) * moveCount_ + move) * lookups];
+    for (int l = 0; l < std::min(lookups, kEagerLookups); ++l) {
+      const auto& lookup = h_.lookups_[l];
+      index[l] = h_.child(lookup, parent, move, child);
+      __builtin_prefetch(lookup.table->entries() + (index[l] >> 5));
     }
   }
 
@@ -300,7 +302,9 @@ OptimalSearch::Status OptimalSearch::run(std::uint64_t nodeBudget) {
 std::vector<std::vector<int>> OptimalSearch::tasksFor(int bound, int splitDepth) const {
   std::vector<std::vector<int>> tasks = {{}};
   const Puzzle& puzzle = heuristic_.puzzle();
-  for (int depth = 0; depth < std::min(bound, splitDepth); ++depth) {
+  // Enough tasks to keep every thread busy to the end, but few: each begins by evaluating its
+  // prefix (48·44 = 2,112 two-move tasks on the Kilominx, 3,240 three-move ones on the cube).
+  for (int depth = 0; depth < std::min(bound, splitDepth) && tasks.size() < 2000; ++depth) {
     std::vector<std::vector<int>> longer;
     for (const std::vector<int>& task : tasks) {
       const int last = task.empty() ? -1 : puzzle.moves()[task.back()].base;

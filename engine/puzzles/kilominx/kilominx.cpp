@@ -182,14 +182,20 @@ PuzzleSpec kilominx() {
   const CoordinateSpec nearOppositePlaces = {
       .orbit = "corner", .pieces = {11, 16, 17}, .orientations = false};
   const CoordinateSpec upperRing = {.orbit = "corner", .pieces = {1, 4, 7}};
+  const CoordinateSpec nearOppositeSet = {
+      .orbit = "corner", .pieces = {11, 16, 17}, .orientations = false, .unordered = true};
+  const CoordinateSpec opposite = {.orbit = "corner", .pieces = {18}};
+  const std::vector<std::string> keepReference = {"UFL120", "mirrorUFL"};
   spec.tableSets = {
       {"small",
-       {{"near-corners-far-places",
+       {{"near-corners-far-places", {nearReference}, {nearOppositePlaces}, keepReference}}},
+      {"medium",
+       {{"near-opposite-corners-far-set",
          {nearReference},
-         {nearOppositePlaces},
-         {"UFL120", "mirrorUFL"}}}},
+         {nearOppositeSet, opposite},
+         keepReference}}},
       {"large",
-       {{"near-and-far-corners", {nearReference}, {nearOpposite}, {"UFL120", "mirrorUFL"}},
+       {{"near-and-far-corners", {nearReference}, {nearOpposite}, keepReference},
         {"near-and-ring-corners", {nearReference}, {upperRing}, {"UFL120"}}}}};
   spec.solver = SolverKind::SymmetricIdaStar;
   // Random states lie ~17 moves away and no fast solver shortens them yet: 30 random turns.

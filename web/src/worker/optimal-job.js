@@ -40,11 +40,13 @@ function parse(answer) {
 
 /**
  * The cache entry's key of a table set: the engine's own key when puzzleInfo lists the set
- * (`table_sets: [{name, key}]`), else the puzzle's table key with the set's name. The key starts
- * with the puzzle's id, so keeping a new one drops the stale entries of that puzzle.
+ * (`table_sets: [{name, key}]`, the first being the default set ""), else the puzzle's table key
+ * with the set's name. The key starts with the puzzle's id, so keeping a new one drops the stale
+ * entries of that puzzle.
  */
 export function tableSetKey(info, set) {
-  const listed = info.table_sets?.find?.((entry) => entry.name === set);
+  const name = set || info.table_sets?.[0]?.name;
+  const listed = info.table_sets?.find?.((entry) => entry.name === name);
   if (listed?.key)
     return listed.key.startsWith(`${info.id}-`) ? listed.key : `${info.id}-${listed.key}`;
   return `${info.table_key}-tables-${set || "default"}`;
