@@ -1,0 +1,208 @@
+// The optimal solve on the page (?puzzle=cube3, ?puzzle=kilominx) with the optimal-search kernel:
+// the first solve builds the tables with a progress bar, the solution plays to solved; a long
+// search is cancelled and the next solve starts at once, without a rebuild (the worker kept the
+// tables); after a reload the tables come from IndexedDB, with no BFS. Each puzzle's tables are
+// built ONCE (one page, one browser context, all steps in one test): their BFS in WASM takes tens
+// of seconds to minutes. With SCREENSHOTS=dir, the build progress, the search progress and the
+// result are saved at 1366×800 and 390×844.
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { describe, it } from "node:test";
+
+import {
+  applyMoves,
+  assertNoProblems,
+  browserSession,
+  fastTurns,
+  gotoPuzzle,
+  idle,
+  playerData,
+} from "../js/browser.mjs";
+
+// Per puzzle: a short scramble, solved at once once the tables are there, and a long one far
+// beyond what a test can wait for, so Cancel always meets a running search.
+const PUZZLES = [
+  {
+    id: "cube3",
+    short: "R U F' L2 D B",
+    // The superflip (20 moves, Reid 1995).
+    long: "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2",
+  },
+  {
+    id: "kilominx",
+    short: "U F2 BL' DR R2' D",
+    // 30 random turns (`polytwist scramble kilominx --seed 1`): about 17 moves from solved.
+    long: "DB BL2' DL2' BL2' L2 U BR U DL' DBR2 DBL' DR DL2 U2 DBL' DB BL' DBR' F DL' DBL' DL2' L' DL L2' DBR' U2 R D2' BR2'",
+  },
+];
+const BUILD_LIMIT_MS = 10 * 60_000;
+const screenshots = process.env.SCREENSHOTS;
+
+const session = browserSession();
+
+let recorders = 0;
+
+/**
+ * Collects every text the player's progress line shows, from the page's side (again after a
+ * reload: each call exposes its own function, since a page keeps the ones exposed before).
+ */
+async function recordProgress(page) {
+  const seen = [];
+  const name = `recordProgress${++recorders}`;
+  await page.exposeFunction(name, (text) => seen.push(text));
+  await page.evaluate((name) => {
+    const line = document.querySelector("#app").shadowRoot.querySelector("#progress");
+    new MutationObserver(() => window[name](line.textContent)).observe(line, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  }, name);
+  return seen;
+}
+
+const statusText = (page) => page.textContent("#status");
+
+async function shoot(page, name) {
+  if (!screenshots) return;
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: `${screenshots}/${name}-1366.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${screenshots}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 800 });
+}
+
+/** Clicks Optimal solution; resolves the ms until the solution has played to solved. */
+async function solveOptimally(page, timeout) {
+  const started = Date.now();
+  await page.click("#solve");
+  await page.waitForSelector('#player[data-solved="true"]', { timeout });
+  await idle(page, timeout);
+  return Date.now() - started;
+}
+
+for (const puzzle of PUZZLES)
+  describe(`${puzzle.id} optimal solve`, () => {
+    const SHORT_SCRAMBLE = puzzle.short;
+    const LONG_SCRAMBLE = puzzle.long;
+    it(
+      "builds the tables once, cancels a search keeping them, reads them back after a reload",
+      {
+        timeout: BUILD_LIMIT_MS + 120_000,
+      },
+      async (t) => {
+        const { page, problems } = await session.open({ viewport: { width: 1366, height: 800 } });
+        await gotoPuzzle(page, session.site.url, puzzle.id);
+        const info = await page.evaluate(() => document.querySelector("#app").puzzleInfo);
+        if (info.solver !== "optimal") {
+          t.skip(`this engine has no optimal-search kernel for ${puzzle.id}`);
+          return;
+        }
+        assert.equal(await page.textContent("#solve"), "Optimal solution");
+        await fastTurns(page);
+        let progress = await recordProgress(page);
+
+        // 1. A short scramble: the tables are built (bar and layers shown), then the solution plays.
+        await applyMoves(page, SHORT_SCRAMBLE);
+        await page.click("#solve");
+        await page.waitForFunction(
+          () =>
+            /Building tables… \d+% \(layer \d+\), [\d.]+ s/.test(
+              document.querySelector("#app").shadowRoot.querySelector("#progress").textContent,
+            ),
+          null,
+          { timeout: 60_000 },
+        );
+        assert.equal(await page.isVisible("#progress-bar"), true);
+        await shoot(page, `${puzzle.id}-build`);
+        const buildStarted = Date.now();
+        await page.waitForSelector('#player[data-solved="true"]', { timeout: BUILD_LIMIT_MS });
+        await idle(page, 60_000);
+        const buildMs = Date.now() - buildStarted;
+        t.diagnostic(`tables built and first solve in ${(buildMs / 1000).toFixed(1)} s`);
+        assert.match(await statusText(page), /^Solved: optimal \([1-6] moves?\), [\d.]+ s/);
+        assert.equal(await page.isVisible("#progress-bar"), false);
+        assert.equal(
+          await page.evaluate(
+            (id) => document.querySelector("#app").engine.tableSource(id),
+            puzzle.id,
+          ),
+          "built",
+        );
+        await shoot(page, `${puzzle.id}-result`);
+
+        // 2. The superflip: the search reports depth, nodes and speed; Cancel stops it.
+        await applyMoves(page, LONG_SCRAMBLE);
+        progress.length = 0;
+        await page.click("#solve");
+        await page.waitForFunction(
+          () =>
+            /^Searching depth \d+: .+ nodes, .+ nodes\/s, [\d.]+ s \(optimal ≥ \d+\)$/.test(
+              document.querySelector("#app").shadowRoot.querySelector("#progress").textContent,
+            ),
+          null,
+          { timeout: 60_000 },
+        );
+        await shoot(page, `${puzzle.id}-search`);
+        // Another call is answered between slices while the search runs.
+        const answeredMs = await page.evaluate(async (id) => {
+          const started = performance.now();
+          await document.querySelector("#app").engine.applyMoves(id, "", "R");
+          return performance.now() - started;
+        }, puzzle.id);
+        assert.ok(answeredMs < 2_000, `applyMoves waited ${answeredMs} ms behind the search`);
+        await page.click("#cancel");
+        await page.waitForFunction(
+          () =>
+            /^Cancelled/.test(
+              document.querySelector("#app").shadowRoot.querySelector("#status").textContent,
+            ),
+          null,
+          { timeout: 10_000 },
+        );
+        assert.match(await statusText(page), /tables stay loaded/);
+        assert.equal(
+          progress.some((text) => text.startsWith("Building")),
+          false,
+        );
+
+        // 3. The next short solve starts at once: no rebuild.
+        await page.click("#reset");
+        await idle(page);
+        await applyMoves(page, SHORT_SCRAMBLE);
+        progress.length = 0;
+        const quickMs = await solveOptimally(page, 60_000);
+        assert.equal(
+          progress.some((text) => text.startsWith("Building")),
+          false,
+        );
+        assert.ok(
+          quickMs < buildMs / 4,
+          `solve after cancel took ${quickMs} ms (build ${buildMs} ms)`,
+        );
+
+        // 4. After a reload the tables come from IndexedDB: no BFS.
+        await page.reload();
+        await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
+        await fastTurns(page);
+        progress = await recordProgress(page);
+        await applyMoves(page, SHORT_SCRAMBLE);
+        const cachedMs = await solveOptimally(page, BUILD_LIMIT_MS);
+        t.diagnostic(`solve with the tables from IndexedDB in ${(cachedMs / 1000).toFixed(1)} s`);
+        assert.ok(progress.some((text) => text.startsWith("Loading the tables kept")));
+        assert.equal(
+          progress.some((text) => text.startsWith("Building")),
+          false,
+        );
+        assert.equal(
+          await page.evaluate(
+            (id) => document.querySelector("#app").engine.tableSource(id),
+            puzzle.id,
+          ),
+          "cache",
+        );
+        assert.equal(await playerData(page, "solved"), "true");
+        assertNoProblems(problems);
+      },
+    );
+  });
