@@ -4,6 +4,7 @@
 import cube2 from "./cube2/index.js";
 import cube3 from "./cube3/index.js";
 import domino from "./domino/index.js";
+import kilominx from "./kilominx/index.js";
 import numberedPyraminx from "./numbered_pyraminx/index.js";
 import pyraminx from "./pyraminx/index.js";
 
@@ -23,5 +24,5 @@ import pyraminx from "./pyraminx/index.js";
 
 /** @type {Record<string, PuzzleEntry>} */
 export const PUZZLES = Object.fromEntries(
-  [cube2, cube3, domino, numberedPyraminx, pyraminx].map((entry) => [entry.id, entry]),
+  [cube2, cube3, domino, kilominx, numberedPyraminx, pyraminx].map((entry) => [entry.id, entry]),
 );

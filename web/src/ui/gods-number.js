@@ -7,13 +7,15 @@ import { drawBarChart } from "./bar-chart.js";
 import { formatCount } from "./format.js";
 
 const LARGE_NUMBERS = [
+  [10n ** 24n, "septillion"],
+  [10n ** 21n, "sextillion"],
   [10n ** 18n, "quintillion"],
   [10n ** 15n, "quadrillion"],
   [10n ** 12n, "trillion"],
   [10n ** 9n, "billion"],
 ];
 
-/** " (about 43 quintillion)" for a count too long to read at a glance, else "". */
+/** " (about 43 quintillion)" for a count too long to read at a glance, else "" (short scale). */
 function inWords(count) {
   const [size, word] = LARGE_NUMBERS.find(([size]) => count >= size) ?? [];
   return size ? ` (about ${count / size} ${word})` : "";
