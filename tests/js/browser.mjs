@@ -224,9 +224,12 @@ export async function canvasImage(page, points = [], player = "polytwist-player"
 
 const hexToRgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 
+/** How much darker (or lighter) than its colour a lit sticker may be drawn. */
+const SHADE_RANGE = [0.6, 1.15];
+
 /**
  * The colour each visible sticker shows on the canvas, as the face whose colour the sampled pixel
- * is nearest to (in RGB; or "plastic" for the black), which tolerates SwiftShader's lighting and
+ * is nearest to (in RGB, each colour at its best-fitting shade; or "plastic" for the black), which tolerates SwiftShader's lighting and
  * antialiasing: [{facelet, x, y, rgb, shown, expected}], `expected` being the face its facelet
  * names.
  */
@@ -247,7 +250,14 @@ export async function stickerColoursShown(page, player = "polytwist-player") {
   const palette = [...faces.map((f) => [f.name, hexToRgb(f.colour)]), ["plastic", [20, 20, 20]]];
   return points.map(({ facelet, x, y }, i) => {
     const rgb = samples[i];
-    const distance = (c) => c.reduce((sum, v, k) => sum + (v - rgb[k]) ** 2, 0);
+    // A sticker turned away from the light is a darker shade of its colour: each colour is
+    // compared at the brightness (within what the lights give) that fits the pixel best.
+    const distance = (c) => {
+      const dot = c.reduce((sum, v, k) => sum + v * rgb[k], 0);
+      const norm = c.reduce((sum, v) => sum + v * v, 0);
+      const shade = Math.min(SHADE_RANGE[1], Math.max(SHADE_RANGE[0], dot / norm));
+      return c.reduce((sum, v, k) => sum + (shade * v - rgb[k]) ** 2, 0);
+    };
     const [shown] = palette.reduce((a, b) => (distance(a[1]) <= distance(b[1]) ? a : b));
     return { facelet, x, y, rgb, shown, expected: facelets[facelet] };
   });
