@@ -161,6 +161,38 @@ Json::Array tableSets(const Puzzle& puzzle) {
   return sets;
 }
 
+// The notation `name` names ("" = the puzzle's own: nullptr), or an error saying which exist.
+std::optional<const NotationSpec*> notationFor(const Puzzle& puzzle, const std::string& name,
+                                               Json& error) {
+  if (name.empty()) return nullptr;
+  if (const NotationSpec* notation = findNotation(puzzle, name)) return notation;
+  std::vector<std::string> names;
+  for (const NotationSpec& notation : puzzle.spec().notations) names.push_back(notation.name);
+  error = failure(
+      puzzle.id() + " has no notation '" + name.substr(0, 40) + "'" +
+      (names.empty() ? " (it has only its own)" : " (its others: " + join(names, ", ") + ")"));
+  return std::nullopt;
+}
+
+// Moves from `start` in a notation: faces by its names, and seed 001's moving frame resolved
+// into the puzzle's own moves.
+ResolvedSequence readMoves(const Puzzle& puzzle, const State& start, const std::string& text,
+                           const NotationSpec* notation) {
+  ResolvedSequence sequence = resolveSequence(puzzle, text, notation);
+  if (!sequence.error && notation && notation->referenceFrame) {
+    sequence.moves = solverFor(puzzle).puzzleMoves(start, sequence.moves);
+  }
+  return sequence;
+}
+
+std::string writeMoves(const Puzzle& puzzle, const State& start, const std::vector<int>& moves,
+                       const NotationSpec* notation) {
+  if (notation && notation->referenceFrame) {
+    return formatMoves(puzzle, solverFor(puzzle).searchMoves(start, moves), notation);
+  }
+  return formatMoves(puzzle, moves, notation);
+}
+
 Json positionAnswer(const Puzzle& puzzle, const State& state) {
   return success()
       .set("state", state == puzzle.solved() ? std::string() : puzzle.encodeState(state))
@@ -231,11 +263,18 @@ Json puzzleInfo(const std::string& id) {
 }
 
 Json applyMoves(const std::string& id, const std::string& stateText, const std::string& moves) {
+  return applyMovesIn(id, stateText, moves, "");
+}
+
+Json applyMovesIn(const std::string& id, const std::string& stateText, const std::string& moves,
+                  const std::string& notationName) {
   return onPuzzle(id, stateText.size() + moves.size(), [&](const Puzzle& puzzle) {
     Json error;
     std::optional<State> state = readState(puzzle, stateText, error);
     if (!state) return error;
-    const ResolvedSequence sequence = resolveSequence(puzzle, moves);
+    const std::optional<const NotationSpec*> notation = notationFor(puzzle, notationName, error);
+    if (!notation) return error;
+    const ResolvedSequence sequence = readMoves(puzzle, *state, moves, *notation);
     if (sequence.error)
       return failure(sequence.error->message).set("column", sequence.error->column);
     return positionAnswer(puzzle, puzzle.applySequence(*state, sequence.moves))
@@ -244,8 +283,12 @@ Json applyMoves(const std::string& id, const std::string& stateText, const std::
   });
 }
 
-Json scramble(const std::string& id, double seed, int moves) {
+Json scramble(const std::string& id, double seed, int moves, const std::string& notationName) {
   return onPuzzle(id, id.size(), [&](const Puzzle& puzzle) {
+    Json error;
+    const std::optional<const NotationSpec*> notation = notationFor(puzzle, notationName, error);
+    if (!notation) return error;
+    const State start = puzzle.solved();
     if (!(seed >= 0 && seed < 9007199254740992.0 && seed == std::floor(seed))) {
       return failure("seed must be a whole number from 0 to 2^53-1");
     }
@@ -258,7 +301,7 @@ Json scramble(const std::string& id, double seed, int moves) {
     if (moves > 0) {
       const std::vector<int> sequence = puzzle.randomMoves(rng, moves);
       return positionAnswer(puzzle, puzzle.applySequence(puzzle.solved(), sequence))
-          .set("scramble", formatMoves(puzzle, sequence))
+          .set("scramble", writeMoves(puzzle, start, sequence, *notation))
           .set("random_state", false);
     }
     if (!puzzle.spec().phases.empty()) {
@@ -271,7 +314,7 @@ Json scramble(const std::string& id, double seed, int moves) {
         if (solution.status != TwoPhaseResult::Status::Solved) return failure(solution.error);
         const std::vector<int> moves = invertMoves(puzzle, solution.moves);
         return positionAnswer(puzzle, puzzle.applySequence(puzzle.solved(), moves))
-            .set("scramble", formatMoves(puzzle, moves))
+            .set("scramble", writeMoves(puzzle, start, moves, *notation))
             .set("random_state", true);
       }
     }
@@ -286,7 +329,7 @@ Json scramble(const std::string& id, double seed, int moves) {
       const std::optional<std::vector<int>> moves = scrambleFor(puzzle, state, solution.moves);
       if (!moves) return failure("internal error: no scramble reaches the random position");
       return positionAnswer(puzzle, puzzle.applySequence(puzzle.solved(), *moves))
-          .set("scramble", formatMoves(puzzle, *moves))
+          .set("scramble", writeMoves(puzzle, start, *moves, *notation))
           .set("random_state", true);
     }
   });
@@ -327,6 +370,9 @@ Json solve(const std::string& id, const std::string& stateText, const SolveOptio
     Json error;
     std::optional<State> state = readState(puzzle, stateText, error);
     if (!state) return error;
+    const std::optional<const NotationSpec*> notation =
+        notationFor(puzzle, solveOptions.notation, error);
+    if (!notation) return error;
     const bool hasFastSolver = !puzzle.spec().phases.empty();
     if (solveOptions.method == SolveOptions::Method::Fast && hasFastSolver) {
       TwoPhaseOptions fast;
@@ -337,7 +383,7 @@ Json solve(const std::string& id, const std::string& stateText, const SolveOptio
       if (outcome.status != TwoPhaseResult::Status::Solved) return failure(outcome.error);
       return success()
           .set("puzzle", puzzle.id())
-          .set("solution", formatMoves(puzzle, outcome.moves))
+          .set("solution", writeMoves(puzzle, *state, outcome.moves, *notation))
           .set("length", static_cast<int>(outcome.moves.size()))
           .set("nodes", outcome.nodes)
           .set("ms", std::round(outcome.milliseconds * 1000) / 1000)
@@ -361,7 +407,7 @@ Json solve(const std::string& id, const std::string& stateText, const SolveOptio
     }
     Json answer = success()
                       .set("puzzle", puzzle.id())
-                      .set("solution", formatMoves(puzzle, outcome.moves))
+                      .set("solution", writeMoves(puzzle, *state, outcome.moves, *notation))
                       .set("length", static_cast<int>(outcome.moves.size()))
                       .set("nodes", outcome.nodes)
                       .set("ms", std::round(outcome.milliseconds * 1000) / 1000)

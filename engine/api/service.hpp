@@ -23,9 +23,12 @@ Json version();
 Json listPuzzles();
 Json puzzleInfo(const std::string& id);
 Json applyMoves(const std::string& id, const std::string& state, const std::string& moves);
+// The same with the moves in one of the puzzle's other notations ("" = its own).
+Json applyMovesIn(const std::string& id, const std::string& state, const std::string& moves,
+                  const std::string& notation);
 // A random-state scramble, or with `moves` > 0 (or for a puzzle whose spec asks for them) that
 // many random moves, never two of one face in a row.
-Json scramble(const std::string& id, double seed, int moves = 0);
+Json scramble(const std::string& id, double seed, int moves = 0, const std::string& notation = "");
 Json validate(const std::string& id, const std::string& facelets);
 Json solve(const std::string& id, const std::string& state, const SolveProgressFn& progress = {},
            Cancellation cancel = {});

@@ -140,9 +140,16 @@ std::optional<SolveOptions> readSolveOptions(const std::string& text, std::strin
         return std::nullopt;
       }
       options.threads = static_cast<unsigned>(*threads);
+    } else if (key == "notation") {
+      const std::string* notation = std::get_if<std::string>(&value);
+      if (!notation || notation->size() > 40) {
+        error = "options: \"notation\" must be the name of a notation, such as \"megaminx\"";
+        return std::nullopt;
+      }
+      options.notation = *notation;
     } else {
       error = "options: unknown key \"" + key.substr(0, 40) +
-              "\" (known: method, max_length, tables, threads)";
+              "\" (known: method, max_length, tables, threads, notation)";
       return std::nullopt;
     }
   }

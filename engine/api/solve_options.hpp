@@ -18,6 +18,8 @@ struct SolveOptions {
   // puzzle's default) and the threads of one search (0 = one per core).
   std::string tables;
   unsigned threads = 0;
+  // The notation the solution is written in ("" = the puzzle's own; PuzzleSpec::notations).
+  std::string notation;
 };
 
 // nullopt with `error` set when the text is not such an object or holds an unknown key or value.

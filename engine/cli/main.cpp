@@ -162,7 +162,9 @@ int main(int argc, char** argv) {
       }
       options.maxLength = static_cast<int>(target);
     }
-    const Json position = service::applyMoves(args.positional[1], "", args.positional[2]);
+    options.notation = optionText(args, "notation");
+    const Json position =
+        service::applyMovesIn(args.positional[1], "", args.positional[2], options.notation);
     if (!position.find("ok")->boolean()) return report(args, position, [](const Json&) {});
     options.tables = optionText(args, "tables");
     if (auto found = args.options.find("threads"); found != args.options.end()) {
@@ -199,7 +201,8 @@ int main(int argc, char** argv) {
     }
     return report(
         args,
-        service::scramble(args.positional[1], static_cast<double>(seed), static_cast<int>(moves)),
+        service::scramble(args.positional[1], static_cast<double>(seed), static_cast<int>(moves),
+                          optionText(args, "notation")),
         [](const Json& answer) { std::cout << answer.find("scramble")->string() << "\n"; });
   }
   if (command == "validate" && need(3)) {

@@ -131,6 +131,17 @@ struct PhaseSpec {
   std::vector<PhaseGoalSpec> goal = {};  // empty: solved
 };
 
+// Another notation of the same moves, chosen by name where moves are read or written (docs/api.md):
+// other names for some faces (megaminx-style "FL" for the Kilominx's DL), or, for a puzzle with a
+// reference piece, seed 001's moving frame: after each move that moves the reference piece the
+// whole puzzle is turned back, and later names mean the faces where they are after that turn.
+struct NotationSpec {
+  std::string name;
+  std::string description;
+  std::vector<std::pair<std::string, std::string>> faceNames = {};  // {its name, the puzzle's}
+  bool referenceFrame = false;
+};
+
 struct PuzzleSpec {
   std::string id;
   std::string name;
@@ -174,6 +185,7 @@ struct PuzzleSpec {
   std::string labelSymbols = {};
   // Non-empty for puzzles with a fast multi-phase solver (Kociemba's two-phase for the 3x3x3).
   std::vector<PhaseSpec> phases = {};
+  std::vector<NotationSpec> notations = {};
 };
 
 // A position: pieces[i] is the piece at position i (orbits concatenated, piece numbers local to

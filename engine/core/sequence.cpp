@@ -58,9 +58,35 @@ void appendMerged(const Puzzle& puzzle, std::vector<int>& turns, int move) {
   turns.push_back(move);
 }
 
+// A move name with its face renamed from one side of `names` to the other ({theirs, ours}); the
+// name itself when no face of the list starts it with a power after it.
+std::string renamed(const std::vector<std::pair<std::string, std::string>>& names,
+                    const std::string& move, bool toOurs) {
+  std::string best;
+  std::string result = move;
+  for (const auto& [theirs, ours] : names) {
+    const std::string& from = toOurs ? theirs : ours;
+    const std::string suffix = move.substr(std::min(move.size(), from.size()));
+    const bool power = suffix.empty() || suffix == "2" || suffix == "'" || suffix == "2'";
+    if (move.compare(0, from.size(), from) == 0 && power && from.size() > best.size()) {
+      best = from;
+      result = (toOurs ? ours : theirs) + suffix;
+    }
+  }
+  return result;
+}
+
 }  // namespace
 
-ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text) {
+const NotationSpec* findNotation(const Puzzle& puzzle, std::string_view name) {
+  for (const NotationSpec& notation : puzzle.spec().notations) {
+    if (notation.name == name) return &notation;
+  }
+  return nullptr;
+}
+
+ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text,
+                                 const NotationSpec* notation) {
   ResolvedSequence result;
   const notation::ParseResult parsed = notation::parse(text);
   if (parsed.error) {
@@ -77,7 +103,19 @@ ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text) {
   State frame = puzzle.solved();
   bool turned = false;
   const auto inFrame = [&](int move) { return turned ? puzzle.moveInFrame(frame, move) : move; };
-  for (const notation::FlatMove& flat : expanded.moves) {
+  for (notation::FlatMove flat : expanded.moves) {
+    if (notation && !notation->faceNames.empty()) {
+      const std::string ours = renamed(notation->faceNames, flat.text, true);
+      // A face of ours that the notation calls otherwise is not one of its names.
+      if (ours == flat.text && renamed(notation->faceNames, flat.text, false) != flat.text) {
+        result.error = SequenceError{
+            "'" + flat.text + "' at column " + std::to_string(flat.column) + " is no move in " +
+                notation->name + " notation (" + notation->description + ")",
+            flat.column};
+        return result;
+      }
+      flat.text = ours;
+    }
     if (const std::optional<int> move = puzzle.findMove(flat.text)) {
       const int seen = inFrame(*move);
       result.moves.push_back(flat.inverted ? puzzle.inverseMove(seen) : seen);
@@ -109,9 +147,13 @@ ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text) {
   return result;
 }
 
-std::string formatMoves(const Puzzle& puzzle, const std::vector<int>& moves) {
+std::string formatMoves(const Puzzle& puzzle, const std::vector<int>& moves,
+                        const NotationSpec* notation) {
   std::vector<std::string> names;
-  for (int m : moves) names.push_back(puzzle.moves()[m].name);
+  for (int m : moves) {
+    names.push_back(notation ? renamed(notation->faceNames, puzzle.moves()[m].name, false)
+                             : puzzle.moves()[m].name);
+  }
   return join(names, " ");
 }
 

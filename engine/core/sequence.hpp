@@ -24,8 +24,14 @@ struct ResolvedSequence {
   std::optional<SequenceError> error;
 };
 
-ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text);
-std::string formatMoves(const Puzzle& puzzle, const std::vector<int>& moves);
+// With `notation`, faces are read and written by its names (its reference frame, if any, is the
+// caller's: it depends on the position, see search/reference_frame.hpp).
+ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text,
+                                 const NotationSpec* notation = nullptr);
+std::string formatMoves(const Puzzle& puzzle, const std::vector<int>& moves,
+                        const NotationSpec* notation = nullptr);
+// The puzzle's notation of that name, or nullptr.
+const NotationSpec* findNotation(const Puzzle& puzzle, std::string_view name);
 std::vector<int> invertMoves(const Puzzle& puzzle, const std::vector<int>& moves);
 
 }  // namespace polytwist

@@ -180,6 +180,18 @@ const State& ReferenceFrame::homing(const State& state) const {
   return homingRotation(puzzle_, position_, piece_, state);
 }
 
+std::vector<int> ReferenceFrame::toFixedMoves(const State& start,
+                                              const std::vector<int>& moves) const {
+  std::vector<int> result;
+  State frame = homing(start);
+  for (int move : moves) {
+    const int fixedMove = puzzle_.moveInFrame(puzzle_.inverse(frame), move);
+    result.push_back(fixedMove);
+    frame = puzzle_.compose(frame, homing(puzzle_.moves()[fixedMove].effect));
+  }
+  return result;
+}
+
 State ReferenceFrame::toFixed(const State& state) const {
   const State turned = puzzle_.compose(state, homing(state));
   const int orbitIndex = orbit_;

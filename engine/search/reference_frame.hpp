@@ -28,6 +28,8 @@ class ReferenceFrame {
   State toFixed(const State& state) const;
   // The puzzle's moves that, from `start`, do what `moves` do on the companion from toFixed(start).
   std::vector<int> toPuzzleMoves(const State& start, const std::vector<int>& moves) const;
+  // The inverse: the companion's moves that do what the puzzle's `moves` do from `start`.
+  std::vector<int> toFixedMoves(const State& start, const std::vector<int>& moves) const;
 
   // Any piece of the reference's orbit can hold the reference's place. Seen from piece `piece`
   // (numbered in the puzzle's orbit), a companion position is turned so that piece is home, then

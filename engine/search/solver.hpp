@@ -59,6 +59,9 @@ class Solver {
   std::vector<int> puzzleMoves(const State& start, const std::vector<int>& moves) const {
     return frame_ ? frame_->toPuzzleMoves(start, moves) : moves;
   }
+  std::vector<int> searchMoves(const State& start, const std::vector<int>& moves) const {
+    return frame_ ? frame_->toFixedMoves(start, moves) : moves;
+  }
 
  private:
   // The moves that turn separable piece `piece` of `start` as the goals of `group` have it.

@@ -21,6 +21,10 @@ std::string puzzleInfo(const std::string& id) { return service::puzzleInfo(id).d
 std::string applyMoves(const std::string& id, const std::string& state, const std::string& moves) {
   return service::applyMoves(id, state, moves).dump();
 }
+std::string applyMovesIn(const std::string& id, const std::string& state, const std::string& moves,
+                         const std::string& notation) {
+  return service::applyMovesIn(id, state, moves, notation).dump();
+}
 std::string scramble(const std::string& id, double seed) {
   return service::scramble(id, seed).dump();
 }
@@ -158,6 +162,7 @@ EMSCRIPTEN_BINDINGS(polytwist) {
   emscripten::function("listPuzzles", &listPuzzles);
   emscripten::function("puzzleInfo", &puzzleInfo);
   emscripten::function("applyMoves", &applyMoves);
+  emscripten::function("applyMovesIn", &applyMovesIn);
   emscripten::function("scramble", &scramble);
   emscripten::function("scrambleByMoves", &scrambleByMoves);
   emscripten::function("validate", &validate);

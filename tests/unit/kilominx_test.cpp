@@ -13,6 +13,7 @@
 
 #include "api/service.hpp"
 #include "core/facelets.hpp"
+#include "core/sequence.hpp"
 #include "puzzles/catalogue.hpp"
 #include "search/reference_frame.hpp"
 #include "search/solver.hpp"
@@ -258,4 +259,64 @@ TEST_CASE("kilominx: colourings of a turned puzzle are read; impossible ones nam
   const auto [countError, countStickers] = refused(counts);
   CHECK(countError.find("G") != std::string::npos);
   CHECK_FALSE(countStickers.empty());
+}
+
+TEST_CASE("kilominx: megaminx names and seed 001's moving frame, read and written") {
+  const Puzzle& puzzle = kilominx();
+  const NotationSpec* megaminx = findNotation(puzzle, "megaminx");
+  const NotationSpec* seed001 = findNotation(puzzle, "seed001");
+  REQUIRE(megaminx != nullptr);
+  REQUIRE(seed001 != nullptr);
+  // The same faces by either name.
+  const std::vector<std::pair<std::string, std::string>> same = {{"FL", "DL"},
+                                                                 {"FR2", "DR2"},
+                                                                 {"DL2'", "DBL2'"},
+                                                                 {"DR'", "DBR'"},
+                                                                 {"B", "DB"},
+                                                                 {"BL", "BL"},
+                                                                 {"U F L R BR D", "U F L R BR D"}};
+  for (const auto& [theirs, ours] : same) {
+    CAPTURE(theirs);
+    const ResolvedSequence read = resolveSequence(puzzle, theirs, megaminx);
+    REQUIRE_FALSE(read.error.has_value());
+    CHECK(read.moves == resolveSequence(puzzle, ours).moves);
+    CHECK(formatMoves(puzzle, read.moves, megaminx) == theirs);
+  }
+  // Our names for the faces it calls otherwise are refused, with the notation's faces.
+  for (const char* ours : {"DB", "DBL2", "DBR'"}) {
+    const ResolvedSequence read = resolveSequence(puzzle, ours, megaminx);
+    REQUIRE(read.error.has_value());
+    CHECK(read.error->message.find("megaminx notation") != std::string::npos);
+  }
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::vector<int> moves = puzzle.randomMoves(rng, 1 + trial % 25);
+    const State start =
+        puzzle.applySequence(puzzle.solved(), puzzle.randomMoves(rng, trial % 2 ? 15 : 0));
+    // Written and read again: the same moves in each notation.
+    for (const NotationSpec* notation : {static_cast<const NotationSpec*>(nullptr), megaminx}) {
+      const std::string text = formatMoves(puzzle, moves, notation);
+      CHECK(resolveSequence(puzzle, text, notation).moves == moves);
+    }
+    // Seed 001's frame: the same position reached, and back to the same moves.
+    const std::vector<int> framed = frame().toFixedMoves(start, moves);
+    CHECK(frame().toPuzzleMoves(start, framed) == moves);
+    const Puzzle& companion = frame().fixed();
+    CHECK(companion.applySequence(frame().toFixed(start), framed) ==
+          frame().toFixed(puzzle.applySequence(start, moves)));
+    // Moves that leave U-F-L alone read the same in both frames until one moves it.
+    if (moves.size() == 1 && puzzle.moves()[moves[0]].effect.pieces[0] == 0 &&
+        start == puzzle.solved()) {
+      CHECK(framed == moves);
+    }
+  }
+  // Through the service: a scramble written in seed 001's frame and solved in it.
+  const Json scramble = service::scramble("kilominx", 5, 9, "seed001");
+  REQUIRE(scramble.find("ok")->boolean());
+  const Json position =
+      service::applyMovesIn("kilominx", "", scramble.find("scramble")->string(), "seed001");
+  REQUIRE(position.find("ok")->boolean());
+  CHECK(position.find("state")->string() == scramble.find("state")->string());
+  CHECK(service::applyMovesIn("kilominx", "", "U", "seed002").find("error")->string() ==
+        "kilominx has no notation 'seed002' (its others: megaminx, seed001)");
 }

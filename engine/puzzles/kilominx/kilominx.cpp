@@ -172,6 +172,16 @@ PuzzleSpec kilominx() {
                                                       {"DB", "DBR"},
                                                       {"DBR", "DB"}}))}};
   spec.referencePiece = "U-F-L";
+  // Other tools name the lower faces as on a megaminx held with F in front; seed 001 writes its
+  // sequences in the frame of its solver, which holds U-F-L in place.
+  spec.notations = {
+      {.name = "megaminx",
+       .description = "faces U F L R BL BR, FL FR below F, DL DR B below them, D",
+       .faceNames = {{"FL", "DL"}, {"FR", "DR"}, {"DL", "DBL"}, {"DR", "DBR"}, {"B", "DB"}}},
+      {.name = "seed001",
+       .description = "seed 001's moving frame: after each U, F or L turn the puzzle is turned "
+                      "back so that the U-F-L corner is home",
+       .referenceFrame = true}};
   // Optimal solving (docs/solvers/kilominx-optimal.md) holds U-F-L in place; the tables track
   // corners of that puzzle, numbered without U-F-L (0 = U-L-BL ... 18 = DBR-DB-D, the opposite
   // corner). Its symmetries keep U-F-L: the turn about it and the mirror. Three corners next to
