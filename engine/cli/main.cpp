@@ -29,12 +29,16 @@ constexpr const char* kHelp =
 Usage:
   polytwist puzzles                              list the puzzles
   polytwist solve PUZZLE "MOVES"                 optimal solution of the position MOVES reach
-  polytwist solve PUZZLE "MOVES" [--tables small|large] [--threads N]
-                                                 cube3: symmetric pattern databases (small, the
-                                                 default: 35 MB, built once in 10-60 s; large:
-                                                 833 MB, built once in ~9 min) cached in
-                                                 $POLYTWIST_TABLE_DIR (default ~/.cache/polytwist);
-                                                 threads: one per core unless --threads
+  polytwist solve PUZZLE "MOVES" [--tables SET] [--threads N]
+                                                 cube3, kilominx: symmetric pattern databases,
+                                                 built once and cached in $POLYTWIST_TABLE_DIR
+                                                 (default ~/.cache/polytwist). cube3: small (the
+                                                 default, 35 MB, 10-60 s) or large (833 MB,
+                                                 ~9 min); kilominx: small (the default, 38 MB,
+                                                 ~14 s), medium (363 MB) or large (3.1 GB,
+                                                 ~28 min); threads: one per core unless --threads
+  polytwist solve PUZZLE "MOVES" --notation NAME  MOVES and the solution in another notation
+                                                 (kilominx: megaminx, seed001)
   polytwist solve PUZZLE "MOVES" --fast [--max-length N]
                                                  a short solution at once: two-phase for cube3
                                                  (at most N moves, default 21, not proven
