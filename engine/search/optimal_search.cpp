@@ -87,6 +87,8 @@ constexpr int kEagerLookups = 3;
 // Lookups computed and prefetched together past the eager ones (4-8 were best on the Kilominx's
 // 60 lookups; all at once wasted the work of the many children the first ones prune).
 constexpr int kLookupBatch = 8;
+// Nodes of a pass after which the next pass is split among threads.
+constexpr std::uint64_t kSplitAfterNodes = 1 << 18;
 
 // One depth-first search with an explicit stack. Level g holds the node at depth g: its lookup
 // values and distances, and its prepared children.
@@ -369,9 +371,14 @@ OptimalSearch::Status OptimalSearch::runParallel(
   bound_ = workers[0]->rootBound();
   if (bound_ < 0 || bound_ > maxDepth_) return status_ = Status::Unsolvable;
   std::atomic<std::uint64_t> nodes{nodes_};
+  std::uint64_t passStart = 0;  // nodes before the previous pass (so the first pass is whole)
   for (; bound_ <= maxDepth_; ++bound_) {
     if (progress) progress({bound_, nodes.load(), elapsed()});
-    const std::vector<std::vector<int>> tasks = tasksFor(bound_, threads > 1 ? 3 : 0);
+    // A pass after one of few nodes is searched whole on this thread: splitting it into tasks
+    // would cost more than it saves (each task evaluates its own prefix).
+    const bool split = threads > 1 && nodes.load() - passStart >= kSplitAfterNodes;
+    passStart = nodes.load();
+    const std::vector<std::vector<int>> tasks = tasksFor(bound_, split ? 3 : 0);
     std::atomic<std::size_t> nextTask{0};
     std::atomic<bool> found{false};
     std::mutex solutionMutex;

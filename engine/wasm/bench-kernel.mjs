@@ -1,0 +1,71 @@
+// WASM side of the optimal-search kernel's benchmarks (docs/benchmarks.md): solves the scrambles of
+// a `polytwist bench` CSV with the module's sliced search, as the page's worker does (one thread,
+// slices of 2^20 nodes), and prints one CSV row per scramble, then a summary on stderr.
+// Usage: node engine/wasm/bench-kernel.mjs PUZZLE BENCH.csv [--tables SET] [--table-files F1,F2…]
+//   --table-files: table files the native CLI wrote (in the set's order), imported instead of a
+//   build; without them the set is built in WASM first (timed).
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const wasmDir = path.join(root, "build/wasm");
+const { default: createEngine } = await import(path.join(wasmDir, "polytwist_engine.mjs"));
+
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args.splice(at, 2)[1] : undefined;
+};
+const tables = option("--tables") ?? "";
+const files = option("--table-files");
+const [puzzle, csvPath] = args;
+if (!puzzle || !csvPath) {
+  console.error("usage: bench-kernel.mjs PUZZLE BENCH.csv [--tables SET] [--table-files F1,F2]");
+  process.exit(2);
+}
+const engine = await createEngine({
+  wasmBinary: readFileSync(path.join(wasmDir, "polytwist_engine.wasm")),
+});
+const call = (name, ...a) => {
+  const answer = JSON.parse(engine[name](...a));
+  if (!answer.ok) throw new Error(`${name}: ${answer.error}`);
+  return answer;
+};
+
+let started = performance.now();
+if (files) {
+  // The import format: each table's bytes after its length (8 bytes, little-endian).
+  const parts = files.split(",").flatMap((file) => {
+    const bytes = readFileSync(file);
+    const length = Buffer.alloc(8);
+    length.writeBigUInt64LE(BigInt(bytes.length));
+    return [length, bytes];
+  });
+  call("importTables", puzzle, tables, new Uint8Array(Buffer.concat(parts)));
+} else {
+  call("prepareTables", puzzle, tables, null);
+}
+const tableMs = performance.now() - started;
+
+const rows = readFileSync(csvPath, "utf8").trim().split("\n").slice(1);
+const times = [];
+console.log("scramble,length,nodes,ms");
+for (const row of rows) {
+  const scramble = row.split(",")[0];
+  const state = call("applyMoves", puzzle, "", scramble).state;
+  started = performance.now();
+  const { handle } = call("searchStart", puzzle, state, JSON.stringify({ tables }));
+  let answer;
+  do answer = call("searchStep", handle, 1 << 20);
+  while (answer.status === "running");
+  const ms = performance.now() - started;
+  times.push(ms);
+  console.log(`${scramble},${answer.length},${answer.nodes},${ms.toFixed(1)}`);
+}
+times.sort((a, b) => a - b);
+console.error(
+  `${puzzle}: tables ${(tableMs / 1000).toFixed(1)} s (${files ? "imported" : "built"}); ` +
+    `${times.length} solves, median ${times[times.length >> 1].toFixed(1)} ms, ` +
+    `max ${times[times.length - 1].toFixed(1)} ms`,
+);
