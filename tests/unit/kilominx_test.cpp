@@ -17,6 +17,7 @@
 #include "puzzles/catalogue.hpp"
 #include "search/reference_frame.hpp"
 #include "search/solver.hpp"
+#include "search/symmetry.hpp"
 
 using namespace polytwist;
 
@@ -208,6 +209,37 @@ TEST_CASE("kilominx: optimal lengths equal a breadth-first search; every solutio
     CHECK(outcome.moves.size() <= moves.size());
     CHECK(static_cast<int>(outcome.moves.size()) >= heuristic.estimate(frame().toFixed(s)));
     CHECK(puzzle.isSolved(puzzle.applySequence(s, outcome.moves)));
+  }
+}
+
+TEST_CASE("kilominx: the heuristic is the same for every symmetric view of a position") {
+  // Seen through a symmetry of the companion, or from another corner, a position is as far from
+  // solved: the symmetry-reduced table, its frames and the 20 views must agree (a wrong class
+  // index, conjugation or viewed move would break this for some positions).
+  const Puzzle& puzzle = kilominx();
+  const Puzzle& companion = frame().fixed();
+  const OptimalHeuristic& heuristic = *[] {
+    std::string error;
+    REQUIRE(solver().optimalTables().prepare("small", {}, {}, &error));
+    return solver().optimalTables().heuristic("small");
+  }();
+  const SymmetryGroup group(companion);
+  CHECK(group.size() == 6);
+  std::mt19937_64 rng(17);
+  for (int trial = 0; trial < 300; ++trial) {
+    const State s = puzzle.applySequence(puzzle.solved(), puzzle.randomMoves(rng, trial % 14));
+    const State t = frame().toFixed(s);
+    const int estimate = heuristic.estimate(t);
+    CHECK(estimate >= 0);
+    CHECK(estimate <= trial % 14);
+    for (int k = 0; k < group.size(); ++k) {
+      CHECK(heuristic.estimate(group.conjugate(k, t)) == estimate);
+    }
+    for (int piece = 0; piece < frame().orbitSize(); ++piece) {
+      if (frame().fixedPiece(piece) >= 0) {
+        CHECK(heuristic.estimate(frame().seenFrom(piece, t)) == estimate);
+      }
+    }
   }
 }
 
