@@ -14,6 +14,24 @@ OptimalHeuristic::OptimalHeuristic(const Puzzle& puzzle, const SymmetryGroup& gr
       group_(group),
       referenceFrame_(frame),
       moveCount_(static_cast<int>(puzzle.moves().size())) {
+  followers_.resize(moveCount_ + 1);
+  for (int last = -1; last < moveCount_; ++last) {
+    for (int m = 0; m < moveCount_; ++m) {
+      if (!puzzle.isSearchMove(m)) continue;
+      if (last >= 0) {
+        const int lastBase = puzzle.moves()[last].base;
+        int base = puzzle.moves()[m].base;
+        bool commute = puzzle.basesCommute(base, lastBase);
+        if (frame) {
+          const Puzzle& held = frame->puzzle();
+          base = held.moves()[held.moveInFrame(frame->turnAfter(last), m)].base;
+          commute = held.basesCommute(base, lastBase);
+        }
+        if (base == lastBase || (base < lastBase && commute)) continue;
+      }
+      followers_[last + 1].push_back(m);
+    }
+  }
   for (const SymmetricTable* table : tables) {
     for (int f : table->frames()) {
       lookups_.push_back({table, f, valueCount_, group.moveMap(f), -1, nullptr, {}});
@@ -105,20 +123,6 @@ class OptimalSearch::Worker {
     distances_.assign(static_cast<std::size_t>(maxDepth + 1) * lookups, 0);
     childValues_.assign(static_cast<std::size_t>(maxDepth + 1) * moveCount_ * h_.valueCount_, 0);
     childIndex_.assign(static_cast<std::size_t>(maxDepth + 1) * moveCount_ * lookups, 0);
-    // Canonical order: after a move of base b, no move of b, and of two commuting bases only the
-    // lower first.
-    const int bases = puzzle_.baseCount();
-    allowed_.resize(bases + 1);
-    for (int last = -1; last < bases; ++last) {
-      for (int m = 0; m < moveCount_; ++m) {
-        const int base = puzzle_.moves()[m].base;
-        if (!puzzle_.isSearchMove(m)) continue;
-        if (last >= 0 && (base == last || (base < last && puzzle_.basesCommute(base, last)))) {
-          continue;
-        }
-        allowed_[last + 1].push_back(m);
-      }
-    }
     order_.resize(lookups);
     for (int l = 0; l < lookups; ++l) order_[l] = l;
     prunes_.assign(lookups, 0);
@@ -152,7 +156,7 @@ class OptimalSearch::Worker {
     }
     bound_ = bound;
     top_ = 0;
-    levels_[0].lastBase = -1;
+    levels_[0].lastMove = -1;
     levels_[0].expanded = false;
     for (int move : prefix) {
       prepareChild(top_, move);
@@ -177,7 +181,7 @@ class OptimalSearch::Worker {
         level.expanded = true;
         level.next = 0;
       }
-      const std::vector<int>& moves = allowed_[level.lastBase + 1];
+      const std::vector<int>& moves = h_.followers(level.lastMove);
       if (level.next == static_cast<int>(moves.size())) {
         if (top_ == base_) return Step::Exhausted;
         --top_;
@@ -201,7 +205,7 @@ class OptimalSearch::Worker {
   struct Level {
     int next = 0;
     int move = -1;
-    int lastBase = -1;
+    int lastMove = -1;
     bool expanded = false;
   };
 
@@ -209,7 +213,7 @@ class OptimalSearch::Worker {
     ++top_;
     Level& level = levels_[top_];
     level.move = move;
-    level.lastBase = puzzle_.moves()[move].base;
+    level.lastMove = move;
     level.expanded = false;
   }
 
@@ -223,7 +227,7 @@ class OptimalSearch::Worker {
   // The first lookups' values and entries of every child, with the entries prefetched; the
   // others wait for evaluate, as most children are pruned by the first.
   void prepare(int g) {
-    for (int move : allowed_[levels_[g].lastBase + 1]) prepareChild(g, move);
+    for (int move : h_.followers(levels_[g].lastMove)) prepareChild(g, move);
   }
 
   void prepareChild(int g, int move) {
@@ -296,7 +300,6 @@ class OptimalSearch::Worker {
   std::vector<std::uint8_t> distances_;
   std::vector<std::uint32_t> childValues_;
   std::vector<std::uint64_t> childIndex_;
-  std::vector<std::vector<int>> allowed_;
   std::vector<int> order_;             // lookups in the order evaluate tries them
   std::vector<std::uint64_t> prunes_;  // per lookup: children it pruned (halved each pass)
   int orderedFor_ = -1;                // the bound order_ was sorted for
@@ -332,19 +335,12 @@ OptimalSearch::Status OptimalSearch::run(std::uint64_t nodeBudget) {
 
 std::vector<std::vector<int>> OptimalSearch::tasksFor(int bound, int splitDepth) const {
   std::vector<std::vector<int>> tasks = {{}};
-  const Puzzle& puzzle = heuristic_.puzzle();
   // Enough tasks to keep every thread busy to the end, but few: each begins by evaluating its
-  // prefix (48·44 = 2,112 two-move tasks on the Kilominx, 3,240 three-move ones on the cube).
+  // prefix (about 2,000 two-move tasks on the Kilominx, 3,240 three-move ones on the cube).
   for (int depth = 0; depth < std::min(bound, splitDepth) && tasks.size() < 2000; ++depth) {
     std::vector<std::vector<int>> longer;
     for (const std::vector<int>& task : tasks) {
-      const int last = task.empty() ? -1 : puzzle.moves()[task.back()].base;
-      for (int m = 0; m < static_cast<int>(puzzle.moves().size()); ++m) {
-        const int base = puzzle.moves()[m].base;
-        if (!puzzle.isSearchMove(m)) continue;
-        if (last >= 0 && (base == last || (base < last && puzzle.basesCommute(base, last)))) {
-          continue;
-        }
+      for (int m : heuristic_.followers(task.empty() ? -1 : task.back())) {
         longer.push_back(task);
         longer.back().push_back(m);
       }

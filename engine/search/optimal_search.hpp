@@ -39,6 +39,12 @@ class OptimalHeuristic {
 
   const Puzzle& puzzle() const { return puzzle_; }
   int lookupCount() const { return static_cast<int>(lookups_.size()); }
+  // Canonical order: the moves that may follow move `last` (-1: the first move). Never one face
+  // twice in a row, and of two commuting faces only the lower first. On the companion of a
+  // reference frame, faces are the puzzle's as it is held: the next move's face is the one it
+  // turns after the previous move's turn of the whole puzzle, so U, F and L keep the commuting
+  // partners the companion's own moves lose.
+  const std::vector<int>& followers(int last) const { return followers_[last + 1]; }
   // The heuristic of a state: the largest lookup (-1 when a table does not reach it).
   int estimate(const State& s) const;
 
@@ -82,6 +88,7 @@ class OptimalHeuristic {
   std::vector<Lookup> lookups_;
   std::vector<std::unique_ptr<Coordinate>> viewPlaces_;  // per puzzle piece (nullptr: reference)
   std::vector<std::vector<int>> viewedMoves_;
+  std::vector<std::vector<int>> followers_;
   int valueCount_ = 0;
 };
 

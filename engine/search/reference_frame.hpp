@@ -28,6 +28,9 @@ class ReferenceFrame {
   State toFixed(const State& state) const;
   // The puzzle's moves that, from `start`, do what `moves` do on the companion from toFixed(start).
   std::vector<int> toPuzzleMoves(const State& start, const std::vector<int>& moves) const;
+  // The turn of the whole puzzle that follows companion move `move` (identity when it leaves the
+  // reference piece alone).
+  const State& turnAfter(int move) const { return homing(puzzle_.moves()[move].effect); }
   // The inverse: the companion's moves that do what the puzzle's `moves` do from `start`.
   std::vector<int> toFixedMoves(const State& start, const std::vector<int>& moves) const;
 
