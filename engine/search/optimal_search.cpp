@@ -34,7 +34,7 @@ OptimalHeuristic::OptimalHeuristic(const Puzzle& puzzle, const SymmetryGroup& gr
   }
   for (const SymmetricTable* table : tables) {
     for (int f : table->frames()) {
-      lookups_.push_back({table, f, valueCount_, group.moveMap(f), -1, nullptr, {}});
+      lookups_.push_back({table, f, valueCount_, group.moveMap(f), -1, nullptr, nullptr});
       valueCount_ += table->partCount();
       if (frame) addViews(table, f);
     }
@@ -44,6 +44,7 @@ OptimalHeuristic::OptimalHeuristic(const Puzzle& puzzle, const SymmetryGroup& gr
 void OptimalHeuristic::addViews(const SymmetricTable* table, int frame) {
   const ReferenceFrame& reference = *referenceFrame_;
   const Puzzle& companion = reference.fixed();
+  // Sized once: lookups keep pointers into viewedMoves_'s rows.
   viewPlaces_.resize(reference.orbitSize());
   viewedMoves_.resize(reference.orbitSize());
   for (int piece = 0; piece < reference.orbitSize(); ++piece) {
@@ -73,7 +74,7 @@ void OptimalHeuristic::addViews(const SymmetricTable* table, int frame) {
       }
     }
     lookups_.push_back({table, frame, valueCount_, group_.moveMap(frame), piece,
-                        viewPlaces_[piece].get(), viewedMoves_[piece]});
+                        viewPlaces_[piece].get(), viewedMoves_[piece].data()});
     valueCount_ += table->partCount() + 1;
   }
 }

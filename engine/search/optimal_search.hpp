@@ -60,7 +60,7 @@ class OptimalHeuristic {
     // the move the seen position makes.
     int viewPiece = -1;
     const Coordinate* viewPlace = nullptr;
-    std::vector<int> viewedMove;
+    const int* viewedMove = nullptr;  // into viewedMoves_
   };
   // A lookup's coordinate values for a state.
   void root(const Lookup& lookup, const State& start, std::uint32_t* values) const;

@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <random>
 #include <stdexcept>
 #include <thread>
 #include <utility>
@@ -33,6 +32,22 @@ std::string megabytes(std::uint64_t bytes) {
 std::uint64_t mix(std::uint64_t hash, std::uint64_t value) {
   hash ^= value + 0x9e3779b97f4a7c15ull + (hash << 6) + (hash >> 2);
   return hash * 0xff51afd7ed558ccdull;
+}
+
+// A state with the pieces well mixed, the same on every platform (it enters the definition hash,
+// so a table file built natively is also valid in WebAssembly): 200 moves picked by splitmix64,
+// not by a standard-library distribution, whose results differ between libstdc++ and libc++.
+State mixedState(const Puzzle& puzzle) {
+  std::uint64_t x = 1;
+  std::vector<int> moves;
+  for (int i = 0; i < 200; ++i) {
+    x += 0x9e3779b97f4a7c15ull;
+    std::uint64_t z = x;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    moves.push_back(static_cast<int>((z ^ (z >> 31)) % puzzle.moves().size()));
+  }
+  return puzzle.applySequence(puzzle.solved(), moves);
 }
 
 std::uint64_t hashWords(const std::uint64_t* words, std::uint64_t count, std::uint64_t hash) {
@@ -179,9 +194,8 @@ SymmetricTable::SymmetricTable(const Puzzle& puzzle, const SymmetryGroup& group,
 
   // Two different fillings of the untracked pieces must give the same conjugated values, or the
   // symmetries do not respect the coordinates.
-  std::mt19937_64 rng(1);
   const State solved = puzzle.solved();
-  const State scrambled = puzzle.randomState(rng);
+  const State scrambled = mixedState(puzzle);
   auto placed = [&](State base, int first, int last, const std::uint32_t* values) {
     // Position-tracking parts first: they move pieces, orientation-only parts then set turns.
     for (int pass = 0; pass < 2; ++pass) {
