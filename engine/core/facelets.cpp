@@ -193,17 +193,45 @@ class Reader {
     return true;
   }
 
-  std::vector<int> stickersWhere(const Orbit& orbit, bool (*test)(const State&, int, int)) const {
+  // A puzzle without fixed centres may be held turned any way (PuzzleSpec::unmarkedRotation), so
+  // pieces are blamed as displaced or twisted as seen after the turn of the whole puzzle that
+  // leaves the fewest of them so: a turned puzzle with one corner twisted blames that corner, not
+  // the others. Sets blameFrame_ to that turn (the identity for other puzzles).
+  void chooseBlameFrame() {
+    int fewest = -1;
+    for (const State& rotation : puzzle_.solvedStates()) {
+      const State turned = puzzle_.compose(state_, rotation);
+      int away = 0;
+      for (const Orbit& orbit : puzzle_.orbits()) {
+        for (int p = 0; p < orbit.size; ++p) {
+          away += turned.pieces[orbit.offset + p] != p || turned.ori[orbit.offset + p] != 0;
+        }
+      }
+      if (fewest < 0 || away < fewest) {
+        fewest = away;
+        blameFrame_ = rotation;
+      }
+    }
+  }
+
+  // The stickers of the pieces `test` picks as seen after turn `frame` (one of the solved
+  // states), at their places in the colouring.
+  std::vector<int> stickersWhere(const Orbit& orbit, bool (*test)(const State&, int, int),
+                                 const State& frame) const {
+    const State seen = puzzle_.compose(state_, frame);
     std::vector<int> stickers;
     for (int p = 0; p < orbit.size; ++p) {
-      if (test(state_, orbit.offset + p, p)) {
-        stickers.insert(stickers.end(), orbit.facelets[p].begin(), orbit.facelets[p].end());
+      if (test(seen, orbit.offset + p, p)) {
+        // compose takes the piece seen at place p from the colouring's place frame.pieces[p].
+        const auto& own = orbit.facelets[frame.pieces[orbit.offset + p]];
+        stickers.insert(stickers.end(), own.begin(), own.end());
       }
     }
     return stickers;
   }
 
   bool checkRules() {
+    chooseBlameFrame();
     const auto twisted = [](const State& s, int global, int) { return s.ori[global] != 0; };
     const auto displaced = [](const State& s, int global, int local) {
       return s.pieces[global] != local;
@@ -220,16 +248,17 @@ class Reader {
                           std::to_string(orbit.orientations) +
                           "), not 0: " + withArticle(orbit.name) + " has been " +
                           (orbit.orientations == 2 ? "flipped" : "twisted") + " in place",
-                      stickersWhere(orbit, twisted));
+                      stickersWhere(orbit, twisted, blameFrame_));
       }
       const bool odd = parities.back() != 0;
       if (orbit.permutation == PermutationRule::Even && odd) {
         return reject("the " + orbit.name + "s form an odd permutation: two " + orbit.name +
                           "s have been swapped",
-                      stickersWhere(orbit, displaced));
+                      stickersWhere(orbit, displaced, blameFrame_));
       }
       if (orbit.permutation == PermutationRule::Fixed) {
-        if (auto stickers = stickersWhere(orbit, displaced); !stickers.empty()) {
+        // Pieces no move displaces: out of place as the colouring shows them, not turned.
+        if (auto stickers = stickersWhere(orbit, displaced, puzzle_.solved()); !stickers.empty()) {
           return reject(withArticle(orbit.name) + " is out of its place, where no move can take it",
                         stickers);
         }
@@ -238,8 +267,8 @@ class Reader {
           parities.back() != parities[orbit.parityOrbit]) {
         // The swap may be in either orbit: name the displaced pieces of both.
         const Orbit& other = puzzle_.orbits()[orbit.parityOrbit];
-        std::vector<int> stickers = stickersWhere(other, displaced);
-        const std::vector<int> own = stickersWhere(orbit, displaced);
+        std::vector<int> stickers = stickersWhere(other, displaced, blameFrame_);
+        const std::vector<int> own = stickersWhere(orbit, displaced, blameFrame_);
         stickers.insert(stickers.end(), own.begin(), own.end());
         return reject("the " + orbit.name + " and " + other.name +
                           " permutations have different parities: two pieces have been swapped",
@@ -252,6 +281,7 @@ class Reader {
   const Puzzle& puzzle_;
   std::string_view text_;
   State state_;
+  State blameFrame_;
   FaceletError error_;
 };
 
