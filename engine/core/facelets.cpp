@@ -77,8 +77,11 @@ class Reader {
         blamed.insert(blamed.end(), stickersOfFace[f].begin(), stickersOfFace[f].end());
     }
     if (!wrongCounts.empty()) {
-      return reject("wrong colour counts: " + join(wrongCounts, ", ") +
-                        " (each face's colour must appear " + "as often as that face has stickers)",
+      const std::string counts = "wrong colour counts: " + join(wrongCounts, ", ");
+      if (std::optional<FaceletError> twice = pieceShownTwice()) {
+        return reject(twice->message + " (" + counts + ")", twice->stickers);
+      }
+      return reject(counts + " (each face's colour must appear as often as that face has stickers)",
                     blamed);
     }
     return true;
@@ -123,32 +126,65 @@ class Reader {
     return out;
   }
 
+  // The piece the stickers at `position` show: piece and turn, or only `lockedTurn` when they
+  // show a piece turned in a way its orientations never allow (both -1: no piece).
+  struct Match {
+    int piece = -1, turn = -1, lockedTurn = -1;
+  };
+  Match matchPiece(const Orbit& orbit, int position) const {
+    const int n = orbit.stickersPerPiece;
+    const int step = n / orbit.orientations;
+    std::vector<int> seen;
+    for (int s : orbit.facelets[position]) seen.push_back(faceOfLetter(text_[s]));
+    Match found;
+    for (int q = 0; q < orbit.size; ++q) {
+      for (int r = 0; r < n; ++r) {
+        bool match = true;
+        for (int k = 0; k < n && match; ++k) {
+          match = seen[k] == puzzle_.faceOfFacelet(orbit.facelets[q][((k - r) % n + n) % n]);
+        }
+        if (!match) continue;
+        if (r % step == 0) return {q, r / step, -1};
+        found.lockedTurn = q;
+      }
+    }
+    return found;
+  }
+
+  std::string twiceMessage(const Orbit& orbit, int piece, int first, int second) const {
+    return "the " + orbit.pieceNames[piece] + " " + orbit.name + " appears twice: at " +
+           stickerList(orbit.facelets[first]) + " and at " + stickerList(orbit.facelets[second]);
+  }
+
+  // A piece copied over another changes the colour counts; when some piece shows up at two
+  // places, that says more than the counts: its first such pair of places, as reject's message
+  // and stickers (nullopt when every piece appears at most once).
+  std::optional<FaceletError> pieceShownTwice() const {
+    for (const Orbit& orbit : puzzle_.orbits()) {
+      std::map<int, int> foundAt;  // piece -> position
+      for (int position = 0; position < orbit.size; ++position) {
+        const Match match = matchPiece(orbit, position);
+        const int piece = match.piece >= 0 ? match.piece : match.lockedTurn;
+        if (piece < 0) continue;
+        if (auto twin = foundAt.find(piece); twin != foundAt.end()) {
+          std::vector<int> both = orbit.facelets[twin->second];
+          both.insert(both.end(), orbit.facelets[position].begin(), orbit.facelets[position].end());
+          return FaceletError{twiceMessage(orbit, piece, twin->second, position), both};
+        }
+        foundAt[piece] = position;
+      }
+    }
+    return std::nullopt;
+  }
+
   bool identifyPieces() {
     state_ = puzzle_.solved();
     for (const Orbit& orbit : puzzle_.orbits()) {
       const int n = orbit.stickersPerPiece;
-      const int step = n / orbit.orientations;
       std::map<int, int> foundAt;  // piece -> position
       for (int position = 0; position < orbit.size; ++position) {
         const std::vector<int>& stickers = orbit.facelets[position];
-        std::vector<int> seen;
-        for (int s : stickers) seen.push_back(faceOfLetter(text_[s]));
-        int piece = -1, turn = -1, lockedTurn = -1;
-        for (int q = 0; q < orbit.size && piece < 0; ++q) {
-          for (int r = 0; r < n; ++r) {
-            bool match = true;
-            for (int k = 0; k < n && match; ++k) {
-              match = seen[k] == puzzle_.faceOfFacelet(orbit.facelets[q][((k - r) % n + n) % n]);
-            }
-            if (!match) continue;
-            if (r % step == 0) {
-              piece = q;
-              turn = r / step;
-              break;
-            }
-            lockedTurn = q;
-          }
-        }
+        const auto [piece, turn, lockedTurn] = matchPiece(orbit, position);
         const std::string where = "stickers " + stickerList(stickers);
         if (piece < 0 && lockedTurn >= 0) {
           return reject(where + " show the " + orbit.pieceNames[lockedTurn] + " " + orbit.name +
@@ -180,10 +216,7 @@ class Reader {
         if (auto twin = foundAt.find(piece); twin != foundAt.end()) {
           std::vector<int> both = orbit.facelets[twin->second];
           both.insert(both.end(), stickers.begin(), stickers.end());
-          return reject("the " + orbit.pieceNames[piece] + " " + orbit.name +
-                            " appears twice: at " + stickerList(orbit.facelets[twin->second]) +
-                            " and at " + stickerList(stickers),
-                        both);
+          return reject(twiceMessage(orbit, piece, twin->second, position), both);
         }
         foundAt[piece] = position;
         state_.pieces[orbit.offset + position] = static_cast<std::uint8_t>(piece);
