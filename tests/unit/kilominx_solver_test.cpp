@@ -217,9 +217,11 @@ TEST_CASE("kilominx solver: the reference frame against the puzzle's symmetry gr
   }
   CHECK(keeping.size() == 6);
   CHECK(held.size() == 6);
-  int mirrors = 0;
+  int mirrors = 0, heldMirrors = 0;
   for (int g : keeping) mirrors += whole.isMirror(g);
+  for (int k = 0; k < held.size(); ++k) heldMirrors += held.isMirror(k);
   CHECK(mirrors == 3);
+  CHECK(heldMirrors == 3);
   // Seen through them, a position is, as the companion holds it, the companion's conjugates.
   std::mt19937_64 rng(41);
   for (int trial = 0; trial < 50; ++trial) {
@@ -230,7 +232,7 @@ TEST_CASE("kilominx solver: the reference frame against the puzzle's symmetry gr
       viaCompanion.insert(keyOf(held.conjugate(k, frame().toFixed(s)), 0));
     }
     CHECK(viaPuzzle == viaCompanion);
-    CHECK(viaPuzzle.size() == 6);  // a 15-move position has no symmetry of its own
+    CHECK(viaPuzzle.size() == 6);  // six different views: these positions have no symmetry
   }
 }
 
@@ -305,9 +307,9 @@ TEST_CASE("kilominx solver: optimal lengths equal a breadth-first search to 6 mo
 TEST_CASE("kilominx solver: the small table's symmetry classes agree with brute force") {
   // Every value of the reduced coordinate (three corners next to U-F-L, placed and twisted) with
   // a plain value (the far corners' places): each conjugate of the state by the table's
-  // symmetries has the same class, the same entry unless a symmetry fixes the reduced value, the
-  // classes are the orbits of the reduced values; and the built table's
-  // bound for a position at a known BFS distance is no more than that distance.
+  // symmetries has the same class, and the same entry unless a symmetry fixes the reduced value;
+  // the classes are the orbits of the reduced values. And the built table's bound for a position
+  // at a known BFS distance is no more than that distance.
   const Puzzle& companion = frame().fixed();
   const SymmetryGroup group(companion);
   const TableSetSpec& set = kilominx().spec().tableSets.front();
