@@ -77,8 +77,11 @@ class Reader {
         blamed.insert(blamed.end(), stickersOfFace[f].begin(), stickersOfFace[f].end());
     }
     if (!wrongCounts.empty()) {
-      return reject("wrong colour counts: " + join(wrongCounts, ", ") +
-                        " (each face's colour must appear " + "as often as that face has stickers)",
+      const std::string counts = "wrong colour counts: " + join(wrongCounts, ", ");
+      if (std::optional<FaceletError> twice = pieceShownTwice()) {
+        return reject(twice->message + " (" + counts + ")", twice->stickers);
+      }
+      return reject(counts + " (each face's colour must appear as often as that face has stickers)",
                     blamed);
     }
     return true;
@@ -123,32 +126,65 @@ class Reader {
     return out;
   }
 
+  // The piece the stickers at `position` show: piece and turn, or only `lockedTurn` when they
+  // show a piece turned in a way its orientations never allow (both -1: no piece).
+  struct Match {
+    int piece = -1, turn = -1, lockedTurn = -1;
+  };
+  Match matchPiece(const Orbit& orbit, int position) const {
+    const int n = orbit.stickersPerPiece;
+    const int step = n / orbit.orientations;
+    std::vector<int> seen;
+    for (int s : orbit.facelets[position]) seen.push_back(faceOfLetter(text_[s]));
+    Match found;
+    for (int q = 0; q < orbit.size; ++q) {
+      for (int r = 0; r < n; ++r) {
+        bool match = true;
+        for (int k = 0; k < n && match; ++k) {
+          match = seen[k] == puzzle_.faceOfFacelet(orbit.facelets[q][((k - r) % n + n) % n]);
+        }
+        if (!match) continue;
+        if (r % step == 0) return {q, r / step, -1};
+        found.lockedTurn = q;
+      }
+    }
+    return found;
+  }
+
+  std::string twiceMessage(const Orbit& orbit, int piece, int first, int second) const {
+    return "the " + orbit.pieceNames[piece] + " " + orbit.name + " appears twice: at " +
+           stickerList(orbit.facelets[first]) + " and at " + stickerList(orbit.facelets[second]);
+  }
+
+  // A piece copied over another changes the colour counts; when some piece shows up at two
+  // places, that says more than the counts: its first such pair of places, as reject's message
+  // and stickers (nullopt when every piece appears at most once).
+  std::optional<FaceletError> pieceShownTwice() const {
+    for (const Orbit& orbit : puzzle_.orbits()) {
+      std::map<int, int> foundAt;  // piece -> position
+      for (int position = 0; position < orbit.size; ++position) {
+        const Match match = matchPiece(orbit, position);
+        const int piece = match.piece >= 0 ? match.piece : match.lockedTurn;
+        if (piece < 0) continue;
+        if (auto twin = foundAt.find(piece); twin != foundAt.end()) {
+          std::vector<int> both = orbit.facelets[twin->second];
+          both.insert(both.end(), orbit.facelets[position].begin(), orbit.facelets[position].end());
+          return FaceletError{twiceMessage(orbit, piece, twin->second, position), both};
+        }
+        foundAt[piece] = position;
+      }
+    }
+    return std::nullopt;
+  }
+
   bool identifyPieces() {
     state_ = puzzle_.solved();
     for (const Orbit& orbit : puzzle_.orbits()) {
       const int n = orbit.stickersPerPiece;
-      const int step = n / orbit.orientations;
       std::map<int, int> foundAt;  // piece -> position
       for (int position = 0; position < orbit.size; ++position) {
         const std::vector<int>& stickers = orbit.facelets[position];
-        std::vector<int> seen;
-        for (int s : stickers) seen.push_back(faceOfLetter(text_[s]));
-        int piece = -1, turn = -1, lockedTurn = -1;
-        for (int q = 0; q < orbit.size && piece < 0; ++q) {
-          for (int r = 0; r < n; ++r) {
-            bool match = true;
-            for (int k = 0; k < n && match; ++k) {
-              match = seen[k] == puzzle_.faceOfFacelet(orbit.facelets[q][((k - r) % n + n) % n]);
-            }
-            if (!match) continue;
-            if (r % step == 0) {
-              piece = q;
-              turn = r / step;
-              break;
-            }
-            lockedTurn = q;
-          }
-        }
+        const auto [piece, turn, lockedTurn] = matchPiece(orbit, position);
         const std::string where = "stickers " + stickerList(stickers);
         if (piece < 0 && lockedTurn >= 0) {
           return reject(where + " show the " + orbit.pieceNames[lockedTurn] + " " + orbit.name +
@@ -180,10 +216,7 @@ class Reader {
         if (auto twin = foundAt.find(piece); twin != foundAt.end()) {
           std::vector<int> both = orbit.facelets[twin->second];
           both.insert(both.end(), stickers.begin(), stickers.end());
-          return reject("the " + orbit.pieceNames[piece] + " " + orbit.name +
-                            " appears twice: at " + stickerList(orbit.facelets[twin->second]) +
-                            " and at " + stickerList(stickers),
-                        both);
+          return reject(twiceMessage(orbit, piece, twin->second, position), both);
         }
         foundAt[piece] = position;
         state_.pieces[orbit.offset + position] = static_cast<std::uint8_t>(piece);
@@ -193,17 +226,45 @@ class Reader {
     return true;
   }
 
-  std::vector<int> stickersWhere(const Orbit& orbit, bool (*test)(const State&, int, int)) const {
+  // A puzzle without fixed centres may be held turned any way (PuzzleSpec::unmarkedRotation), so
+  // pieces are blamed as displaced or twisted as seen after the turn of the whole puzzle that
+  // leaves the fewest of them so: a turned puzzle with one corner twisted blames that corner, not
+  // the others. Sets blameFrame_ to that turn (the identity for other puzzles).
+  void chooseBlameFrame() {
+    int fewest = -1;
+    for (const State& rotation : puzzle_.solvedStates()) {
+      const State turned = puzzle_.compose(state_, rotation);
+      int away = 0;
+      for (const Orbit& orbit : puzzle_.orbits()) {
+        for (int p = 0; p < orbit.size; ++p) {
+          away += turned.pieces[orbit.offset + p] != p || turned.ori[orbit.offset + p] != 0;
+        }
+      }
+      if (fewest < 0 || away < fewest) {
+        fewest = away;
+        blameFrame_ = rotation;
+      }
+    }
+  }
+
+  // The stickers of the pieces `test` picks as seen after turn `frame` (one of the solved
+  // states), at their places in the colouring.
+  std::vector<int> stickersWhere(const Orbit& orbit, bool (*test)(const State&, int, int),
+                                 const State& frame) const {
+    const State seen = puzzle_.compose(state_, frame);
     std::vector<int> stickers;
     for (int p = 0; p < orbit.size; ++p) {
-      if (test(state_, orbit.offset + p, p)) {
-        stickers.insert(stickers.end(), orbit.facelets[p].begin(), orbit.facelets[p].end());
+      if (test(seen, orbit.offset + p, p)) {
+        // compose takes the piece seen at place p from the colouring's place frame.pieces[p].
+        const auto& own = orbit.facelets[frame.pieces[orbit.offset + p]];
+        stickers.insert(stickers.end(), own.begin(), own.end());
       }
     }
     return stickers;
   }
 
   bool checkRules() {
+    chooseBlameFrame();
     const auto twisted = [](const State& s, int global, int) { return s.ori[global] != 0; };
     const auto displaced = [](const State& s, int global, int local) {
       return s.pieces[global] != local;
@@ -220,16 +281,17 @@ class Reader {
                           std::to_string(orbit.orientations) +
                           "), not 0: " + withArticle(orbit.name) + " has been " +
                           (orbit.orientations == 2 ? "flipped" : "twisted") + " in place",
-                      stickersWhere(orbit, twisted));
+                      stickersWhere(orbit, twisted, blameFrame_));
       }
       const bool odd = parities.back() != 0;
       if (orbit.permutation == PermutationRule::Even && odd) {
         return reject("the " + orbit.name + "s form an odd permutation: two " + orbit.name +
                           "s have been swapped",
-                      stickersWhere(orbit, displaced));
+                      stickersWhere(orbit, displaced, blameFrame_));
       }
       if (orbit.permutation == PermutationRule::Fixed) {
-        if (auto stickers = stickersWhere(orbit, displaced); !stickers.empty()) {
+        // Pieces no move displaces: out of place as the colouring shows them, not turned.
+        if (auto stickers = stickersWhere(orbit, displaced, puzzle_.solved()); !stickers.empty()) {
           return reject(withArticle(orbit.name) + " is out of its place, where no move can take it",
                         stickers);
         }
@@ -238,8 +300,8 @@ class Reader {
           parities.back() != parities[orbit.parityOrbit]) {
         // The swap may be in either orbit: name the displaced pieces of both.
         const Orbit& other = puzzle_.orbits()[orbit.parityOrbit];
-        std::vector<int> stickers = stickersWhere(other, displaced);
-        const std::vector<int> own = stickersWhere(orbit, displaced);
+        std::vector<int> stickers = stickersWhere(other, displaced, blameFrame_);
+        const std::vector<int> own = stickersWhere(orbit, displaced, blameFrame_);
         stickers.insert(stickers.end(), own.begin(), own.end());
         return reject("the " + orbit.name + " and " + other.name +
                           " permutations have different parities: two pieces have been swapped",
@@ -252,6 +314,7 @@ class Reader {
   const Puzzle& puzzle_;
   std::string_view text_;
   State state_;
+  State blameFrame_;
   FaceletError error_;
 };
 

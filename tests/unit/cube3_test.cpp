@@ -358,6 +358,14 @@ TEST_CASE("cube3: colouring errors name the stickers at fault") {
     CHECK(contains(error.message, "the URF corner appears twice: at U8 R0 F2 and at U6 F0 L2"));
     CHECK(fixtures::sorted(error.stickers) == named({"U8", "R0", "F2", "U6", "F0", "L2"}));
   }
+  SUBCASE("a corner copied over another: named rather than the counts it changed") {
+    const FaceletError error =
+        fixtures::faceletError(cube(), fixtures::recoloured(cube(), {{"F0", 'R'}, {"L2", 'F'}}));
+    CHECK(error.message ==
+          "the URF corner appears twice: at U8 R0 F2 and at U6 F0 L2 (wrong colour counts: 10 R, "
+          "8 L)");
+    CHECK(fixtures::sorted(error.stickers) == named({"U8", "R0", "F2", "U6", "F0", "L2"}));
+  }
   SUBCASE("a twisted corner") {
     // URF turned in place clockwise: U8 R0 F2 show F U R.
     const FaceletError error = fixtures::faceletError(

@@ -1,8 +1,10 @@
 // The Kilominx through the WASM module's JS API: random-move scrambles (reproducible by seed, of any
 // length), the megaminx and seed 001 notations, colouring errors that name stickers, and the table
-// sets the page caches. The optimal solve in the page is tests/browser/optimal.test.mjs.
+// sets the page caches; the optimal solve through prepareTables and searchStart/Step/Stop (the small
+// tables built once, ~70 s single-threaded). The optimal solve in the page is
+// tests/browser/optimal.test.mjs.
 import assert from "node:assert/strict";
-import { before, test } from "node:test";
+import { before, describe, it, test } from "node:test";
 
 import { callJson, loadEngine } from "../js/engine.mjs";
 
@@ -84,4 +86,102 @@ test("names the stickers of impossible colourings", () => {
   assert.match(counts.error, /4 W, 6 G/);
   const short = call("validate", "kilominx", SOLVED.slice(1));
   assert.equal(short.ok, false);
+});
+
+test("names the twisted corner of a turned puzzle", () => {
+  // The solved puzzle turned 72° about U: F's colour on L, L's on BL, …, DL's on DBL, ….
+  const faces = ["U", "F", "L", "BL", "BR", "R", "DL", "DR", "DBL", "DBR", "DB", "D"];
+  const shownAt = { L: "F", BL: "L", BR: "BL", R: "BR", F: "R" };
+  Object.assign(shownAt, { DBL: "DL", DB: "DBL", DBR: "DB", DR: "DBR", DL: "DR" });
+  const letter = (face) => "WGPYBRCEKMOS"[faces.indexOf(face)];
+  const turned = faces.map((face) => letter(shownAt[face] ?? face).repeat(5)).join("");
+  assert.equal(call("validate", "kilominx", turned).ok, true);
+  // The U-F-L place's stickers (U0 F4 L0: 0, 9, 10) turned in place.
+  const chars = [...turned];
+  [chars[0], chars[9], chars[10]] = [turned[10], turned[0], turned[9]];
+  const twisted = call("validate", "kilominx", chars.join(""));
+  assert.equal(twisted.ok, false);
+  assert.match(twisted.error, /twisted in place/);
+  assert.deepEqual(
+    [...twisted.stickers].sort((a, b) => a - b),
+    [0, 9, 10],
+  );
+});
+
+describe("the optimal solve through the kernel's sliced API", () => {
+  let firstPrepare;
+  const buildReports = [];
+  before(() => {
+    firstPrepare = call("prepareTables", "kilominx", "small", (report) =>
+      buildReports.push(report),
+    );
+  });
+
+  /** Runs a search by steps of `budget` nodes to its answer. */
+  function searchSliced(state, budget = 500_000) {
+    const started = call("searchStart", "kilominx", state, '{"tables":"small"}');
+    assert.equal(started.ok, true, started.error);
+    for (let step = 0; step < 10_000; step++) {
+      const answer = call("searchStep", started.handle, budget);
+      assert.equal(answer.ok, true, answer.error);
+      if (answer.status !== "running") return answer;
+    }
+    assert.fail("the search did not finish");
+  }
+
+  it("builds the small tables, reporting its BFS", (t) => {
+    assert.equal(firstPrepare.ok, true, firstPrepare.error);
+    assert.equal(firstPrepare.tables, "small");
+    t.diagnostic(`small tables built in ${(firstPrepare.ms / 1000).toFixed(1)} s`);
+    assert.ok(buildReports.length > 0);
+    assert.ok(buildReports.every((r) => r.depth >= 0 && r.visited <= r.total));
+  });
+
+  it("solves a 6-move scramble optimally in slices; the solution solves it", () => {
+    for (const seed of [1, 2, 3]) {
+      const scramble = call("scrambleByMoves", "kilominx", seed, 6);
+      assert.equal(scramble.ok, true, scramble.error);
+      const answer = searchSliced(scramble.state);
+      assert.equal(answer.status, "solved");
+      assert.equal(answer.method, "optimal");
+      assert.equal(answer.tables, "small");
+      assert.ok(answer.length <= 6, `${answer.solution} for ${scramble.scramble}`);
+      assert.equal(answer.solution.split(" ").length, answer.length);
+      const after = call("applyMoves", "kilominx", scramble.state, answer.solution);
+      assert.equal(after.ok, true, after.error);
+      assert.equal(after.solved, true, `${scramble.scramble} + ${answer.solution}`);
+    }
+  });
+
+  it("finds 2 moves for U R, where no single turn solves it", () => {
+    const position = call("applyMoves", "kilominx", "", "U R");
+    const turns = call("puzzleInfo", "kilominx").moves;
+    for (const turn of turns) {
+      assert.equal(call("applyMoves", "kilominx", position.state, turn).solved, false, turn);
+    }
+    const answer = searchSliced(position.state, 1000);
+    assert.equal(answer.length, 2);
+    assert.equal(call("applyMoves", "kilominx", position.state, answer.solution).solved, true);
+  });
+
+  it("stops a long search; the next one runs on the same tables", () => {
+    const far = call("scramble", "kilominx", 11);
+    const long = call("searchStart", "kilominx", far.state, '{"tables":"small"}');
+    assert.equal(long.ok, true, long.error);
+    const step = call("searchStep", long.handle, 100_000);
+    assert.equal(step.status, "running");
+    assert.deepEqual(call("searchStop", long.handle), { ok: true });
+    assert.match(call("searchStep", long.handle, 1000).error, /no search/);
+    // No second build: preparing again reports no BFS and takes a small part of the first time.
+    const reports = [];
+    const again = call("prepareTables", "kilominx", "small", (report) => reports.push(report));
+    assert.equal(again.ok, true, again.error);
+    assert.equal(reports.length, 0);
+    assert.ok(again.ms < firstPrepare.ms / 20, `${again.ms} ms, first ${firstPrepare.ms} ms`);
+    const next = call("scrambleByMoves", "kilominx", 4, 5);
+    const answer = searchSliced(next.state);
+    assert.equal(answer.status, "solved");
+    assert.ok(answer.length <= 5);
+    assert.equal(call("applyMoves", "kilominx", next.state, answer.solution).solved, true);
+  });
 });
