@@ -1,9 +1,9 @@
 // The Kilominx in three.js (docs/puzzles/kilominx.md): 20 solid black corner pieces around a
 // hidden core, cut from the dodecahedron of ./layout.js by planes through the neighbouring faces'
-// centres, with a rounded kite-shaped sticker on each piece's three faces and black fillers under
-// the grooves. Each sticker mesh carries its facelet index in userData.facelet; colours come from
-// the engine's facelets and puzzleInfo's face colours.
-import { Group, Mesh } from "three";
+// centres, with a rounded kite-shaped sticker on each piece's three faces, a black backing under
+// each sticker and black fillers under the grooves. Each sticker mesh carries its facelet index
+// in userData.facelet; colours come from the engine's facelets and puzzleInfo's face colours.
+import { Group, Mesh, Vector3 } from "three";
 
 import {
   clipByPlanes,
@@ -27,7 +27,11 @@ import {
 /** Sizes relative to the inradius (1); a face's edge is about 1.35. */
 const GAP = 0.014;
 const GROOVE_DEPTH = 0.03;
-const STICKER = { border: 0.04, radius: 0.03, lift: 0.003 };
+/** How deep the black backing under each sticker reaches below its face. */
+const BACKING_DEPTH = 0.08;
+// Lifted a little more than the other puzzles' stickers: several black faces lie in each face's
+// plane under a kite (solid, filler, backing), and their edges showed through at 0.003.
+const STICKER = { border: 0.04, radius: 0.03, lift: 0.006 };
 const SCALE = 1.45; // model units → scene units (about as big as the other puzzles)
 /** A face layer: the points at least this far along the face's normal (its neighbours' centres). */
 const LAYER = 1 / Math.sqrt(5);
@@ -59,6 +63,29 @@ function cellCuts(corner, inset = 0) {
   );
 }
 
+/**
+ * The black backing under a corner's kite on face `name`: the layer cells above meet the kites
+ * only in a narrow wedge (flat cuts cannot follow the kites' sides, which run from the face centre
+ * to the edge middles), so without it the background would show through under the stickers and
+ * between them. It is the face's slice `BACKING_DEPTH` deep of the corner's sector: the three
+ * planes through the centre of the puzzle and two of its faces' centres, which bound the kites.
+ */
+function backing(corner, name) {
+  const [a, b, c] = corner.faces.map(normalOf);
+  const sectorSide = (p, q, inside) => {
+    const normal = new Vector3().crossVectors(p, q).normalize();
+    if (normal.dot(inside) > 0) normal.negate();
+    return { normal, offset: -GAP / 2 };
+  };
+  const normal = normalOf(name);
+  return clipByPlanes(dodecahedron(), [
+    sectorSide(a, b, c),
+    sectorSide(b, c, a),
+    sectorSide(c, a, b),
+    { normal: normal.clone().negate(), offset: -(1 - BACKING_DEPTH) },
+  ]);
+}
+
 let geometries = null;
 
 /** The pieces (solid and seam filler) and stickers, built once for every Kilominx on the page. */
@@ -72,7 +99,8 @@ function sharedGeometries() {
         cuts,
         depth: GROOVE_DEPTH,
       });
-      return polyhedronGeometry([...solid, ...filler]);
+      const backings = corner.faces.flatMap((name) => backing(corner, name));
+      return polyhedronGeometry([...solid, ...filler, ...backings]);
     }),
     stickers: STICKERS.map((sticker) => stickerGeometry(sticker.corners, sticker.normal, STICKER)),
   };
