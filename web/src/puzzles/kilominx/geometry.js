@@ -1,15 +1,14 @@
 // The Kilominx in three.js (docs/puzzles/kilominx.md): 20 solid black corner pieces around a
-// hidden core, cut from the dodecahedron of ./layout.js by planes through the neighbouring faces'
-// centres, with a rounded kite-shaped sticker on each piece's three faces, a black backing under
-// each sticker and black fillers under the grooves. Each sticker mesh carries its facelet index
-// in userData.facelet; colours come from the engine's facelets and puzzleInfo's face colours.
-import { Group, Mesh, Vector3 } from "three";
+// still black ball, cut from the dodecahedron of ./layout.js by planes through the neighbouring
+// faces' centres, with a rounded kite-shaped sticker on each piece's three faces over a black
+// backing. Each sticker mesh carries its facelet index in userData.facelet; colours come from the
+// engine's facelets and puzzleInfo's face colours.
+import { Group, Mesh, SphereGeometry, Vector3 } from "three";
 
 import {
   clipByPlanes,
   polyhedronFromFaces,
   polyhedronGeometry,
-  seamFiller,
 } from "../shared/convex-polyhedron.js";
 import { UNKNOWN_COLOUR, plasticMaterial, stickerMaterial } from "../shared/materials.js";
 import { createPuzzleModel } from "../shared/puzzle-model.js";
@@ -26,12 +25,19 @@ import {
 
 /** Sizes relative to the inradius (1); a face's edge is about 1.35. */
 const GAP = 0.014;
-const GROOVE_DEPTH = 0.03;
-/** How deep the black backing under each sticker reaches below its face. */
-const BACKING_DEPTH = 0.08;
-// Lifted a little more than the other puzzles' stickers: several black faces lie in each face's
-// plane under a kite (solid, filler, backing), and their edges showed through at 0.003.
-const STICKER = { border: 0.04, radius: 0.03, lift: 0.006 };
+/**
+ * How deep the black backing under each sticker reaches below its face; the pieces' cells start
+ * a little above its bottom. Kept deep because steep faces of the cells close under a sticker
+ * (their cuts cross the kites) showed through it in Chromium's software renderer.
+ */
+const BACKING_DEPTH = 0.25;
+const CELL_TOP = 1 - BACKING_DEPTH + 0.03;
+const STICKER = { border: 0.04, radius: 0.03, lift: 0.003 };
+/**
+ * The still black ball in the middle, below the backings (it needs no turning with any layer):
+ * the grooves along the kites' sides lead towards the centre, and it closes them.
+ */
+const CORE_RADIUS = 0.9;
 const SCALE = 1.45; // model units → scene units (about as big as the other puzzles)
 /** A face layer: the points at least this far along the face's normal (its neighbours' centres). */
 const LAYER = 1 / Math.sqrt(5);
@@ -48,8 +54,6 @@ function dodecahedron() {
   );
   return polyhedronFromFaces(corners, faces);
 }
-
-const HULL = FACES.map((face) => ({ normal: face.normal.clone(), offset: 1 }));
 
 /**
  * The planes around a corner's cell, each moved `inset` into it: inside its three faces' layers,
@@ -78,31 +82,39 @@ function backing(corner, name) {
     return { normal, offset: -GAP / 2 };
   };
   const normal = normalOf(name);
+  // Each face's backing ends where the corner's next face's begins (the plane halfway between
+  // them), so that it never lies under another face's sticker.
+  const halfway = corner.faces
+    .filter((other) => other !== name)
+    .map((other) => ({ normal: normalOf(other).clone().sub(normal), offset: 0 }));
   return clipByPlanes(dodecahedron(), [
     sectorSide(a, b, c),
     sectorSide(b, c, a),
     sectorSide(c, a, b),
+    ...halfway,
     { normal: normal.clone().negate(), offset: -(1 - BACKING_DEPTH) },
   ]);
 }
 
 let geometries = null;
 
-/** The pieces (solid and seam filler) and stickers, built once for every Kilominx on the page. */
+/**
+ * The pieces (each its cell below the backings and its three backings), the stickers and the
+ * ball, built once for every Kilominx on the page.
+ */
 function sharedGeometries() {
   geometries ??= {
     pieces: CORNERS.map((corner) => {
-      const solid = clipByPlanes(dodecahedron(), cellCuts(corner, GAP / 2));
-      const cuts = cellCuts(corner);
-      const filler = seamFiller(clipByPlanes(dodecahedron(), cuts), {
-        hull: HULL,
-        cuts,
-        depth: GROOVE_DEPTH,
-      });
+      const belowBackings = corner.faces.map((name) => ({
+        normal: normalOf(name),
+        offset: CELL_TOP,
+      }));
+      const cell = clipByPlanes(dodecahedron(), [...cellCuts(corner, GAP / 2), ...belowBackings]);
       const backings = corner.faces.flatMap((name) => backing(corner, name));
-      return polyhedronGeometry([...solid, ...filler, ...backings]);
+      return polyhedronGeometry([...cell, ...backings]);
     }),
     stickers: STICKERS.map((sticker) => stickerGeometry(sticker.corners, sticker.normal, STICKER)),
+    core: new SphereGeometry(CORE_RADIUS, 32, 16),
   };
   return geometries;
 }
@@ -124,6 +136,7 @@ export function createKilominx(info) {
   object.name = "kilominx";
   object.scale.setScalar(SCALE);
   const geometry = sharedGeometries();
+  object.add(new Mesh(geometry.core, plasticMaterial()));
 
   const pieces = CORNERS.map((corner, i) => {
     const group = new Group();
