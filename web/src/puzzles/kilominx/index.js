@@ -25,6 +25,6 @@ export default {
   example: "R U R' U'",
   keyHint:
     "U, F, L, R and D turn that face 72° clockwise; W and E turn BL and BR, Z and X turn DL and " +
-    "DR, A and S turn DBL and DBR, B turns DB. With Shift 144°, with Alt anticlockwise.",
+    "DR, A and S turn DBL and DBR, B turns DB; with Shift, 144°.",
   net: KILOMINX_NET,
 };
