@@ -11,6 +11,7 @@ const std::vector<Puzzle>& allPuzzles() {
     list.emplace_back(puzzles::numberedPyraminx());
     list.emplace_back(puzzles::cube3());
     list.emplace_back(puzzles::kilominx());
+    list.emplace_back(puzzles::masterPyraminx());
     return list;
   }();
   return puzzles;

@@ -14,6 +14,7 @@ PuzzleSpec cube2();
 PuzzleSpec cube3();
 PuzzleSpec domino();
 PuzzleSpec kilominx();
+PuzzleSpec masterPyraminx();
 PuzzleSpec numberedPyraminx();
 PuzzleSpec pyraminx();
 }  // namespace puzzles

@@ -151,7 +151,15 @@ SolveOutcome Solver::solveOptimal(const State& start, const SearchOptions& optio
 #else
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
 #endif
-  OptimalSearch search(*tables.heuristic(outcome.tables), searchState(start),
+  // Separable pieces first, each by its own shortest fix (their moves commute with all others,
+  // so an optimal solution can always do them first); the search never turns them.
+  std::vector<int> fixes;
+  for (std::size_t piece = 0; piece < separableFixes_.size(); ++piece) {
+    const std::vector<int>& fix = separableFix(start, 0, piece);
+    fixes.insert(fixes.end(), fix.begin(), fix.end());
+  }
+  const State rest = puzzle_.applySequence(start, fixes);
+  OptimalSearch search(*tables.heuristic(outcome.tables), searchState(rest),
                        std::min(options.maxDepth, 40));
   std::function<void(const SearchProgress&)> progress;
   if (options.progress) {
@@ -163,7 +171,9 @@ SolveOutcome Solver::solveOptimal(const State& start, const SearchOptions& optio
   if (status != OptimalSearch::Status::Solved) {
     return finish(SolveOutcome::Status::Unsolvable, "no goal can be reached from this position");
   }
-  outcome.moves = puzzleMoves(start, search.solution());
+  outcome.moves = fixes;
+  const std::vector<int> moves = puzzleMoves(rest, search.solution());
+  outcome.moves.insert(outcome.moves.end(), moves.begin(), moves.end());
   if (!puzzle_.isSolved(puzzle_.applySequence(start, outcome.moves))) {
     return finish(SolveOutcome::Status::Failed,
                   "internal error: the solution found does not solve");
