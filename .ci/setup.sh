@@ -16,6 +16,11 @@ install_missing_packages() {
   command -v make >/dev/null || missing+=(make)
   command -v em++ >/dev/null || missing+=(emscripten)
   [ -f /usr/include/doctest/doctest.h ] || missing+=(doctest-dev)
+  [ -f /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)
+  # The survey layer of ./test: a single-node Slurm cluster and GNU parallel (docs/survey.md).
+  command -v slurmctld >/dev/null || missing+=(slurm-wlm)
+  command -v munged >/dev/null || missing+=(munge)
+  command -v parallel >/dev/null || missing+=(parallel)
   [ -x "$(chromium_path)" ] || missing+=(chromium)
   command -v node >/dev/null || missing+=(nodejs)
   command -v npm >/dev/null || missing+=(npm)

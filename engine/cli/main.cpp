@@ -14,6 +14,7 @@
 #include "api/service.hpp"
 #include "cli/arguments.hpp"
 #include "cli/bench.hpp"
+#include "cli/survey_command.hpp"
 #include "core/sequence.hpp"
 #include "puzzles/catalogue.hpp"
 #include "search/solver.hpp"
@@ -64,6 +65,15 @@ Usage:
                                                  --against-table also builds the whole table and
                                                  checks every length against it; --numbering FILE
                                                  solves to that numbering's solved states
+  polytwist survey PUZZLE --count N --seed S [--shard I/K] [--tables SET] [--threads T]
+                [--out FILE]                     optimally solve N uniformly random positions
+                                                 (shard I of K: those with index = I mod K) and
+                                                 write a mergeable JSON record: distances,
+                                                 deepest positions, checksum; progress on stderr
+  polytwist merge FILE... [--out FILE]           add survey records up; refuses mixed puzzles,
+                                                 engines or surveys; exit code 3 and the list
+                                                 when shards are missing; a summary with 95%
+                                                 intervals on stderr (docs/survey.md)
   polytwist solutions PUZZLE NUMBERING [--groups G]
                                                  every solved state of a numbered puzzle's
                                                  numbering (a file, or the digits themselves)
@@ -246,5 +256,7 @@ int main(int argc, char** argv) {
     });
   }
   if (command == "bench" && need(2)) return bench(args);
+  if (command == "survey" && need(2)) return surveyCommand(args);
+  if (command == "merge" && args.positional.size() >= 2) return mergeCommand(args);
   return usageError(args, "unknown command or wrong number of arguments: '" + command + "'");
 }
