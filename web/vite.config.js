@@ -13,8 +13,9 @@
 // engine worker learns that directory from `virtual:polytwist-threaded-engine`.
 // Both `vite preview` (./run) and the dev server send the headers that make the pages
 // cross-origin isolated, which the threaded engine needs.
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build, defineConfig } from "vite";
 
@@ -158,10 +159,45 @@ function standalonePlayerBundle() {
   };
 }
 
+/**
+ * Optimal-solver table sets the site serves, so that a page downloads them instead of building
+ * them (worker/optimal-job.js): build/site/tables/KEY.bin, written by the native CLI (built
+ * before the site; `polytwist tables --export-dir`), which builds them or takes them from its
+ * own cache. Only sets small enough to download quickly; the others are built in the page.
+ */
+const SHIPPED_TABLE_SETS = [["master_pyraminx", "small"]];
+
+function shippedTables() {
+  const cli = `${repoDir}build/polytwist`;
+  return {
+    name: "polytwist-shipped-tables",
+    apply: "build",
+    closeBundle() {
+      if (!existsSync(cli)) {
+        this.warn(`${cli} not built: the site ships no tables (pages build them instead)`);
+        return;
+      }
+      const dir = `${siteDir}/tables`;
+      mkdirSync(dir, { recursive: true });
+      for (const [puzzle, set] of SHIPPED_TABLE_SETS) {
+        execFileSync(cli, ["tables", puzzle, "--tables", set, "--export-dir", dir], {
+          stdio: ["ignore", "inherit", "inherit"],
+        });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   ...shared,
   publicDir: `${repoDir}assets/site`, // the app's icons, copied to the site's root
-  plugins: [requireEngine(), threadedEngine(), standalonePlayerBundle(), offlineApp()],
+  plugins: [
+    requireEngine(),
+    threadedEngine(),
+    standalonePlayerBundle(),
+    shippedTables(),
+    offlineApp(),
+  ],
   build: {
     ...sharedBuild,
     emptyOutDir: false, // emptied by the standalone bundle's build, which runs first

@@ -258,6 +258,14 @@ Json puzzleInfo(const std::string& id) {
                                                                               : "ida")
         .set("table_key", tableKey(puzzle))
         .set("table_sets", tableSets(puzzle))
+        // How scramble draws: random moves, a random state solved by two-phase, or a random
+        // state solved by the puzzle's own solver ("optimal": with its default table set, which
+        // the page prepares first, downloading it when it can).
+        .set("scramble_method", puzzle.spec().scrambleMoves > 0 ? "moves"
+                                : !puzzle.spec().phases.empty() ? "two-phase"
+                                : puzzle.spec().solver == SolverKind::SymmetricIdaStar
+                                    ? "optimal"
+                                    : "table")
         .set("methods", methods);
   });
 }
@@ -476,6 +484,7 @@ namespace {
 struct SlicedSearch {
   const Puzzle* puzzle;
   State start;
+  std::vector<int> fixes;  // the separable pieces' moves, before the searched ones
   std::string tables;
   std::chrono::steady_clock::time_point began;
   std::unique_ptr<OptimalSearch> search;
@@ -510,8 +519,10 @@ Json searchStart(const std::string& id, const std::string& stateText,
     if (searches.size() >= kMaxSlicedSearches) return failure("too many searches open");
     static int nextHandle = 1;
     const int handle = nextHandle++;
-    searches[handle] = {&puzzle, *state, set, std::chrono::steady_clock::now(),
-                        std::make_unique<OptimalSearch>(*heuristic, solver.searchState(*state))};
+    const std::vector<int> fixes = solver.separableFixes(*state);
+    const State rest = puzzle.applySequence(*state, fixes);
+    searches[handle] = {&puzzle, *state, fixes, set, std::chrono::steady_clock::now(),
+                        std::make_unique<OptimalSearch>(*heuristic, solver.searchState(rest))};
     return success().set("handle", handle);
   });
 }
@@ -530,8 +541,10 @@ Json searchStep(int handle, double nodeBudget) {
         .set("nodes", sliced.search->nodes());
   }
   const Puzzle& puzzle = *sliced.puzzle;
-  const std::vector<int> moves =
-      solverFor(puzzle).puzzleMoves(sliced.start, sliced.search->solution());
+  std::vector<int> moves = sliced.fixes;
+  const std::vector<int> searched = solverFor(puzzle).puzzleMoves(
+      puzzle.applySequence(sliced.start, sliced.fixes), sliced.search->solution());
+  moves.insert(moves.end(), searched.begin(), searched.end());
   const std::uint64_t nodes = sliced.search->nodes();
   const double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sliced.began)

@@ -65,6 +65,10 @@ Usage:
                                                  --against-table also builds the whole table and
                                                  checks every length against it; --numbering FILE
                                                  solves to that numbering's solved states
+  polytwist tables PUZZLE [--tables SET] [--export-dir DIR]
+                                                 build (or load) a table set of the optimal
+                                                 solver; DIR/KEY.bin: its bytes as the page
+                                                 imports them (KEY: puzzleInfo's key)
   polytwist survey PUZZLE --count N --seed S [--shard I/K] [--tables SET] [--threads T]
                 [--out FILE]                     optimally solve N uniformly random positions
                                                  (shard I of K: those with index = I mod K) and
@@ -222,6 +226,36 @@ int main(int argc, char** argv) {
   if (command == "validate" && need(3)) {
     return report(args, service::validate(args.positional[1], args.positional[2]),
                   [](const Json&) { std::cout << "ok\n"; });
+  }
+  if (command == "tables" && need(2)) {
+    // Builds (or loads from the cache) a table set; with --export-dir, also writes its bytes as
+    // DIR/KEY.bin in the page's import format, KEY being puzzleInfo's key of the set (the site
+    // serves these, so the page downloads them instead of building: docs/web.md).
+    const std::string& id = args.positional[1];
+    const std::string set = args.options.count("tables") ? args.options.at("tables") : "";
+    Json answer = service::prepareTables(id, set, {}, {});
+    if (answer.find("ok")->boolean() && args.options.count("export-dir")) {
+      const std::string tables = answer.find("tables")->string();
+      std::string key;
+      const Json info = service::puzzleInfo(id);
+      for (const Json& entry : info.find("table_sets")->array()) {
+        if (entry.find("name")->string() == tables) key = entry.find("key")->string();
+      }
+      const service::TableBytes exported = service::exportTables(id, tables);
+      const std::string path = args.options.at("export-dir") + "/" + key + ".bin";
+      std::ofstream file(path, std::ios::binary | std::ios::trunc);
+      file.write(exported.bytes.data(), static_cast<std::streamsize>(exported.bytes.size()));
+      if (!exported.answer.find("ok")->boolean() || !file.flush()) {
+        return usageError(args, "cannot write " + path);
+      }
+      answer.set("file", path).set("bytes", static_cast<std::uint64_t>(exported.bytes.size()));
+    }
+    return report(args, answer, [](const Json& answer) {
+      std::printf("%s: tables '%s' ready in %.0f ms%s%s\n", answer.find("puzzle")->string().c_str(),
+                  answer.find("tables")->string().c_str(), answer.find("ms")->number(),
+                  answer.find("file") ? ", written to " : "",
+                  answer.find("file") ? answer.find("file")->string().c_str() : "");
+    });
   }
   if (command == "godsnumber" && need(2)) {
     if (auto found = args.options.find("threads"); found != args.options.end()) {

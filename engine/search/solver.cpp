@@ -106,6 +106,15 @@ const std::vector<int>& Solver::separableFix(const State& start, std::size_t gro
   return separableFixes_[piece][off % orientations];
 }
 
+std::vector<int> Solver::separableFixes(const State& start) const {
+  std::vector<int> fixes;
+  for (std::size_t piece = 0; piece < separableFixes_.size(); ++piece) {
+    const std::vector<int>& fix = separableFix(start, 0, piece);
+    fixes.insert(fixes.end(), fix.begin(), fix.end());
+  }
+  return fixes;
+}
+
 namespace {
 // Ends a solve: stamps its outcome with the status, the error and the time since the solve began.
 class OutcomeStamp {
@@ -151,13 +160,7 @@ SolveOutcome Solver::solveOptimal(const State& start, const SearchOptions& optio
 #else
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
 #endif
-  // Separable pieces first, each by its own shortest fix (their moves commute with all others,
-  // so an optimal solution can always do them first); the search never turns them.
-  std::vector<int> fixes;
-  for (std::size_t piece = 0; piece < separableFixes_.size(); ++piece) {
-    const std::vector<int>& fix = separableFix(start, 0, piece);
-    fixes.insert(fixes.end(), fix.begin(), fix.end());
-  }
+  const std::vector<int> fixes = separableFixes(start);
   const State rest = puzzle_.applySequence(start, fixes);
   OptimalSearch search(*tables.heuristic(outcome.tables), searchState(rest),
                        std::min(options.maxDepth, 40));

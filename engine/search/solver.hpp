@@ -59,6 +59,10 @@ class Solver {
   std::vector<int> puzzleMoves(const State& start, const std::vector<int>& moves) const {
     return frame_ ? frame_->toPuzzleMoves(start, moves) : moves;
   }
+  // The moves that set each separable piece (Pyraminx tips) of `start` as the solved puzzle has
+  // it, each piece's shortest: an optimal solution can do them first, as they commute with every
+  // other move, so optimal searches start after them and never turn those pieces.
+  std::vector<int> separableFixes(const State& start) const;
   std::vector<int> searchMoves(const State& start, const std::vector<int>& moves) const {
     return frame_ ? frame_->toFixedMoves(start, moves) : moves;
   }

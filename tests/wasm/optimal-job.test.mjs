@@ -115,6 +115,51 @@ describe("optimal solve job", () => {
     assert.deepEqual(stages[0], { stage: "tables", source: "cache" });
   });
 
+  it("downloads the site's copy before building, keeps it, and builds when the site has none", async () => {
+    const engine = scriptedEngine();
+    const store = memoryStore();
+    const asked = [];
+    const download = async (key, onProgress) => {
+      asked.push(key);
+      onProgress(2, 4);
+      onProgress(4, 4);
+      return new Uint8Array([7, 7, 7, 7]);
+    };
+    const jobs = createOptimalJobs({
+      engine,
+      tableStore: store,
+      download,
+      yieldToEvents: nodeYield,
+    });
+    const reports = [];
+    const answer = await jobs.solve(1, "cube", "xy", {}, (p) => reports.push(p));
+    assert.equal(answer.table_source, "download");
+    assert.deepEqual(asked, ["cube-v1-tables-default"]);
+    assert.deepEqual(engine.log.slice(0, 1), ["import 4"]);
+    assert.ok(!engine.log.includes("build"));
+    assert.deepEqual(
+      reports.filter((r) => r.source === "download").map((r) => [r.loaded, r.total]),
+      [
+        [2, 4],
+        [4, 4],
+      ],
+    );
+    assert.deepEqual([...store.entries.values()], [new Uint8Array([7, 7, 7, 7])]);
+    // The default set prepared for a scramble is the same preparation: no second download.
+    assert.equal((await jobs.prepareDefault("cube", () => {})).ok, true);
+    assert.equal(asked.length, 1);
+
+    const none = scriptedEngine();
+    const building = createOptimalJobs({
+      engine: none,
+      tableStore: memoryStore(),
+      download: async () => null,
+      yieldToEvents: nodeYield,
+    });
+    assert.equal((await building.solve(2, "cube", "x", {}, () => {})).table_source, "built");
+    assert.ok(none.log.includes("build"));
+  });
+
   it("searches in slices, other work runs between them, and cancel stops it keeping the tables", async () => {
     const engine = scriptedEngine();
     const yieldToEvents = nodeYield;

@@ -66,8 +66,13 @@ class EngineCalls {
   applyMoves(puzzle, state, moves) {
     return this.call("applyMoves", puzzle, state, moves);
   }
-  scramble(puzzle, seed) {
-    return this.call("scramble", puzzle, seed);
+  /**
+   * onProgress, for a puzzle whose scrambles are solved by its optimal solver (puzzleInfo
+   * `scramble_method: "optimal"`), receives the {stage: "tables", ...} reports of solveOptimal
+   * while the worker gets its tables ready.
+   */
+  scramble(puzzle, seed, onProgress) {
+    return this.#send("scramble", [puzzle, seed], onProgress);
   }
   validate(puzzle, facelets) {
     return this.call("validate", puzzle, facelets);

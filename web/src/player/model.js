@@ -316,8 +316,17 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
   function scramble(seed = randomSeed()) {
     playback.clear();
     return runOnPuzzle(async () => {
-      const { puzzle } = position.current;
-      const scrambled = expectOk(await engine.scramble(puzzle, seed));
+      const { puzzle, info } = position.current;
+      const started = performance.now();
+      const seconds = () => formatSeconds(performance.now() - started);
+      const scrambled = expectOk(
+        await engine.scramble(puzzle, seed, (report) => {
+          if (info.scramble_method !== "optimal") return;
+          if (report.source === "download") downloadProgress(report, seconds);
+          else if (report.source === "cache") progress("Loading the tables kept in this browser…");
+          else tableBuildProgress(report, seconds);
+        }),
+      );
       // Re-read the position through applyMoves so the solved flag comes from the engine too.
       position.show(expectOk(await numbering.applyMoves(puzzle, scrambled.state, "")));
       status(`Scrambled: ${scrambled.scramble}`);
@@ -350,6 +359,28 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
     });
   }
 
+  /** Progress of an optimal solver's table build (the engine's BFS report). */
+  function tableBuildProgress(report, seconds) {
+    const fraction = report.total ? Number(report.visited) / Number(report.total) : 0;
+    const percent = Math.floor(fraction * 100);
+    emit("progress", {
+      text: `Building tables… ${percent}% (layer ${report.depth}), ${seconds()}`,
+      fraction,
+    });
+  }
+
+  /** Progress of a table set's download from the site (worker/optimal-job.js). */
+  function downloadProgress({ loaded, total }, seconds) {
+    const megabytes = (bytes) => (bytes / 2 ** 20).toFixed(1);
+    const fraction = total ? loaded / total : 0;
+    emit("progress", {
+      text: total
+        ? `Downloading tables… ${megabytes(loaded)} of ${megabytes(total)} MB, ${seconds()}`
+        : `Downloading tables… ${megabytes(loaded)} MB, ${seconds()}`,
+      fraction,
+    });
+  }
+
   /**
    * The optimal solve of a puzzle with the optimal-search kernel (the 3x3x3): its tables are
    * loaded from this browser's storage or built (a bar shows how far), then the search reports
@@ -364,13 +395,10 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
         stage = report.stage;
         if (report.stage === "tables" && report.source === "cache") {
           progress("Loading the tables kept in this browser…");
+        } else if (report.stage === "tables" && report.source === "download") {
+          downloadProgress(report, seconds);
         } else if (report.stage === "tables") {
-          const fraction = report.total ? Number(report.visited) / Number(report.total) : 0;
-          const percent = Math.floor(fraction * 100);
-          emit("progress", {
-            text: `Building tables… ${percent}% (layer ${report.depth}), ${seconds()}`,
-            fraction,
-          });
+          tableBuildProgress(report, seconds);
         } else if (report.stage === "search") {
           const { depth, nodes, ms, nodes_per_second: rate } = report;
           progress(

@@ -98,10 +98,40 @@ const optimalJobs = engineReady.then(({ engine }) =>
     ? createOptimalJobs({
         engine,
         tableStore: { load: loadTableSet, store: storeTableSet },
+        download: downloadTableSet,
         yieldToEvents: createYield(),
       })
     : null,
 );
+
+/**
+ * The site's copy of a table set (tables/KEY.bin beside the assets folder, written when the site
+ * is built: docs/web.md), read with progress; null when the site has none (a 404, the dev server).
+ */
+async function downloadTableSet(key, onProgress) {
+  // Through a variable: Vite would take `new URL(literal, import.meta.url)` for an asset import.
+  const here = import.meta.url;
+  const response = await fetch(new URL(`../tables/${key}.bin`, here));
+  if (!response.ok || !response.body) return null;
+  const total = Number(response.headers.get("content-length")) || 0;
+  const chunks = [];
+  let loaded = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.length;
+    onProgress(loaded, total);
+  }
+  const bytes = new Uint8Array(loaded);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+}
 
 const tableSources = new Map(); // puzzle id → "cache" | "built" (no entry: "none")
 const cacheLookups = new Map(); // puzzle id → promise of its first cache lookup
@@ -179,6 +209,18 @@ async function callEngine(engine, id, method, args) {
   }
   const usesTable = TABLE_METHODS.has(method);
   if (usesTable) await prepareTable(engine, args[0]);
+  if (method === "scramble" && typeof args[0] === "string") {
+    // A random state solved by the optimal solver needs its tables: from the cache or the site
+    // first, rather than built inside the engine's scramble call.
+    const info = JSON.parse(engine.puzzleInfo(args[0]));
+    if (info.ok && info.scramble_method === "optimal") {
+      const jobs = await optimalJobs;
+      const ready = await jobs.prepareDefault(args[0], (progress) =>
+        self.postMessage({ id, progress }),
+      );
+      if (!ready.ok) return { result: ready };
+    }
+  }
   if (method === "distanceTable" && cachedAnswers.has(args[0])) {
     return { result: cachedAnswers.get(args[0]) };
   }

@@ -2,8 +2,10 @@
 // the 3x3x3) as a cooperative job of the engine worker (docs/api.md, docs/web.md).
 //
 // 1. Tables, once per worker and table set: imported from the page's cache (IndexedDB, keyed by
-//    the engine's table key) when an earlier visit kept them, else built by the engine's
-//    prepareTables (a BFS of minutes: progress after each layer and within it) and then kept.
+//    the engine's table key) when an earlier visit kept them, else downloaded from the site when
+//    it serves them (tables/KEY.bin, written by `polytwist tables --export-dir` when the site is
+//    built), else built by the engine's prepareTables (a BFS of minutes: progress after each
+//    layer and within it); downloaded or built, they are then kept.
 //    A build is one engine call: it cannot be interrupted, so cancelling it terminates the
 //    worker (there is nothing to keep).
 // 2. The search in slices: searchStart, then searchStep(handle, budget) with a node budget
@@ -14,10 +16,11 @@
 //
 // Progress reports (posted by `report`):
 //   {stage: "tables", source: "cache"}                 importing the cached tables
+//   {stage: "tables", source: "download", loaded, total}  downloading them (total 0: unknown)
 //   {stage: "tables", depth, visited, total, scanned}  the engine's BFS report, as it builds
 //   {stage: "search", depth, nodes, ms, nodes_per_second}  after each slice
 // The final answer is the engine's (solution, length, nodes, ms, method, tables) with
-// `table_source` ("cache", "built" or "memory": already in this worker) and, when the built
+// `table_source` ("cache", "download", "built" or "memory": already in this worker) and, when the
 // tables could not be kept, `table_warning` saying why.
 
 /** How long one search slice should take: short enough for a cancel or another call to wait little. */
@@ -72,12 +75,15 @@ function memoryAdvice(info, set, error) {
  *   searchStart, searchStep, searchStop, puzzleInfo)
  * @param {{load: (key: string) => Promise<Uint8Array|null>,
  *          store: (puzzle: string, key: string, bytes: Uint8Array) => Promise<{ok: boolean, error?: string}>}} options.tableStore
+ * @param {(key: string, onProgress: (loaded: number, total: number) => void) => Promise<Uint8Array|null>} [options.download]
+ *   the site's copy of a table set, or null when it has none
  * @param {() => Promise<void>} options.yieldToEvents  lets the worker handle its messages
  * @param {() => number} [options.now]  milliseconds
  */
 export function createOptimalJobs({
   engine,
   tableStore,
+  download = async () => null,
   yieldToEvents,
   now = () => performance.now(),
 }) {
@@ -92,6 +98,15 @@ export function createOptimalJobs({
       const imported = parse(engine.importTables(info.id, set, cached));
       if (imported.ok) return { ok: true, source: "cache" };
       // A damaged or stale entry: built again below, and the new one replaces it.
+    }
+    const shipped = await download(key, (loaded, total) =>
+      report({ stage: "tables", source: "download", loaded, total }),
+    ).catch(() => null);
+    if (shipped && parse(engine.importTables(info.id, set, shipped)).ok) {
+      const stored = await tableStore.store(info.id, key, shipped);
+      return stored.ok
+        ? { ok: true, source: "download" }
+        : { ok: true, source: "download", warning: stored.error };
     }
     const built = parse(
       engine.prepareTables(info.id, set, (progress) =>
@@ -204,6 +219,14 @@ export function createOptimalJobs({
 
   return {
     solve,
+    /**
+     * Makes the default table set of `puzzle` ready (cache, download or build), for the engine
+     * calls that use it without a sliced search (a random-state scramble); its outcome.
+     */
+    async prepareDefault(puzzle, report) {
+      const info = parse(engine.puzzleInfo(puzzle));
+      return info.ok ? prepare(info, "", report) : info;
+    },
     /** Stops call `id` at its next slice (a build cannot be stopped: the page terminates the worker). */
     cancel(id) {
       const job = running.get(id);

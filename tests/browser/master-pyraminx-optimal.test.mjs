@@ -1,0 +1,125 @@
+// The Master Pyraminx's optimal solver on the page: its table set is downloaded from the site
+// (build/site/tables/, written when the site is built) instead of being built, with the download
+// shown; a random-state scramble waits for the same tables; the solution plays to solved; after a
+// reload the tables come from IndexedDB. (The 3D model's own test is master-pyraminx.test.mjs.)
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import {
+  applyMoves,
+  assertNoProblems,
+  browserSession,
+  fastTurns,
+  gotoPuzzle,
+  idle,
+  playerData,
+} from "../js/browser.mjs";
+
+const session = browserSession();
+
+const progressText = (page) =>
+  page.evaluate(
+    () => document.querySelector("#app").shadowRoot.querySelector("#progress").textContent,
+  );
+
+/** Collects the texts the progress line shows. */
+async function recordProgress(page, name) {
+  const seen = [];
+  await page.exposeFunction(name, (text) => seen.push(text));
+  await page.evaluate((name) => {
+    const line = document.querySelector("#app").shadowRoot.querySelector("#progress");
+    new MutationObserver(() => window[name](line.textContent)).observe(line, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  }, name);
+  return seen;
+}
+
+describe("master_pyraminx optimal solve", () => {
+  it(
+    "downloads the tables once, scrambles a random state, solves it, reloads them from the cache",
+    { timeout: 300_000 },
+    async (t) => {
+      const { page, problems } = await session.open({ viewport: { width: 1366, height: 800 } });
+      await gotoPuzzle(page, session.site.url, "master_pyraminx");
+      await fastTurns(page);
+      const progress = await recordProgress(page, "progressBeforeReload");
+
+      // A short position: the tables are downloaded (progress in MB), then the solution plays.
+      await applyMoves(page, "U Lw R' b Bw L");
+      const started = Date.now();
+      await page.click("#solve");
+      await page.waitForSelector('#player[data-solved="true"]', { timeout: 120_000 });
+      await idle(page, 60_000);
+      t.diagnostic(
+        `tables downloaded and first solve in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      assert.match(await page.textContent("#status"), /^Solved: optimal \(6 moves\)/);
+      assert.ok(
+        progress.some((text) => /^Downloading tables… [\d.]+ of 25\.5 MB/.test(text)),
+        progress.join("\n"),
+      );
+      assert.ok(!progress.some((text) => text.startsWith("Building")));
+      assert.equal(
+        await page.evaluate(() =>
+          document.querySelector("#app").engine.tableSource("master_pyraminx"),
+        ),
+        "download",
+      );
+
+      // A random-state scramble (solved optimally by the engine, then inverted) and its solve.
+      const scrambled = Date.now();
+      await page.click("#scramble");
+      await page.waitForFunction(
+        () =>
+          /^Scrambled: /.test(
+            document.querySelector("#app").shadowRoot.querySelector("#status").textContent,
+          ),
+        null,
+        { timeout: 120_000 },
+      );
+      await idle(page, 60_000);
+      t.diagnostic(`random-state scramble in ${((Date.now() - scrambled) / 1000).toFixed(1)} s`);
+      assert.equal(await playerData(page, "solved"), "false");
+      const scramble = (await page.textContent("#status"))
+        .replace(/^Scrambled: /, "")
+        .trim()
+        .split(/\s+/);
+      assert.ok(scramble.length >= 8 && scramble.length <= 24, scramble.join(" "));
+      const solving = Date.now();
+      await page.click("#solve");
+      await page.waitForSelector('#player[data-solved="true"]', { timeout: 120_000 });
+      await idle(page, 60_000);
+      t.diagnostic(`its optimal solve in ${((Date.now() - solving) / 1000).toFixed(1)} s`);
+      const solved = (await page.textContent("#status")).match(/^Solved: optimal \((\d+) moves\)/);
+      assert.ok(solved, await page.textContent("#status"));
+      // The scramble is the inverse of an optimal solution: as long as the optimal solution back.
+      assert.equal(Number(solved[1]), scramble.length);
+
+      // After a reload: from IndexedDB, no download.
+      await page.reload();
+      await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
+      await fastTurns(page);
+      const again = await recordProgress(page, "progressAfterReload");
+      await applyMoves(page, "R' Uw l");
+      await page.click("#solve");
+      await page.waitForSelector('#player[data-solved="true"]', { timeout: 120_000 });
+      await idle(page, 60_000);
+      assert.ok(
+        again.some((text) => text.startsWith("Loading the tables kept")),
+        again.join("\n"),
+      );
+      assert.ok(!again.some((text) => text.startsWith("Downloading")));
+      assert.equal(
+        await page.evaluate(() =>
+          document.querySelector("#app").engine.tableSource("master_pyraminx"),
+        ),
+        "cache",
+      );
+      assert.equal(await progressText(page), "");
+      assertNoProblems(problems);
+    },
+  );
+});
