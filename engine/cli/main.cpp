@@ -65,6 +65,8 @@ Usage:
                                                  --against-table also builds the whole table and
                                                  checks every length against it; --numbering FILE
                                                  solves to that numbering's solved states
+  polytwist ksolve PUZZLE                        the puzzle's pieces and moves in ksolve's
+                                                 format (twsearch reads it)
   polytwist tables PUZZLE [--tables SET] [--export-dir DIR]
                                                  build (or load) a table set of the optimal
                                                  solver; DIR/KEY.bin: its bytes as the page
@@ -226,6 +228,40 @@ int main(int argc, char** argv) {
   if (command == "validate" && need(3)) {
     return report(args, service::validate(args.positional[1], args.positional[2]),
                   [](const Json&) { std::cout << "ok\n"; });
+  }
+  if (command == "ksolve" && need(2)) {
+    // The puzzle in ksolve's format, which twsearch reads: one set per orbit, each base move as
+    // the position it leaves (ksolve's moves: which slot each slot's piece comes from, and the
+    // twist by piece). For side-by-side benchmarks (docs/benchmarks.md).
+    const polytwist::Puzzle* puzzle = polytwist::findPuzzle(args.positional[1]);
+    if (!puzzle) return usageError(args, "unknown puzzle '" + args.positional[1] + "'");
+    std::printf("Name %s\n\n", puzzle->id().c_str());
+    for (const polytwist::Orbit& orbit : puzzle->orbits()) {
+      std::printf("Set %s %d %d\n", orbit.name.c_str(), orbit.size, orbit.orientations);
+    }
+    const auto block = [&](const polytwist::State& s) {
+      for (const polytwist::Orbit& orbit : puzzle->orbits()) {
+        std::vector<int> twist(orbit.size);
+        std::printf("%s\n", orbit.name.c_str());
+        for (int i = 0; i < orbit.size; ++i) {
+          const int from = s.pieces[orbit.offset + i];
+          std::printf("%d%s", from + 1, i + 1 < orbit.size ? " " : "\n");
+          twist[from] = s.ori[orbit.offset + i];
+        }
+        for (int i = 0; i < orbit.size; ++i) {
+          std::printf("%d%s", twist[i], i + 1 < orbit.size ? " " : "\n");
+        }
+      }
+      std::printf("End\n\n");
+    };
+    std::printf("\nSolved\n");
+    block(puzzle->solved());
+    for (const polytwist::Move& move : puzzle->moves()) {
+      if (move.power != 1) continue;
+      std::printf("Move %s\n", move.name.c_str());
+      block(move.effect);
+    }
+    return 0;
   }
   if (command == "tables" && need(2)) {
     // Builds (or loads from the cache) a table set; with --export-dir, also writes its bytes as

@@ -47,11 +47,12 @@ void addAt(Record& histogram, std::size_t distance, std::uint64_t amount) {
   histogram[distance] = histogram[distance].get<std::uint64_t>() + amount;
 }
 
-// The deepest positions first (ties by index), at most kDeepestKept.
-void keepDeepest(Record& deepest) {
+// The deepest positions first by `distance` (a field of the entries; ties by index), at most
+// kDeepestKept.
+void keepDeepest(Record& deepest, const std::string& distance) {
   std::vector<Record> list(deepest.begin(), deepest.end());
-  std::sort(list.begin(), list.end(), [](const Record& a, const Record& b) {
-    const auto da = a["distance"].get<std::uint64_t>(), db = b["distance"].get<std::uint64_t>();
+  std::sort(list.begin(), list.end(), [&](const Record& a, const Record& b) {
+    const auto da = a[distance].get<std::uint64_t>(), db = b[distance].get<std::uint64_t>();
     return da != db ? da > db : a["index"].get<std::uint64_t>() < b["index"].get<std::uint64_t>();
   });
   if (list.size() > kDeepestKept) list.resize(kDeepestKept);
@@ -100,7 +101,10 @@ bool run(const Puzzle& puzzle, Solver& solver, const Options& options, Record& r
          std::string* error) {
   const auto began = std::chrono::steady_clock::now();
   const bool separable = puzzle.separableOrbit() >= 0;
-  Record histogram = Record::array(), withoutSeparable = Record::array(), deepest = Record::array();
+  Record histogram = Record::array(), withoutSeparable = Record::array(), deepest = Record::array(),
+         deepestWithout = Record::array();
+  // With separable pieces (tips), the distance without them too, and its own deepest positions.
+  const std::string without = separable ? "without_" + puzzle.spec().separable->label : "";
   std::uint64_t hash = 0, nodes = 0, done = 0;
   std::string tables;
   const std::uint64_t total = shardSize(options.count, options.shard);
@@ -122,22 +126,27 @@ bool run(const Puzzle& puzzle, Solver& solver, const Options& options, Record& r
     tables = outcome.tables;
     const std::size_t distance = outcome.moves.size();
     addAt(histogram, distance, 1);
+    Record entry = {{"index", index}, {"distance", distance}};
     if (separable) {
       const auto own = std::count_if(outcome.moves.begin(), outcome.moves.end(),
                                      [&](int m) { return puzzle.isSeparableMove(m); });
       addAt(withoutSeparable, distance - static_cast<std::size_t>(own), 1);
+      entry["distance_" + without] = distance - static_cast<std::size_t>(own);
     }
     hash += positionHash(index, distance);
     nodes += outcome.nodes;
-    deepest.push_back({{"index", index},
-                       {"distance", distance},
-                       {"state", puzzle.encodeState(start)},
-                       {"solution", formatMoves(puzzle, outcome.moves)}});
-    if (deepest.size() > 4 * kDeepestKept) keepDeepest(deepest);
+    entry["state"] = puzzle.encodeState(start);
+    entry["solution"] = formatMoves(puzzle, outcome.moves);
+    if (separable) deepestWithout.push_back(entry);
+    deepest.push_back(std::move(entry));
+    if (deepest.size() > 4 * kDeepestKept) keepDeepest(deepest, "distance");
+    if (deepestWithout.size() > 4 * kDeepestKept) {
+      keepDeepest(deepestWithout, "distance_" + without);
+    }
     ++done;
     if (options.progress) options.progress(done, total);
   }
-  keepDeepest(deepest);
+  keepDeepest(deepest, "distance");
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   record = Record::object();
@@ -155,6 +164,10 @@ bool run(const Puzzle& puzzle, Solver& solver, const Options& options, Record& r
     record["histogram_without_" + puzzle.spec().separable->label] = withoutSeparable;
   }
   record["deepest"] = deepest;
+  if (separable) {
+    keepDeepest(deepestWithout, "distance_" + without);
+    record["deepest_" + without] = deepestWithout;
+  }
   record["positions_hash"] = hex(hash);
   record["nodes"] = nodes;
   record["seconds"] = std::round(seconds * 1000) / 1000;
@@ -197,7 +210,9 @@ MergeOutcome merge(const std::vector<std::pair<std::string, std::string>>& input
         for (auto& [key, value] : merged.items()) {
           if (key.rfind("histogram_without_", 0) == 0) value = Record::array();
         }
-        merged["deepest"] = Record::array();
+        for (auto& [key, value] : merged.items()) {
+          if (key.rfind("deepest", 0) == 0) value = Record::array();
+        }
         merged["nodes"] = 0;
         merged["seconds"] = 0.0;
       }
@@ -244,8 +259,12 @@ MergeOutcome merge(const std::vector<std::pair<std::string, std::string>>& input
         if (key.rfind("histogram", 0) != 0) continue;
         for (std::size_t d = 0; d < value.size(); ++d) addAt(merged[key], d, value[d]);
       }
-      for (const Record& entry : record["deepest"]) merged["deepest"].push_back(entry);
-      keepDeepest(merged["deepest"]);
+      for (auto& [key, list] : record.items()) {
+        if (key.rfind("deepest", 0) != 0) continue;
+        for (const Record& entry : list) merged[key].push_back(entry);
+        // "deepest" by "distance", "deepest_without_tips" by "distance_without_tips".
+        keepDeepest(merged[key], "distance" + key.substr(7));
+      }
       hash += std::stoull(record["positions_hash"].get<std::string>(), nullptr, 16);
       merged["nodes"] = merged["nodes"].get<std::uint64_t>() + record["nodes"].get<std::uint64_t>();
       merged["seconds"] = merged["seconds"].get<double>() + record["seconds"].get<double>();
@@ -298,15 +317,20 @@ std::string summary(const Record& record) {
     std::snprintf(mean, sizeof mean, "mean distance %.3f\n", sum / static_cast<double>(solved));
     out << mean;
   }
-  if (!record["deepest"].empty()) {
-    const Record& deepest = record["deepest"][0];
-    out << "deepest found: " << deepest["distance"].get<std::uint64_t>() << " moves (position "
-        << deepest["index"].get<std::uint64_t>() << ", solution "
-        << deepest["solution"].get<std::string>() << "): God's number is at least that;\n"
-        << "positions farther than any found make up less than "
-        << 300.0 / static_cast<double>(std::max<std::uint64_t>(solved, 1))
-        << "% of all (95%, rule of three).\n";
+  for (auto& [key, list] : record.items()) {
+    if (key.rfind("deepest", 0) != 0 || list.empty()) continue;
+    const std::string distance = "distance" + key.substr(7);
+    std::string label = key.substr(std::min<std::size_t>(key.size(), 8));  // "without_tips"
+    std::replace(label.begin(), label.end(), '_', ' ');
+    out << "deepest found" << (label.empty() ? "" : " " + label) << ": "
+        << list[0][distance].get<std::uint64_t>() << " moves (position "
+        << list[0]["index"].get<std::uint64_t>() << ", solution "
+        << list[0]["solution"].get<std::string>() << "): God's number"
+        << (label.empty() ? "" : " " + label) << " is at least that\n";
   }
+  out << "positions farther than any found make up less than "
+      << 300.0 / static_cast<double>(std::max<std::uint64_t>(solved, 1))
+      << "% of all (95%, rule of three)\n";
   return out.str();
 }
 

@@ -47,8 +47,8 @@ TEST_CASE("survey: four shards merge to the record of one process") {
   REQUIRE(merged.error.empty());
   CHECK(merged.missing.empty());
   CHECK(merged.record["complete"] == true);
-  for (const char* key :
-       {"solved", "histogram", "histogram_without_tips", "deepest", "positions_hash"}) {
+  for (const char* key : {"solved", "histogram", "histogram_without_tips", "deepest",
+                          "deepest_without_tips", "positions_hash"}) {
     CHECK_MESSAGE(merged.record[key] == whole[key], key);
   }
   CHECK(whole["solved"] == 400);
