@@ -37,6 +37,7 @@ function sameSurvey(merged, whole) {
     "histogram",
     "histogram_without_tips",
     "deepest",
+    "deepest_without_tips",
     "positions_hash",
   ]) {
     assert.deepEqual(merged[key], whole[key], key);
