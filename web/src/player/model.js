@@ -319,14 +319,20 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
       const { puzzle, info } = position.current;
       const started = performance.now();
       const seconds = () => formatSeconds(performance.now() - started);
-      const scrambled = expectOk(
-        await engine.scramble(puzzle, seed, (report) => {
-          if (info.scramble_method !== "optimal") return;
-          if (report.source === "download") downloadProgress(report, seconds);
-          else if (report.source === "cache") progress("Loading the tables kept in this browser…");
-          else tableBuildProgress(report, seconds);
-        }),
-      );
+      let scrambled;
+      try {
+        scrambled = expectOk(
+          await engine.scramble(puzzle, seed, (report) => {
+            if (info.scramble_method !== "optimal") return;
+            if (report.source === "download") downloadProgress(report, seconds);
+            else if (report.source === "cache")
+              progress("Loading the tables kept in this browser…");
+            else tableBuildProgress(report, seconds);
+          }),
+        );
+      } finally {
+        if (info.scramble_method === "optimal") progress("");
+      }
       // Re-read the position through applyMoves so the solved flag comes from the engine too.
       position.show(expectOk(await numbering.applyMoves(puzzle, scrambled.state, "")));
       status(`Scrambled: ${scrambled.scramble}`);

@@ -5,6 +5,7 @@ import cube2 from "./cube2/index.js";
 import cube3 from "./cube3/index.js";
 import domino from "./domino/index.js";
 import kilominx from "./kilominx/index.js";
+import masterPyraminx from "./master_pyraminx/index.js";
 import numberedPyraminx from "./numbered_pyraminx/index.js";
 import pyraminx from "./pyraminx/index.js";
 
@@ -24,5 +25,8 @@ import pyraminx from "./pyraminx/index.js";
 
 /** @type {Record<string, PuzzleEntry>} */
 export const PUZZLES = Object.fromEntries(
-  [cube2, cube3, domino, kilominx, numberedPyraminx, pyraminx].map((entry) => [entry.id, entry]),
+  [cube2, cube3, domino, kilominx, masterPyraminx, numberedPyraminx, pyraminx].map((entry) => [
+    entry.id,
+    entry,
+  ]),
 );

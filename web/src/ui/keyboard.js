@@ -1,4 +1,4 @@
-// Keyboard turns: a puzzle's bindings ({keys: "Shift+Alt+U", move: "U'"}, see
+// Keyboard turns: a puzzle's bindings ({keys: "Shift+Alt+U", move: "U'"}; a letter or a digit, see
 // puzzles/shared/key-bindings.js) matched on the physical key (event.code), so they work on any
 // layout; plus Space / ← / → for playback. Keys are ignored while typing in a field. The player
 // passes its keydown events to handle(): those inside it, or the whole page's (keyboard="page").
@@ -7,9 +7,9 @@ const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 
 function parseKeys(keys) {
   const parts = keys.split("+");
-  const letter = parts.pop();
+  const key = parts.pop();
   return {
-    code: `Key${letter.toUpperCase()}`,
+    code: /^[0-9]$/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`,
     shift: parts.includes("Shift"),
     alt: parts.includes("Alt"),
   };

@@ -29,9 +29,9 @@ import {
 const GAP = 0.011; // between pieces
 const GROOVE_DEPTH = 0.02; // of the gaps, down to the fillers that close them
 const STICKER = { border: 0.032, radius: 0.02, lift: 0.003 };
-const SCALE = 1.5; // model units → scene units (the cube2 is about as big)
+export const SCALE = 1.5; // model units → scene units (the cube2 is about as big)
 /** The middle of the puzzle's height, put at the origin (where the camera looks). */
-const MIDDLE = (CORNERS.U.y + CORNERS.L.y) / 2;
+export const MIDDLE = (CORNERS.U.y + CORNERS.L.y) / 2;
 
 /** How far the eye is below the base's plane: enough to see a sliver of the D face. */
 const BELOW_BASE = MathUtils.degToRad(4);
@@ -41,7 +41,7 @@ const BELOW_BASE = MathUtils.degToRad(4);
  * so that the base lies (nearly) level on screen with a sliver of the D face showing, and turned
  * from the F face towards the R face so that both read clearly.
  */
-function defaultCamera({ azimuth = 55, distance = 5.4 } = {}) {
+export function defaultCamera({ azimuth = 55, distance = 5.4 } = {}) {
   const base = SCALE * (CORNERS.L.y - MIDDLE); // the base's height (scene units, negative)
   const elevation = Math.asin(base / distance) - BELOW_BASE;
   const a = MathUtils.degToRad(azimuth);
@@ -53,7 +53,7 @@ function defaultCamera({ azimuth = 55, distance = 5.4 } = {}) {
 }
 
 /** The whole tetrahedron with faces counter-clockwise from outside (same corners as FACES). */
-function tetrahedron() {
+export function tetrahedron() {
   const corners = CORNER_NAMES.map((name) => CORNERS[name]);
   const index = Object.fromEntries(CORNER_NAMES.map((name, i) => [name, i]));
   const faces = [
@@ -66,7 +66,7 @@ function tetrahedron() {
 }
 
 /** The tetrahedron's faces as planes (outward): the face opposite each corner. */
-const HULL = CORNER_NAMES.map((name) => ({
+export const HULL = CORNER_NAMES.map((name) => ({
   normal: CORNERS[name].clone().negate(),
   offset: -weightPlane(0),
 }));

@@ -1,0 +1,122 @@
+// The Master Pyraminx page (?puzzle=master_pyraminx) in headless Chromium: typed moves (tips, two
+// and three layers, inner slices) drawn where the engine puts every sticker, the keys, a layer
+// dragged with the mouse, a flipped midge in the colour editor (the engine's message, its stickers
+// marked), and a share link opened again. Scrambles and optimal solves, which need the tables,
+// are in master-pyraminx-optimal.test.mjs.
+import assert from "node:assert/strict";
+import { beforeEach, describe, it } from "node:test";
+
+import {
+  applyMoves,
+  assertCanvasShowsFacelets,
+  assertNoProblems,
+  browserSession,
+  dragSticker,
+  engineFacelets,
+  gotoPuzzle,
+  idle,
+  playerData,
+} from "../js/browser.mjs";
+
+const TEST = { timeout: 60_000 };
+const SOLVED = "FLRD".replace(/./g, (letter) => letter.repeat(16));
+
+let page;
+let problems;
+
+const session = browserSession();
+
+beforeEach(async () => {
+  ({ page, problems } = await session.open());
+  await gotoPuzzle(page, session.site.url, "master_pyraminx");
+});
+
+const app = (name) => playerData(page, name);
+const expected = (moves) => engineFacelets(page, "master_pyraminx", moves);
+const engine = (method, ...args) =>
+  page.evaluate(
+    ([name, rest]) => document.querySelector("#app").engine.call(name, ...rest),
+    [method, args],
+  );
+
+describe("master_pyraminx page", () => {
+  it("shows typed moves where the engine puts each sticker, on the canvas too", TEST, async () => {
+    assert.equal(await app("facelets"), SOLVED);
+    assert.ok((await assertCanvasShowsFacelets(page)) >= 20, "too few stickers in view");
+    await applyMoves(page, "U Lw' r 2B Rw 3U'");
+    assert.equal(await app("facelets"), await expected("U Lw' r 2B Rw 3U'"));
+    assert.equal(await app("solved"), "false");
+    await assertCanvasShowsFacelets(page);
+    // Three turns of a layer bring it back.
+    await applyMoves(page, "3U Rw' 2B' r' Lw U' Bw Bw Bw");
+    assert.equal(await app("facelets"), SOLVED);
+    assert.equal(await app("solved"), "true");
+    assertNoProblems(problems);
+  });
+
+  it(
+    "turns with the keys: a letter the tip, Shift two layers, a digit three, Alt back",
+    TEST,
+    async () => {
+      await page.locator("#view").focus();
+      for (const key of ["u", "Shift+L", "2", "Alt+3", "Shift+Alt+b", "Alt+r"])
+        await page.keyboard.press(key);
+      await idle(page);
+      assert.equal(await app("facelets"), await expected("u L Lw Rw' B' r'"));
+      await assertCanvasShowsFacelets(page);
+      assertNoProblems(problems);
+    },
+  );
+
+  it("turns a layer dragged with the mouse", TEST, async () => {
+    // F5, the midge between U and L on the front face: dragged down and to the left.
+    await dragSticker(page, "#app", 5, -40, 50);
+    const facelets = await app("facelets");
+    assert.notEqual(facelets, SOLVED, "the drag turned nothing");
+    const candidates = [];
+    for (const move of ["Uw", "Uw'", "Lw", "Lw'"]) {
+      if ((await expected(move)) === facelets) candidates.push(move);
+    }
+    assert.equal(candidates.length, 1, `not one three-layer turn at U or L: ${facelets}`);
+    await assertCanvasShowsFacelets(page);
+    assertNoProblems(problems);
+  });
+
+  it("names the stickers of a flipped midge in the colour editor", TEST, async () => {
+    await page.click("#edit");
+    await page.waitForSelector('.state-editor[data-validation="valid"]');
+    // F5 (green) and L7 (red), the two stickers of the U-L midge, swapped.
+    await page.click('.swatch[data-face="L"]');
+    await page.click('.sticker-net .sticker[data-facelet="5"]');
+    await page.click('.swatch[data-face="F"]');
+    await page.click('.sticker-net .sticker[data-facelet="23"]');
+    await page.waitForSelector('.state-editor[data-validation="invalid"]');
+    const flipped = `${SOLVED.slice(0, 5)}L${SOLVED.slice(6, 23)}F${SOLVED.slice(24)}`;
+    const answer = await engine("validate", "master_pyraminx", flipped);
+    assert.equal(answer.ok, false);
+    assert.match(answer.error, /midge has been flipped/);
+    assert.equal(await page.textContent(".verdict"), answer.error);
+    const marked = await page.$$eval(".sticker.error", (nodes) =>
+      nodes.map((node) => Number(node.dataset.facelet)),
+    );
+    assert.deepEqual(marked, [5, 23]);
+    assert.equal(await page.isDisabled("#edit-done"), true);
+    assertNoProblems(problems);
+  });
+
+  it("keeps its position in the address, which opens it again", TEST, async () => {
+    await applyMoves(page, "Bw R' l Uw' 2L");
+    const facelets = await app("facelets");
+    await page.waitForFunction(
+      (shown) => new URL(location.href).searchParams.get("facelets") === shown,
+      facelets,
+    );
+    const { page: other, problems: otherProblems } = await session.open();
+    await other.goto(page.url());
+    await other.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
+    assert.equal(await playerData(other, "facelets"), facelets);
+    await assertCanvasShowsFacelets(other);
+    assertNoProblems(otherProblems);
+    assertNoProblems(problems);
+  });
+});

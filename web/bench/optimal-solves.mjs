@@ -1,0 +1,60 @@
+// Optimal solves in the browser (docs/benchmarks.md): opens the app in headless Chromium with an
+// empty cache, makes PUZZLE's default table set ready through the page's worker (downloaded from
+// the site when it ships the set, else built) and times that, then solves the positions of a
+// `polytwist bench --length random` CSV (the state column) one after another through the page's
+// engine (solveOptimal: the sliced search of the worker, one thread), timing each from the page.
+// Prints one CSV row per position (state,length,nodes,ms) and a summary on stderr.
+// Usage: node web/bench/optimal-solves.mjs PUZZLE BENCH.csv   (after `npm run build:web`)
+import { readFileSync } from "node:fs";
+
+import { startSite } from "../../tests/js/browser.mjs";
+
+const [puzzle, csvPath] = process.argv.slice(2);
+if (!puzzle || !csvPath) {
+  console.error("usage: optimal-solves.mjs PUZZLE BENCH.csv");
+  process.exit(2);
+}
+const states = readFileSync(csvPath, "utf8")
+  .trim()
+  .split("\n")
+  .slice(1)
+  .map((row) => row.split(",")[0]);
+const site = await startSite({ isolated: false });
+try {
+  const context = await site.browser.newContext({ serviceWorkers: "block" });
+  const page = await context.newPage();
+  await page.goto(new URL(`index.html?puzzle=${puzzle}`, site.url).href);
+  await page.waitForSelector('#player[data-ready="true"]', { timeout: 60_000 });
+  // The tables: the first solve (of the solved position) makes them ready.
+  const tables = await page.evaluate(async (id) => {
+    const engine = document.querySelector("#app").engine;
+    const started = performance.now();
+    const answer = await engine.solveOptimal(id, "", {}, () => {});
+    return { ms: performance.now() - started, source: answer.table_source, ok: answer.ok };
+  }, puzzle);
+  console.error(`${puzzle}: tables ${tables.source} in ${(tables.ms / 1000).toFixed(2)} s`);
+  console.log("state,length,nodes,ms");
+  const times = [];
+  for (const state of states) {
+    const solved = await page.evaluate(
+      async ([id, position]) => {
+        const engine = document.querySelector("#app").engine;
+        const started = performance.now();
+        const answer = await engine.solveOptimal(id, position, {}, () => {});
+        return { ...answer, wallMs: performance.now() - started };
+      },
+      [puzzle, state],
+    );
+    if (!solved.ok) throw new Error(`${state}: ${solved.error}`);
+    times.push(solved.wallMs);
+    console.log(`${state},${solved.length},${solved.nodes},${solved.wallMs.toFixed(1)}`);
+  }
+  times.sort((a, b) => a - b);
+  console.error(
+    `${puzzle}: ${times.length} solves in Chromium, median ${times[times.length >> 1].toFixed(1)} ms, ` +
+      `p90 ${times[Math.floor(times.length * 0.9)].toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`,
+  );
+  await context.close();
+} finally {
+  await site.close();
+}
