@@ -195,8 +195,27 @@ int bench(const Arguments& args) {
     return found != args.options.end() && readWholeNumber(found->second, limit, value);
   };
   const bool randomStates = args.options.count("length") && args.options.at("length") == "random";
-  if ((!randomStates && !option("length", 200, length)) || !option("count", 1000000, count) ||
-      !option("seed", 9007199254740991ull, seed)) {
+  // --scrambles FILE: the positions one move sequence per line reaches (the same positions as a
+  // peer's benchmark), instead of drawn ones.
+  std::vector<Position> given;
+  if (auto found = args.options.find("scrambles"); found != args.options.end()) {
+    std::ifstream file(found->second);
+    if (!file) return usageError(args, "cannot read " + found->second);
+    std::string line;
+    for (int number = 1; std::getline(file, line); ++number) {
+      if (line.empty()) continue;
+      const ResolvedSequence sequence = resolveSequence(*puzzle, line);
+      if (sequence.error) {
+        return usageError(args, found->second + " line " + std::to_string(number) + ": " +
+                                    sequence.error->message);
+      }
+      given.push_back({puzzle->applySequence(puzzle->solved(), sequence.moves), line});
+    }
+    count = given.size();
+  }
+  if (given.empty() &&
+      ((!randomStates && !option("length", 200, length)) || !option("count", 1000000, count) ||
+       !option("seed", 9007199254740991ull, seed))) {
     return usageError(args,
                       "bench needs --length K (0-200, or 'random' for random states) --count N "
                       "(1-1000000) --seed S");
@@ -282,10 +301,11 @@ int bench(const Arguments& args) {
                          : "scramble,solution,length,nodes,ms\n");
   }
   for (std::uint64_t i = 0; i < count; ++i) {
-    const Position position = randomStates ? Position{puzzle->randomState(rng), {}}
-                                           : randomSequence(*puzzle, length, rng);
+    const Position position = !given.empty() ? given[i]
+                              : randomStates ? Position{puzzle->randomState(rng), {}}
+                                             : randomSequence(*puzzle, length, rng);
     const std::string scramble =
-        randomStates ? puzzle->encodeState(position.state) : position.scramble;
+        randomStates && given.empty() ? puzzle->encodeState(position.state) : position.scramble;
     SolveOutcome outcome{SolveOutcome::Status::Solved, {}, 0, 0, {}, {}};
     if (method == "naive") {
       const Clock::time_point start = Clock::now();

@@ -64,7 +64,9 @@ Usage:
                                                  of lengths and times on stderr;
                                                  --against-table also builds the whole table and
                                                  checks every length against it; --numbering FILE
-                                                 solves to that numbering's solved states
+                                                 solves to that numbering's solved states;
+                                                 --scrambles FILE solves the positions its lines
+                                                 (move sequences) reach instead
   polytwist ksolve PUZZLE                        the puzzle's pieces and moves in ksolve's
                                                  format (twsearch reads it)
   polytwist tables PUZZLE [--tables SET] [--export-dir DIR]
