@@ -1,5 +1,5 @@
 // WASM side of the optimal-search kernel's benchmarks (docs/benchmarks.md): solves the scrambles of
-// a `polytwist bench` CSV with the module's sliced search, as the page's worker does (one thread,
+// a `polytwist bench` CSV (move sequences, or random states' state strings) with the module's sliced search, as the page's worker does (one thread,
 // slices of 2^20 nodes), and prints one CSV row per scramble, then a summary on stderr.
 // Usage: node engine/wasm/bench-kernel.mjs PUZZLE BENCH.csv [--tables SET] [--table-files F1,F2…]
 //   --table-files: table files the native CLI wrote (in the set's order), imported instead of a
@@ -53,7 +53,9 @@ const times = [];
 console.log("scramble,length,nodes,ms");
 for (const row of rows) {
   const scramble = row.split(",")[0];
-  const state = call("applyMoves", puzzle, "", scramble).state;
+  // A move sequence, or (a `--length random` run's CSV) the state itself.
+  const moved = JSON.parse(engine.applyMoves(puzzle, "", scramble));
+  const state = moved.ok ? moved.state : scramble;
   started = performance.now();
   const { handle } = call("searchStart", puzzle, state, JSON.stringify({ tables }));
   let answer;
