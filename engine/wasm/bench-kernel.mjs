@@ -1,6 +1,7 @@
-// WASM side of the optimal-search kernel's benchmarks (docs/benchmarks.md): solves the scrambles of
-// a `polytwist bench` CSV (move sequences, or random states' state strings) with the module's sliced search, as the page's worker does (one thread,
-// slices of 2^20 nodes), and prints one CSV row per scramble, then a summary on stderr.
+// WASM side of the optimal-search kernel's benchmarks (docs/benchmarks.md): solves the positions
+// of a `polytwist bench` CSV (move sequences, or a random-state run's state strings) with the
+// module's sliced search, as the page's worker does (one thread, slices of 2^20 nodes), and
+// prints one CSV row per position, then a summary on stderr.
 // Usage: node engine/wasm/bench-kernel.mjs PUZZLE BENCH.csv [--tables SET] [--table-files F1,F2…]
 //   --table-files: table files the native CLI wrote (in the set's order), imported instead of a
 //   build; without them the set is built in WASM first (timed).
