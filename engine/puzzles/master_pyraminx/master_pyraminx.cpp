@@ -283,7 +283,7 @@ PuzzleSpec masterPyraminx() {
   // Optimal solving (docs/solvers/master-pyraminx-optimal.md): the tips apart (separable), then
   // tables over the six wings on the three edges at U and the three midges there, which the
   // turns about U and the mirror through U keep together, looked up at each of the four corners
-  // (small: 27 MB; large: also the centres, 320 MB); and an exact one over the midges, centres
+  // (small: 27 MB; large: also the centres, 320 MB); and one over all the midges, centres
   // and corner twists reduced by all 24 symmetries.
   const CoordinateSpec wingsAtU = {.orbit = "wing", .pieces = {0, 1, 2, 3, 6, 9}};
   const CoordinateSpec midgesAtU = {.orbit = "midge", .pieces = {0, 1, 2}};
