@@ -261,11 +261,10 @@ Json puzzleInfo(const std::string& id) {
         // How scramble draws: random moves, a random state solved by two-phase, or a random
         // state solved by the puzzle's own solver ("optimal": with its default table set, which
         // the page prepares first, downloading it when it can).
-        .set("scramble_method", puzzle.spec().scrambleMoves > 0 ? "moves"
-                                : !puzzle.spec().phases.empty() ? "two-phase"
-                                : puzzle.spec().solver == SolverKind::SymmetricIdaStar
-                                    ? "optimal"
-                                    : "table")
+        .set("scramble_method", puzzle.spec().scrambleMoves > 0                        ? "moves"
+                                : !puzzle.spec().phases.empty()                        ? "two-phase"
+                                : puzzle.spec().solver == SolverKind::SymmetricIdaStar ? "optimal"
+                                                                                       : "table")
         .set("methods", methods);
   });
 }
@@ -521,7 +520,11 @@ Json searchStart(const std::string& id, const std::string& stateText,
     const int handle = nextHandle++;
     const std::vector<int> fixes = solver.separableFixes(*state);
     const State rest = puzzle.applySequence(*state, fixes);
-    searches[handle] = {&puzzle, *state, fixes, set, std::chrono::steady_clock::now(),
+    searches[handle] = {&puzzle,
+                        *state,
+                        fixes,
+                        set,
+                        std::chrono::steady_clock::now(),
                         std::make_unique<OptimalSearch>(*heuristic, solver.searchState(rest))};
     return success().set("handle", handle);
   });

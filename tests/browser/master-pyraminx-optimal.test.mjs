@@ -13,6 +13,7 @@ import {
   gotoPuzzle,
   idle,
   playerData,
+  recordProgress,
 } from "../js/browser.mjs";
 
 const session = browserSession();
@@ -22,21 +23,6 @@ const progressText = (page) =>
     () => document.querySelector("#app").shadowRoot.querySelector("#progress").textContent,
   );
 
-/** Collects the texts the progress line shows. */
-async function recordProgress(page, name) {
-  const seen = [];
-  await page.exposeFunction(name, (text) => seen.push(text));
-  await page.evaluate((name) => {
-    const line = document.querySelector("#app").shadowRoot.querySelector("#progress");
-    new MutationObserver(() => window[name](line.textContent)).observe(line, {
-      childList: true,
-      characterData: true,
-      subtree: true,
-    });
-  }, name);
-  return seen;
-}
-
 describe("master_pyraminx optimal solve", () => {
   it(
     "downloads the tables once, scrambles a random state, solves it, reloads them from the cache",
@@ -45,7 +31,7 @@ describe("master_pyraminx optimal solve", () => {
       const { page, problems } = await session.open({ viewport: { width: 1366, height: 800 } });
       await gotoPuzzle(page, session.site.url, "master_pyraminx");
       await fastTurns(page);
-      const progress = await recordProgress(page, "progressBeforeReload");
+      const progress = await recordProgress(page);
 
       // A short position: the tables are downloaded (progress in MB), then the solution plays.
       await applyMoves(page, "U Lw R' b Bw L");
@@ -102,7 +88,7 @@ describe("master_pyraminx optimal solve", () => {
       await page.reload();
       await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
       await fastTurns(page);
-      const again = await recordProgress(page, "progressAfterReload");
+      const again = await recordProgress(page);
       await applyMoves(page, "R' Uw l");
       await page.click("#solve");
       await page.waitForSelector('#player[data-solved="true"]', { timeout: 120_000 });

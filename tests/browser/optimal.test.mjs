@@ -17,6 +17,7 @@ import {
   gotoPuzzle,
   idle,
   playerData,
+  recordProgress,
 } from "../js/browser.mjs";
 
 // Per puzzle: a short scramble, solved at once once the tables are there, and a long one far
@@ -39,27 +40,6 @@ const BUILD_LIMIT_MS = 10 * 60_000;
 const screenshots = process.env.SCREENSHOTS;
 
 const session = browserSession();
-
-let recorders = 0;
-
-/**
- * Collects every text the player's progress line shows, from the page's side (again after a
- * reload: each call exposes its own function, since a page keeps the ones exposed before).
- */
-async function recordProgress(page) {
-  const seen = [];
-  const name = `recordProgress${++recorders}`;
-  await page.exposeFunction(name, (text) => seen.push(text));
-  await page.evaluate((name) => {
-    const line = document.querySelector("#app").shadowRoot.querySelector("#progress");
-    new MutationObserver(() => window[name](line.textContent)).observe(line, {
-      childList: true,
-      characterData: true,
-      subtree: true,
-    });
-  }, name);
-  return seen;
-}
 
 const statusText = (page) => page.textContent("#status");
 

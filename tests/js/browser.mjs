@@ -388,3 +388,24 @@ export function chartTextProblems(page, chart = "#gods-chart") {
     return problems;
   });
 }
+
+let recorders = 0;
+
+/**
+ * Collects every text the player's progress line shows, from the page's side (again after a
+ * reload: each call exposes its own function, since a page keeps the ones exposed before).
+ */
+export async function recordProgress(page) {
+  const seen = [];
+  const name = `recordProgress${++recorders}`;
+  await page.exposeFunction(name, (text) => seen.push(text));
+  await page.evaluate((name) => {
+    const line = document.querySelector("#app").shadowRoot.querySelector("#progress");
+    new MutationObserver(() => window[name](line.textContent)).observe(line, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  }, name);
+  return seen;
+}

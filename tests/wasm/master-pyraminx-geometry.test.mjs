@@ -29,12 +29,12 @@ describe("master_pyraminx geometry", () => {
   it("has 64 stickers in 30 cells with stickers and 4 hidden ones: the engine's pieces", () => {
     assert.equal(STICKERS.length, 64);
     assert.equal(CELLS.length, 34);
-    const withStickers = new Set(STICKERS.map((s) => s.cell));
+    const withStickers = new Set(STICKERS.map((s) => s.piece));
     assert.equal(withStickers.size, 30);
     // Stickers the engine puts on one piece lie in one cell: compare with the engine's pieces,
     // read from which stickers a move carries together.
     const byCell = new Map();
-    for (const s of STICKERS) byCell.set(s.cell, [...(byCell.get(s.cell) ?? []), s.index]);
+    for (const s of STICKERS) byCell.set(s.piece, [...(byCell.get(s.piece) ?? []), s.index]);
     const sizes = [...byCell.values()].map((list) => list.length).sort();
     assert.deepEqual(
       sizes,

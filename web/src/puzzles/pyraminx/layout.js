@@ -35,34 +35,68 @@ export const cornerWeight = (p, name) => 0.25 + 0.75 * p.dot(CORNERS[name]);
 /** The plane where cornerWeight(p, name) = w, as the value of p·X on it. */
 export const weightPlane = (w) => (4 * w - 1) / 3;
 
-/** The point of a face at barycentric grid position (row i from the apex, column j), 0 ≤ j ≤ i ≤ 3. */
-function gridPoint(face, i, j) {
+/** The point of a face at grid position (row i from the apex, column j), 0 ≤ j ≤ i ≤ layers. */
+function gridPoint(face, i, j, layers) {
   const apex = CORNERS[face.apex];
   const left = CORNERS[face.bottomLeft];
   const right = CORNERS[face.bottomRight];
   return apex
     .clone()
-    .addScaledVector(left.clone().sub(apex), (i - j) / 3)
-    .addScaledVector(right.clone().sub(apex), j / 3);
+    .addScaledVector(left.clone().sub(apex), (i - j) / layers)
+    .addScaledVector(right.clone().sub(apex), j / layers);
 }
 
 /**
- * The small triangles of a face in sticker order (rows of 1, 3 and 5 from the apex, left to right;
- * upright and inverted triangles alternate), each counter-clockwise seen from outside.
+ * The small triangles of a face cut into `layers` rows, in sticker order (rows of 1, 3, 5, …
+ * from the apex, left to right; upright and inverted triangles alternate), each counter-clockwise
+ * seen from outside.
  */
-function faceTriangles(face) {
+function faceTriangles(face, layers) {
   const triangles = [];
-  for (let row = 0; row < 3; row++) {
+  for (let row = 0; row < layers; row++) {
     for (let k = 0; k < 2 * row + 1; k++) {
       const j = Math.floor(k / 2);
       triangles.push(
         k % 2 === 0
-          ? [gridPoint(face, row, j), gridPoint(face, row + 1, j), gridPoint(face, row + 1, j + 1)]
-          : [gridPoint(face, row, j), gridPoint(face, row + 1, j + 1), gridPoint(face, row, j + 1)],
+          ? [
+              gridPoint(face, row, j, layers),
+              gridPoint(face, row + 1, j, layers),
+              gridPoint(face, row + 1, j + 1, layers),
+            ]
+          : [
+              gridPoint(face, row, j, layers),
+              gridPoint(face, row + 1, j + 1, layers),
+              gridPoint(face, row, j + 1, layers),
+            ],
       );
     }
   }
   return triangles;
+}
+
+/**
+ * The stickers of a tetrahedron whose faces are cut into `layers` rows (the Pyraminx: 3; the
+ * Master Pyraminx: 4), numbered face by face in FACES order: {index, face, position, corners (3
+ * Vector3, CCW), centroid, normal, piece: pieceOf(centroid)}.
+ */
+export function tetrahedronStickers(layers, pieceOf) {
+  return FACES.flatMap((face, f) =>
+    faceTriangles(face, layers).map((corners, position) => {
+      const centroid = corners.reduce((sum, p) => sum.add(p), new Vector3()).divideScalar(3);
+      const normal = new Vector3()
+        .crossVectors(corners[1].clone().sub(corners[0]), corners[2].clone().sub(corners[0]))
+        .normalize();
+      return {
+        index: f * layers * layers + position,
+        face: face.name,
+        position,
+        corners,
+        centroid,
+        normal,
+        piece: pieceOf(centroid),
+      };
+    }),
+  );
 }
 
 /**
@@ -110,24 +144,8 @@ export function pieceBounds(name) {
   return CORNER_NAMES.map((c) => ({ corner: c, max: 1 / 3 }));
 }
 
-/** The 36 stickers: {index, face, position (0–8), corners (3 Vector3, CCW), centroid, normal, piece}. */
-export const STICKERS = FACES.flatMap((face, f) =>
-  faceTriangles(face).map((corners, position) => {
-    const centroid = corners.reduce((sum, p) => sum.add(p), new Vector3()).divideScalar(3);
-    const normal = new Vector3()
-      .crossVectors(corners[1].clone().sub(corners[0]), corners[2].clone().sub(corners[0]))
-      .normalize();
-    return {
-      index: f * 9 + position,
-      face: face.name,
-      position,
-      corners,
-      centroid,
-      normal,
-      piece: pieceAt(centroid),
-    };
-  }),
-);
+/** The 36 stickers (see tetrahedronStickers). */
+export const STICKERS = tetrahedronStickers(3, pieceAt);
 
 /** The corners a face touches. */
 export const faceCorners = (faceName) => {

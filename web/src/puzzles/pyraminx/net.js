@@ -5,40 +5,45 @@
 // themselves, the net is seen from outside. Units: one small triangle's side; x right, y down.
 import { STICKERS, cornerWeight, faceCorners } from "./layout.js";
 
-const HEIGHT = (3 * Math.sqrt(3)) / 2; // of a face
-const TOP = { U: [3, 0], L: [1.5, HEIGHT], R: [4.5, HEIGHT] }; // face F's corners
-
-/** Where each face's corners lie in the net: B, the corner away from F, once per outer face. */
-const NET_CORNERS = {
-  F: TOP,
-  L: { U: TOP.U, L: TOP.L, B: [0, 0] },
-  R: { U: TOP.U, R: TOP.R, B: [6, 0] },
-  D: { L: TOP.L, R: TOP.R, B: [3, 2 * HEIGHT] },
-};
-
-/** A point of the tetrahedron's face `face` in the net. */
-function netPoint(face, point) {
-  let x = 0;
-  let y = 0;
-  for (const corner of faceCorners(face)) {
-    const weight = cornerWeight(point, corner);
-    x += weight * NET_CORNERS[face][corner][0];
-    y += weight * NET_CORNERS[face][corner][1];
-  }
-  return [x, y];
+/**
+ * The net of a tetrahedral puzzle whose faces have `layers` rows (../master_pyraminx/net.js uses
+ * it too), for its `stickers` (./layout.js: tetrahedronStickers).
+ * @returns {import("../../edit/net.js").NetLayout}
+ */
+export function tetrahedronNet(stickers, layers) {
+  const height = (layers * Math.sqrt(3)) / 2; // of a face
+  const top = { U: [layers, 0], L: [layers / 2, height], R: [(3 * layers) / 2, height] }; // F's
+  // Where each face's corners lie in the net: B, the corner away from F, once per outer face.
+  const netCorners = {
+    F: top,
+    L: { U: top.U, L: top.L, B: [0, 0] },
+    R: { U: top.U, R: top.R, B: [2 * layers, 0] },
+    D: { L: top.L, R: top.R, B: [layers, 2 * height] },
+  };
+  // A point of the tetrahedron's face `face` in the net, by its barycentric weights.
+  const netPoint = (face, point) => {
+    let x = 0;
+    let y = 0;
+    for (const corner of faceCorners(face)) {
+      const weight = cornerWeight(point, corner);
+      x += weight * netCorners[face][corner][0];
+      y += weight * netCorners[face][corner][1];
+    }
+    return [x, y];
+  };
+  return {
+    width: 2 * layers,
+    height: 2 * height,
+    faces: ["F", "L", "R", "D"].map((name) => ({
+      name,
+      outline: faceCorners(name).map((corner) => netCorners[name][corner]),
+    })),
+    stickers: stickers.map((sticker) => ({
+      index: sticker.index,
+      label: `${sticker.face}${sticker.position}`,
+      points: sticker.corners.map((point) => netPoint(sticker.face, point)),
+    })),
+  };
 }
 
-/** @type {import("../../edit/net.js").NetLayout} */
-export const PYRAMINX_NET = {
-  width: 6,
-  height: 2 * HEIGHT,
-  faces: ["F", "L", "R", "D"].map((name) => ({
-    name,
-    outline: faceCorners(name).map((corner) => NET_CORNERS[name][corner]),
-  })),
-  stickers: STICKERS.map((sticker) => ({
-    index: sticker.index,
-    label: `${sticker.face}${sticker.position}`,
-    points: sticker.corners.map((point) => netPoint(sticker.face, point)),
-  })),
-};
+export const PYRAMINX_NET = tetrahedronNet(STICKERS, 3);
