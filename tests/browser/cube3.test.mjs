@@ -22,6 +22,8 @@ import {
   stickerClientPoint,
   touchDrag,
   PHONE,
+  engineCall,
+  assertAddressReopens,
 } from "../js/browser.mjs";
 
 const TEST = { timeout: 60_000 };
@@ -39,12 +41,7 @@ beforeEach(async () => {
 
 const app = (name) => playerData(page, name);
 const expected = (moves) => engineFacelets(page, "cube3", moves);
-/** Calls the engine through the app player's session: the parsed answer. */
-const engine = (method, ...args) =>
-  page.evaluate(
-    ([name, rest]) => document.querySelector("#app").engine.call(name, ...rest),
-    [method, args],
-  );
+const engine = (method, ...args) => engineCall(page, method, ...args);
 /** Records the player's turns as they are made. */
 async function recordTurns(target) {
   const turns = [];
@@ -161,21 +158,8 @@ describe("cube3 page", () => {
 
   it("keeps its position in the address, which opens it again", TEST, async () => {
     await applyMoves(page, "F R' D2 B L U'");
-    const facelets = await app("facelets");
-    assert.equal(facelets, await expected("F R' D2 B L U'"));
-    // The address follows the position a moment after it changes: it names these facelets.
-    await page.waitForFunction(
-      (shown) => new URL(location.href).searchParams.get("facelets") === shown,
-      facelets,
-    );
-    const url = page.url();
-    assert.match(url, /puzzle=cube3/);
-    const { page: other, problems: otherProblems } = await session.open();
-    await other.goto(url);
-    await other.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
-    assert.equal(await playerData(other, "facelets"), facelets);
-    await assertCanvasShowsFacelets(other);
-    assertNoProblems(otherProblems);
+    assert.equal(await app("facelets"), await expected("F R' D2 B L U'"));
+    assert.match(await assertAddressReopens(session, page), /puzzle=cube3/);
     assertNoProblems(problems);
   });
 

@@ -22,6 +22,7 @@ import {
   playerData,
   stickerColoursShown,
   PHONE,
+  engineCall,
 } from "../js/browser.mjs";
 import { repoDir } from "../js/engine.mjs";
 
@@ -56,12 +57,7 @@ beforeEach(async () => {
 
 const app = (name) => playerData(page, name);
 const expected = (moves) => engineFacelets(page, "domino", moves);
-/** Calls the engine through the app player's session: the parsed answer. */
-const engine = (method, ...args) =>
-  page.evaluate(
-    ([name, rest]) => document.querySelector("#app").engine.call(name, ...rest),
-    [method, args],
-  );
+const engine = (method, ...args) => engineCall(page, method, ...args);
 
 /** Whether every face of `facelets` is one colour (solved, maybe turned about U–D). */
 const uniformFaces = (facelets) =>

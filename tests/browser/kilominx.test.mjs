@@ -15,6 +15,8 @@ import {
   gotoPuzzle,
   idle,
   playerData,
+  engineCall,
+  assertAddressReopens,
 } from "../js/browser.mjs";
 
 const TEST = { timeout: 60_000 };
@@ -32,11 +34,7 @@ beforeEach(async () => {
 
 const app = (name) => playerData(page, name);
 const expected = (moves) => engineFacelets(page, "kilominx", moves);
-const engine = (method, ...args) =>
-  page.evaluate(
-    ([name, rest]) => document.querySelector("#app").engine.call(name, ...rest),
-    [method, args],
-  );
+const engine = (method, ...args) => engineCall(page, method, ...args);
 
 describe("kilominx page", () => {
   it("shows typed moves where the engine puts each sticker, on the canvas too", TEST, async () => {
@@ -106,17 +104,7 @@ describe("kilominx page", () => {
 
   it("keeps its position in the address, which opens it again", TEST, async () => {
     await applyMoves(page, "F R' D2 BL DBR2' U");
-    const facelets = await app("facelets");
-    await page.waitForFunction(
-      (shown) => new URL(location.href).searchParams.get("facelets") === shown,
-      facelets,
-    );
-    const { page: other, problems: otherProblems } = await session.open();
-    await other.goto(page.url());
-    await other.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
-    assert.equal(await playerData(other, "facelets"), facelets);
-    await assertCanvasShowsFacelets(other);
-    assertNoProblems(otherProblems);
+    await assertAddressReopens(session, page);
     assertNoProblems(problems);
   });
 

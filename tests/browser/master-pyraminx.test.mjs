@@ -16,6 +16,8 @@ import {
   gotoPuzzle,
   idle,
   playerData,
+  engineCall,
+  assertAddressReopens,
 } from "../js/browser.mjs";
 
 const TEST = { timeout: 60_000 };
@@ -33,11 +35,7 @@ beforeEach(async () => {
 
 const app = (name) => playerData(page, name);
 const expected = (moves) => engineFacelets(page, "master_pyraminx", moves);
-const engine = (method, ...args) =>
-  page.evaluate(
-    ([name, rest]) => document.querySelector("#app").engine.call(name, ...rest),
-    [method, args],
-  );
+const engine = (method, ...args) => engineCall(page, method, ...args);
 
 describe("master_pyraminx page", () => {
   it("shows typed moves where the engine puts each sticker, on the canvas too", TEST, async () => {
@@ -106,17 +104,7 @@ describe("master_pyraminx page", () => {
 
   it("keeps its position in the address, which opens it again", TEST, async () => {
     await applyMoves(page, "Bw R' l Uw' 2L");
-    const facelets = await app("facelets");
-    await page.waitForFunction(
-      (shown) => new URL(location.href).searchParams.get("facelets") === shown,
-      facelets,
-    );
-    const { page: other, problems: otherProblems } = await session.open();
-    await other.goto(page.url());
-    await other.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
-    assert.equal(await playerData(other, "facelets"), facelets);
-    await assertCanvasShowsFacelets(other);
-    assertNoProblems(otherProblems);
+    await assertAddressReopens(session, page);
     assertNoProblems(problems);
   });
 });

@@ -13,6 +13,7 @@ import {
   playerData,
   browserSession,
   stickerClientPoint,
+  engineCall,
 } from "../js/browser.mjs";
 
 const TEST = { timeout: 60_000 };
@@ -28,12 +29,7 @@ beforeEach(async () => {
   await gotoPuzzle(page, session.site.url, "pyraminx");
 });
 
-/** Calls the engine through the app player's session: the parsed answer. */
-const engine = (method, ...args) =>
-  page.evaluate(
-    ([name, rest]) => document.querySelector("#app").engine.call(name, ...rest),
-    [method, args],
-  );
+const engine = (method, ...args) => engineCall(page, method, ...args);
 
 const validation = (kind) => page.waitForSelector(`.state-editor[data-validation="${kind}"]`);
 const darkShareAt = (facelet) => darkShareOn(page, "#app", facelet);

@@ -409,3 +409,31 @@ export async function recordProgress(page) {
   }, name);
   return seen;
 }
+
+/** Calls the engine through the app player's session (the page's #app): the parsed answer. */
+export const engineCall = (page, method, ...args) =>
+  page.evaluate(
+    ([name, rest]) => document.querySelector("#app").engine.call(name, ...rest),
+    [method, args],
+  );
+
+/**
+ * Share links: once the page's address names the facelets shown (it follows the position a
+ * moment after it changes), that address opened in another page of `session` shows them too, on
+ * the canvas as well. Returns the address.
+ */
+export async function assertAddressReopens(session, page) {
+  const facelets = await playerData(page, "facelets");
+  await page.waitForFunction(
+    (shown) => new URL(location.href).searchParams.get("facelets") === shown,
+    facelets,
+  );
+  const url = page.url();
+  const { page: other, problems } = await session.open();
+  await other.goto(url);
+  await other.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
+  assert.equal(await playerData(other, "facelets"), facelets);
+  await assertCanvasShowsFacelets(other);
+  assertNoProblems(problems);
+  return url;
+}
