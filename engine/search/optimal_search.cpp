@@ -17,7 +17,7 @@ OptimalHeuristic::OptimalHeuristic(const Puzzle& puzzle, const SymmetryGroup& gr
   followers_.resize(moveCount_ + 1);
   for (int last = -1; last < moveCount_; ++last) {
     for (int m = 0; m < moveCount_; ++m) {
-      // Separable pieces (Pyraminx tips) are set before the search (Solver::solveOptimal).
+      // Separable pieces (Pyraminx tips) are set before the search (Solver::separableFixes).
       if (!puzzle.isSearchMove(m) || puzzle.isSeparableMove(m)) continue;
       if (last >= 0) {
         const int lastBase = puzzle.moves()[last].base;

@@ -40,7 +40,8 @@ class OptimalHeuristic {
   const Puzzle& puzzle() const { return puzzle_; }
   int lookupCount() const { return static_cast<int>(lookups_.size()); }
   // Canonical order: the moves that may follow move `last` (-1: the first move). Never one face
-  // twice in a row, and of two commuting faces only the lower first. On the companion of a
+  // twice in a row, and of two commuting faces only the lower first; never a separable piece's
+  // own move (those pieces are set before the search). On the companion of a
   // reference frame, faces are the puzzle's as it is held: the next move's face is the one it
   // turns after the previous move's turn of the whole puzzle, so U, F and L keep the commuting
   // partners the companion's own moves lose.
