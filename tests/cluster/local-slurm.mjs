@@ -1,7 +1,8 @@
 // A single-node Slurm cluster on this machine for the survey tests: munge and Slurm's daemons
 // (Debian's munge and slurm-wlm) with their own key, sockets, ports, state and logs in a
-// temporary directory, so nothing of a system-wide installation is used or changed. Needs root,
-// as slurmd does to start jobs (./test runs as root to install its packages).
+// temporary directory, so nothing of a system-wide installation is used or changed. The daemons
+// run as the user running the test (SlurmUser = SlurmdUser), who then owns every job: no root
+// needed (checked as root and as an ordinary user).
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir, cpus } from "node:os";
