@@ -26,7 +26,8 @@ export async function startLocalSlurm() {
     join(dir, "slurm.conf"),
     [
       "ClusterName=polytwisttest",
-      `SlurmctldHost=${host}`,
+      // Loopback addresses: nothing depends on how the machine resolves its own name.
+      `SlurmctldHost=${host}(127.0.0.1)`,
       `SlurmctldPort=${port}`,
       `SlurmdPort=${port + 1}`,
       `SlurmUser=${user}`,
@@ -49,7 +50,7 @@ export async function startLocalSlurm() {
       "JobCompType=jobcomp/none",
       "AccountingStorageType=accounting_storage/none",
       "JobAcctGatherType=jobacct_gather/none",
-      `NodeName=${host} CPUs=${cpus().length} RealMemory=1000 State=UNKNOWN`,
+      `NodeName=${host} NodeAddr=127.0.0.1 CPUs=${cpus().length} RealMemory=1000 State=UNKNOWN`,
       `PartitionName=test Nodes=${host} Default=YES MaxTime=INFINITE State=UP`,
       "",
     ].join("\n"),
@@ -83,7 +84,7 @@ export async function startLocalSlurm() {
       `--seed-file=${join(dir, "munge.seed")}`,
     ]);
     run("slurmctld", ["-f", env.SLURM_CONF, "-i"]);
-    run("slurmd", ["-f", env.SLURM_CONF]);
+    run("slurmd", ["-f", env.SLURM_CONF, "-N", host]);
     // Ready when the node is idle.
     for (let tries = 0; ; ++tries) {
       const state = spawnSync("sinfo", ["-h", "-o", "%t"], { env, encoding: "utf8" });
