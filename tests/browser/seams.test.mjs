@@ -60,6 +60,21 @@ describe("seams between pieces", () => {
   );
 
   it(
+    "the Master Pyraminx hides the background at rest and while one, two or three layers turn",
+    TEST,
+    async () => {
+      await openHarness();
+      await assertSealed("master_pyraminx");
+      await assertSealed("master_pyraminx", { move: "l", fraction: 0.3 });
+      await assertSealed("master_pyraminx", { move: "R", fraction: 0.12 });
+      // Three layers: the hidden inside cells turn with them, the base layer's cut laid bare.
+      await assertSealed("master_pyraminx", { move: "Bw'", fraction: 0.45 });
+      await assertSealed("master_pyraminx", { move: "Uw", fraction: 0.2 });
+      assertNoProblems(problems);
+    },
+  );
+
+  it(
     "the pocket cube and the domino hide the background at rest and while turning",
     TEST,
     async () => {

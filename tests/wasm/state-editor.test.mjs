@@ -17,14 +17,18 @@ import {
 import { stickerPlacement as dominoPlacement } from "../../web/src/puzzles/domino/geometry.js";
 import cube2 from "../../web/src/puzzles/cube2/index.js";
 import domino from "../../web/src/puzzles/domino/index.js";
+import masterPyraminx from "../../web/src/puzzles/master_pyraminx/index.js";
 import pyraminx from "../../web/src/puzzles/pyraminx/index.js";
 import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
 
 const PYRAMINX_DOC = readFileSync(`${repoDir}docs/puzzles/pyraminx.md`, "utf8");
+const MASTER_PYRAMINX_DOC = readFileSync(`${repoDir}docs/puzzles/master_pyraminx.md`, "utf8");
 const ARROWS = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] };
 const EPSILON = 1e-9;
 /** The colour puzzles' nets, by puzzle id (each puzzle's entry, puzzles/<id>/index.js). */
-const NET_LAYOUTS = Object.fromEntries([cube2, domino, pyraminx].map((e) => [e.id, e.net]));
+const NET_LAYOUTS = Object.fromEntries(
+  [cube2, domino, pyraminx, masterPyraminx].map((e) => [e.id, e.net]),
+);
 
 let engine;
 const call = (method, ...args) => callJson(engine, method, ...args);
@@ -74,6 +78,14 @@ function pyraminxPieces() {
   ].map(([, list]) => list.split(" "));
 }
 
+/** The Master Pyraminx doc's "Pieces" table as lists of sticker names: "U (F0 L0 R0)" each. */
+function masterPyraminxPieces() {
+  const rows = MASTER_PYRAMINX_DOC.match(/^\| (?:tip|corner|midge|wing|centre) .*$/gm);
+  return rows
+    .flatMap((row) => [...row.matchAll(/\(([A-Z]\d+(?: [A-Z]\d+)*)\)/g)])
+    .map(([, list]) => list.split(" "));
+}
+
 /** A cuboid's cubies as lists of sticker names, from its 3D geometry (tested against the engine). */
 function cuboidPieces(id, stickerPlacement) {
   const cubies = new Map();
@@ -86,16 +98,19 @@ function cuboidPieces(id, stickerPlacement) {
 
 const PIECES = {
   pyraminx: pyraminxPieces,
+  master_pyraminx: masterPyraminxPieces,
   cube2: () => cuboidPieces("cube2", cube2Placement),
   domino: () => cuboidPieces("domino", dominoPlacement),
 };
 /**
  * Pairs of a piece's stickers facing each other across a fold of the net: twice the stickers along
- * the folds (Pyraminx: 3 folds of 5; pocket cube: 5 folds of 2; domino: U–F and F–D of 3, F–R,
+ * the folds (Pyraminx: 3 folds of 5; Master Pyraminx: 3 folds of 7, the two triangles of each row
+ * nearest the fold; pocket cube: 5 folds of 2; domino: U–F and F–D of 3, F–R,
  * R–B and B–L of 2).
  */
 const PAIRS_ACROSS_FOLDS = {
   pyraminx: 2 * 3 * 5,
+  master_pyraminx: 2 * 3 * 7,
   cube2: 2 * 5 * 2,
   domino: 2 * (3 + 3 + 2 + 2 + 2),
 };
@@ -191,6 +206,7 @@ for (const [id, layout] of Object.entries(NET_LAYOUTS)) {
     it("names the engine's face colours in plain words", () => {
       const expected = {
         pyraminx: { F: "green", L: "red", R: "blue", D: "yellow" },
+        master_pyraminx: { F: "green", L: "red", R: "blue", D: "yellow" },
         cube2: { U: "white", R: "red", F: "green", D: "yellow", L: "orange", B: "blue" },
         domino: { U: "white", D: "yellow", F: "green", R: "red", B: "blue", L: "orange" },
       }[id];
