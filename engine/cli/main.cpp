@@ -280,12 +280,13 @@ int main(int argc, char** argv) {
         if (entry.find("name")->string() == tables) key = entry.find("key")->string();
       }
       const service::TableBytes exported = service::exportTables(id, tables);
+      if (!exported.answer.find("ok")->boolean()) {
+        return usageError(args, exported.answer.find("error")->string());
+      }
       const std::string path = args.options.at("export-dir") + "/" + key + ".bin";
       std::ofstream file(path, std::ios::binary | std::ios::trunc);
       file.write(exported.bytes.data(), static_cast<std::streamsize>(exported.bytes.size()));
-      if (!exported.answer.find("ok")->boolean() || !file.flush()) {
-        return usageError(args, "cannot write " + path);
-      }
+      if (!file.flush()) return usageError(args, "cannot write " + path);
       answer.set("file", path).set("bytes", static_cast<std::uint64_t>(exported.bytes.size()));
     }
     return report(args, answer, [](const Json& answer) {
