@@ -205,6 +205,7 @@ export default defineConfig({
       input: {
         index: `${webDir}index.html`,
         "embed-demo": `${webDir}embed-demo.html`,
+        embed: `${webDir}embed.html`,
       },
     },
   },

@@ -1,7 +1,9 @@
 // A tiny static file server for the browser tests: serves one directory (plus other directories
 // mounted under URL prefixes) on 127.0.0.1 and a free port, with the MIME types the site needs
 // (application/wasm for the engine) and any extra headers (e.g. a Content-Security-Policy, or
-// ISOLATION_HEADERS, which make the pages cross-origin isolated as `./run` does).
+// ISOLATION_HEADERS, which make the pages cross-origin isolated as `./run` does). Every response
+// allows cross-origin reads (Access-Control-Allow-Origin: *), as a polytwist site must for pages
+// of other origins that load its player script (docs/embedding.md), e.g. the MediaWiki test.
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -36,6 +38,7 @@ export const ISOLATION_HEADERS = {
  * @returns {Promise<{url: string, close: () => Promise<void>, requests: {url: string, status: number}[]}>}
  */
 export async function serveStatic(root, { headers = {}, mounts = {} } = {}) {
+  headers = { "Access-Control-Allow-Origin": "*", ...headers };
   const requests = [];
   /** The directory and the path inside it that a URL path names. */
   const locate = (pathname) => {

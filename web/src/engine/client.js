@@ -39,8 +39,38 @@ export class EngineError extends Error {
   }
 }
 
-const defaultWorkerFactory = () =>
-  new Worker(new URL("../worker/engine.worker.js", import.meta.url), { type: "module" });
+/**
+ * Starts a module worker from a script on any origin. Browsers start workers only from the page's
+ * own origin, and the player's script may come from another one (a wiki that loads
+ * polytwist-player.js from a polytwist site: docs/embedding.md). Such a worker is started from a
+ * same-origin `blob:` module that imports the script by its absolute address (a CORS fetch: the
+ * site sends Access-Control-Allow-Origin). Inside it, `import.meta.url` is still the script's own
+ * address, so the engine's wasm and the site's tables are fetched from the polytwist site. The
+ * blob worker is not cross-origin isolated unless the host page is, so it loads the single-threaded
+ * engine (docs/web.md, Cross-origin use).
+ */
+export function startModuleWorker(scriptUrl, options = {}) {
+  const href = new URL(scriptUrl, globalThis.location?.href).href;
+  const workerOptions = { ...options, type: "module" };
+  if (new URL(href).origin === globalThis.location?.origin) {
+    return new globalThis.Worker(href, workerOptions);
+  }
+  const source = `import ${JSON.stringify(href)};`;
+  const blobUrl = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  const worker = new globalThis.Worker(blobUrl, workerOptions);
+  // The blob is needed until the worker has fetched it: free it at its first word or failure.
+  const revoke = () => URL.revokeObjectURL(blobUrl);
+  worker.addEventListener("message", revoke, { once: true });
+  worker.addEventListener("error", revoke, { once: true });
+  return worker;
+}
+
+const defaultWorkerFactory = () => {
+  // Vite bundles the worker only where it reads `new Worker(new URL("literal", import.meta.url))`
+  // (and rewrites the URL to the built chunk's); `Worker` is startModuleWorker here.
+  const Worker = startModuleWorker;
+  return new Worker(new URL("../worker/engine.worker.js", import.meta.url), { type: "module" });
+};
 
 /** The engine's functions as promise-returning methods over `send(method, args, onProgress)`. */
 class EngineCalls {
