@@ -21,6 +21,10 @@ install_missing_packages() {
   command -v slurmctld >/dev/null || missing+=(slurm-wlm)
   command -v munged >/dev/null || missing+=(munge)
   command -v parallel >/dev/null || missing+=(parallel)
+  # The wiki layer of ./test: a throw-away MediaWiki on PHP's built-in server with SQLite.
+  [ -d /usr/share/mediawiki ] || missing+=(mediawiki)
+  command -v php >/dev/null || missing+=(php-cli)
+  grep -q pdo_sqlite <<<"$(php -m 2>/dev/null)" || missing+=(php-sqlite3)
   [ -x "$(chromium_path)" ] || missing+=(chromium)
   command -v node >/dev/null || missing+=(nodejs)
   command -v npm >/dev/null || missing+=(npm)
