@@ -10,19 +10,17 @@
 // has it; otherwise a static SVG stand-in on the site's server.
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { chromium } from "playwright-core";
 
 import { repoDir } from "../js/engine.mjs";
 import { serveStatic } from "../js/static-server.mjs";
-import { freePort, missingPrerequisite, startWiki } from "./mediawiki.mjs";
+import { freePort, gadgetPages, missingPrerequisite, startWiki } from "./mediawiki.mjs";
 
 const TEST = { timeout: 60_000 };
 const siteDir = `${repoDir}build/site`;
 const cli = `${repoDir}build/polytwist`;
-const gadgetDir = `${repoDir}docs/wiki`;
-const SITE_LINE = "var POLYTWIST_SITE = 'https://polytwist.example.org/';";
 
 /** The article's players: the div's data-* attributes and its text (the alg). */
 const PLAYERS = [
@@ -106,18 +104,10 @@ before(async () => {
     // The static server ignores the query: it only makes the URL end as MediaWiki wants.
     imageUrls = [`${site.url}wiki-fixtures/pyraminx-face.svg?as=.png`];
   }
-  const gadget = readFileSync(`${gadgetDir}/Gadget-polytwist.js`, "utf8");
-  assert.ok(gadget.includes(SITE_LINE), `the gadget's first setting is no longer "${SITE_LINE}"`);
   wiki = await startWiki({
     settings: `$wgAllowExternalImagesFrom = [ ${JSON.stringify(site.url)} ];`,
     pages: [
-      ["MediaWiki:Gadgets-definition", readFileSync(`${gadgetDir}/Gadgets-definition.txt`, "utf8")],
-      ["MediaWiki:Gadget-polytwist", "3D twisty puzzle players (polytwist)"],
-      [
-        "MediaWiki:Gadget-polytwist.js",
-        gadget.replace(SITE_LINE, `var POLYTWIST_SITE = ${JSON.stringify(site.url)};`),
-      ],
-      ["MediaWiki:Gadget-polytwist.css", readFileSync(`${gadgetDir}/Gadget-polytwist.css`, "utf8")],
+      ...gadgetPages(site.url),
       [
         "Pyraminx algorithms",
         [
@@ -204,7 +194,8 @@ describe("MediaWiki 1.39 with the polytwist gadget", () => {
   it(
     "turns every div into a player that draws; one plays; the pictures show; no errors",
     TEST,
-    async () => {
+    async (t) => {
+      t.diagnostic(`pictures from ${site.kind}: ${imageUrls.join(" ")}`);
       const { page, problems } = await openWikiPage("Pyraminx algorithms");
       try {
         // MediaWiki's ES5 check accepted the gadget: a script it refuses leaves the module in

@@ -4,7 +4,7 @@
 // database, caches and logs live in the temporary directory (MW_CONFIG_FILE points MediaWiki at
 // them), which stop() removes with the server. Works as root and as an ordinary user.
 import { spawn, execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { appendFile, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -14,6 +14,8 @@ import { promisify } from "node:util";
 const run = promisify(execFile);
 
 export const MEDIAWIKI_DIR = "/usr/share/mediawiki";
+const gadgetDir = new URL("../../docs/wiki/", import.meta.url).pathname;
+const SITE_LINE = "var POLYTWIST_SITE = 'https://polytwist.example.org/';";
 const ADMIN = "Admin";
 
 /** A free TCP port on loopback (PHP's server needs a number; it cannot pick one itself). */
@@ -26,6 +28,27 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The gadget's pages as an admin pastes them from docs/wiki/ ([title, text] pairs), with the
+ * gadget's site address (its first setting) set to `siteUrl`.
+ */
+export function gadgetPages(siteUrl) {
+  const read = (name) => readFileSync(`${gadgetDir}${name}`, "utf8");
+  const script = read("Gadget-polytwist.js");
+  if (!script.includes(SITE_LINE)) {
+    throw new Error(`docs/wiki/Gadget-polytwist.js no longer sets "${SITE_LINE}"`);
+  }
+  return [
+    ["MediaWiki:Gadgets-definition", read("Gadgets-definition.txt")],
+    ["MediaWiki:Gadget-polytwist", "3D twisty puzzle players (polytwist)"],
+    [
+      "MediaWiki:Gadget-polytwist.js",
+      script.replace(SITE_LINE, `var POLYTWIST_SITE = ${JSON.stringify(siteUrl)};`),
+    ],
+    ["MediaWiki:Gadget-polytwist.css", read("Gadget-polytwist.css")],
+  ];
 }
 
 /** Why this machine cannot run the wiki layer, or null. */
