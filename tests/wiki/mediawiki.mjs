@@ -126,6 +126,7 @@ $wgMainCacheType = CACHE_NONE;
 $wgShowExceptionDetails = true;
 $wgUseInstantCommons = false;
 $wgFavicon = "/resources/assets/change-your-logo-icon.svg"; # no /favicon.ico 404 in the console
+$wgLogos = [ '1x' => "/resources/assets/mediawiki.png" ];
 ${settings}
 `,
     );
