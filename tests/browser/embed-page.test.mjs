@@ -18,11 +18,12 @@ const query = (params) => new URLSearchParams(params).toString();
 /**
  * Serves one HTML page from another origin (its own port), as a forum or wiki would be: a real
  * loopback server, since Chromium keeps pages it cannot place on the local network (e.g.
- * Playwright's routed ones) from framing local pages. Resolves {url, close()}.
+ * Playwright's routed ones) from framing local pages. `headers` go with the page. Resolves
+ * {url, close()}.
  */
-async function serveHostPage(html) {
+async function serveHostPage(html, headers = {}) {
   const server = createServer((req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.writeHead(200, { ...headers, "content-type": "text/html; charset=utf-8" });
     res.end(html);
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -271,4 +272,45 @@ describe("embed.html", () => {
     }
     assertNoProblems(problems);
   });
+});
+
+describe("polytwist-player.js loaded by a page of another origin", () => {
+  it(
+    "starts its engine worker from a blob: of the page's origin; one thread even on an isolated page",
+    TEST,
+    async () => {
+      const { page, problems } = await session.open();
+      const warnings = [];
+      page.on("console", (msg) => msg.type() === "warning" && warnings.push(msg.text()));
+      const host = await serveHostPage(
+        `<!doctype html><script type="module" src="${session.site.url}polytwist-player.js"></script>
+<polytwist-player puzzle="cube2" alg="R U"></polytwist-player>`,
+        {
+          "Cross-Origin-Opener-Policy": "same-origin",
+          "Cross-Origin-Embedder-Policy": "require-corp",
+        },
+      );
+      after(() => host.close());
+      await page.goto(host.url);
+      assert.equal(await playerReady(page), true);
+      assert.ok((await drawnPixels(page)) > 1000, "the view is drawn");
+      const { isolated, info } = await page.evaluate(async () => ({
+        isolated: crossOriginIsolated,
+        info: await document.querySelector("polytwist-player").engine.engineInfo(),
+      }));
+      assert.equal(isolated, true, "the host page is cross-origin isolated");
+      assert.deepEqual(info, { ok: true, threads: 1, isolated: true });
+      const workers = page.workers().map((worker) => worker.url());
+      assert.ok(
+        workers.some((url) => url.startsWith(`blob:${host.url.slice(0, -1)}`)),
+        `workers: ${workers.join(", ")}`,
+      );
+      // The pthread workers cannot start from the host's origin: the documented fallback.
+      assert.ok(
+        warnings.some((text) => text.includes("threaded engine unavailable, using one thread")),
+        warnings.join("\n"),
+      );
+      assertNoProblems(problems);
+    },
+  );
 });
