@@ -314,3 +314,33 @@ describe("polytwist-player.js loaded by a page of another origin", () => {
     },
   );
 });
+
+describe("polytwist-player.js from another origin under the host's Content-Security-Policy", () => {
+  it(
+    "works with the site in script-src, and blob: and the site in worker-src (docs/embedding.md)",
+    TEST,
+    async () => {
+      const { page, problems } = await session.open();
+      const site = session.site.url.slice(0, -1);
+      // The worker's imports are fetched as workers: worker-src needs the site as well as blob:.
+      const policy = `script-src 'self' ${site} 'wasm-unsafe-eval'; worker-src 'self' blob: ${site}`;
+      const host = await serveHostPage(
+        `<!doctype html><script type="module" src="${site}/polytwist-player.js"></script>
+<polytwist-player puzzle="pyraminx" alg="R U"></polytwist-player>`,
+        { "Content-Security-Policy": policy },
+      );
+      after(() => host.close());
+      await page.addInitScript(() => {
+        window.cspViolations = [];
+        document.addEventListener("securitypolicyviolation", (event) => {
+          window.cspViolations.push(`${event.violatedDirective}: ${event.blockedURI}`);
+        });
+      });
+      await page.goto(host.url);
+      assert.equal(await playerReady(page), true);
+      assert.ok((await drawnPixels(page)) > 1000, "the view is drawn");
+      assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
+      assertNoProblems(problems);
+    },
+  );
+});
