@@ -57,6 +57,11 @@
 		script.onerror = function () {
 			mw.log.warn( 'polytwist gadget: could not load ' + script.src +
 				' (the divs keep their text)' );
+			// Drop the space reserved for the players: the text is all there will be.
+			document.querySelectorAll( 'div.polytwist[data-polytwist-player="loading"]' )
+				.forEach( function ( div ) {
+					div.setAttribute( 'data-polytwist-player', 'unavailable' );
+				} );
 		};
 		document.head.appendChild( script );
 	}

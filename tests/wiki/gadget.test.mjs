@@ -323,3 +323,33 @@ describe("MediaWiki 1.39 with the polytwist gadget", () => {
     },
   );
 });
+
+describe("MediaWiki with the polytwist site unreachable", () => {
+  it("keeps each div's text and drops the space reserved for the player", TEST, async () => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    try {
+      await page.route("**/polytwist-player.js", (route) => route.abort("connectionrefused"));
+      await page.goto(`${wiki.url}index.php/Pyraminx_algorithms`);
+      await page.waitForFunction(
+        () =>
+          document.querySelectorAll('div.polytwist[data-polytwist-player="unavailable"]').length >
+          0,
+        null,
+        { timeout: 20_000 },
+      );
+      const divs = await page.locator("div.polytwist").evaluateAll((all) =>
+        all.map((div) => ({
+          state: div.dataset.polytwistPlayer,
+          text: div.textContent,
+          short: div.getBoundingClientRect().height < 100,
+        })),
+      );
+      assert.deepEqual(
+        divs,
+        PLAYERS.map(({ alg }) => ({ state: "unavailable", text: alg, short: true })),
+      );
+    } finally {
+      await page.close();
+    }
+  });
+});
