@@ -7,10 +7,13 @@
 // real life, so this also covers the player's cross-origin start (its worker from a blob:).
 //
 // Pictures: from `polytwist serve` (/image/Q.png, the form MediaWiki shows inline) when the CLI
-// has it; otherwise a static SVG stand-in on the site's server.
+// has it; otherwise the same pictures written by `polytwist image`, on the site's static server.
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { chromium } from "playwright-core";
 
@@ -28,6 +31,12 @@ const PLAYERS = [
   { puzzle: "cube2", setup: "R U2 R' U' R U' R'", alg: "R U R' U R U2 R'" },
   { puzzle: "cube3", alg: "R U R' U'", controls: "none", camera: "azimuth:30; elevation:25" },
   { puzzle: "pyraminx", alg: "U R U' R'", background: "#fdf3e1" },
+];
+
+/** The article's external pictures: [name, puzzle, alg]. */
+const PICTURES = [
+  ["pyraminx", "pyraminx", "R U'"],
+  ["cube2", "cube2", "R U R' U'"],
 ];
 
 const escapeHtml = (text) =>
@@ -79,6 +88,7 @@ async function startPolytwistServe() {
 }
 
 let site; // the polytwist site (another origin than the wiki)
+let picturesDir = null; // the pictures without `polytwist serve`
 let imageUrls; // the article's external pictures
 let wiki;
 let browser;
@@ -92,17 +102,20 @@ before(async () => {
   site = await startPolytwistServe();
   if (site) {
     // MediaWiki shows an external image only if its URL ends in .png, .gif, .jpg or .jpeg.
-    imageUrls = [
-      `${site.url}image/pzl=pyraminx&alg=R%20U%27.png`,
-      `${site.url}image/pzl=cube2&alg=R%20U.png`,
-    ];
+    imageUrls = PICTURES.map(
+      ([, puzzle, alg]) =>
+        `${site.url}image/pzl=${puzzle}&alg=${encodeURIComponent(alg).replace(/'/g, "%27")}.png`,
+    );
   } else {
-    const server = await serveStatic(siteDir, {
-      mounts: { "/wiki-fixtures/": `${repoDir}tests/wiki/fixtures` },
-    });
-    site = { ...server, kind: "static files" };
+    // Without `serve`: the same pictures drawn by `polytwist image`, as static files.
+    picturesDir = await mkdtemp(path.join(tmpdir(), "polytwist-pictures-"));
+    for (const [name, puzzle, alg] of PICTURES) {
+      execFileSync(cli, ["image", puzzle, "--alg", alg, "--out", `${picturesDir}/${name}.svg`]);
+    }
+    const server = await serveStatic(siteDir, { mounts: { "/pictures/": picturesDir } });
+    site = { ...server, kind: "`polytwist image` files on a static server" };
     // The static server ignores the query: it only makes the URL end as MediaWiki wants.
-    imageUrls = [`${site.url}wiki-fixtures/pyraminx-face.svg?as=.png`];
+    imageUrls = PICTURES.map(([name]) => `${site.url}pictures/${name}.svg?as=.png`);
   }
   wiki = await startWiki({
     settings: `$wgAllowExternalImagesFrom = [ ${JSON.stringify(site.url)} ];`,
@@ -145,6 +158,7 @@ after(async () => {
   const dir = wiki?.dir;
   await wiki?.stop();
   await site?.close();
+  if (picturesDir) await rm(picturesDir, { recursive: true, force: true });
   if (dir) assert.equal(existsSync(dir), false, `${dir} was not removed`);
 });
 

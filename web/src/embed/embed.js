@@ -7,7 +7,7 @@
 // ever set as an attribute value or as textContent, never parsed as markup.
 
 /** The player's attributes a URL may set (`size` is left out: the player fills the frame). */
-export const EMBED_PARAMETERS = [
+const EMBED_PARAMETERS = [
   "puzzle",
   "alg",
   "setup",
@@ -21,7 +21,7 @@ export const EMBED_PARAMETERS = [
 ];
 
 /** The longest value taken (an alg of a few hundred moves fits; a URL of megabytes does not). */
-export const MAX_VALUE_LENGTH = 2000;
+const MAX_VALUE_LENGTH = 2000;
 
 /** At most this many unknown names are listed (a URL may carry thousands). */
 const MAX_LISTED_NAMES = 5;
@@ -37,7 +37,7 @@ const shown = (name) => `'${name.length > 40 ? `${name.slice(0, 40)}…` : name}
  * repeated parameter is used.
  * @param {URLSearchParams} params
  */
-export function readEmbedParameters(params) {
+function readEmbedParameters(params) {
   const attributes = new Map();
   const problems = [];
   const unknown = [];
