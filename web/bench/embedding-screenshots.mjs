@@ -2,16 +2,21 @@
 //   docs/images/embedding-script-tag.png  a page on another origin with the <script> tag and players
 //   docs/images/embedding-iframe.png      a forum-like page with embed.html in an iframe
 //   docs/images/embedding-mediawiki.png   a MediaWiki 1.39 article with the gadget (tests/wiki/)
-//   docs/images/embedding-image.png       pictures from `polytwist serve` (/image.svg), if the
-//                                          CLI has that command; otherwise this one is skipped
+//   docs/images/embedding-image.png       pictures from `polytwist serve` (/image.svg); until the
+//                                          CLI has that command, the same pictures written by
+//                                          `polytwist image`, as static files
 // Each PNG is checked to stay under 150 KB.
 // Usage: node web/bench/embedding-screenshots.mjs   (after the engine build and `npm run build:web`)
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createServer } from "node:http";
 
 import { repoDir } from "../../tests/js/engine.mjs";
 import { startSite } from "../../tests/js/browser.mjs";
+import { serveStatic } from "../../tests/js/static-server.mjs";
 import { freePort, gadgetPages, startWiki } from "../../tests/wiki/mediawiki.mjs";
 
 const outDir = `${repoDir}docs/images`;
@@ -119,61 +124,90 @@ try {
     await page.close();
   }
 
-  // 3. A MediaWiki article with the gadget.
+  // The pictures: from `polytwist serve`, or else the same pictures written by `polytwist image`
+  // (the renderer `serve` uses) and served as static files.
+  const PICTURES = [
+    ["pyraminx", "R U' L", "iso"],
+    ["cube2", "R U R' U'", "iso"],
+    ["cube3", "R U R' U'", "net"],
+  ];
   const serve = await startPolytwistServe();
-  if (serve) closers.push(() => serve.close());
+  let pictureUrls; // for <img>
+  let wikiPictureUrls; // for MediaWiki: ending in .png
+  let picturesOrigin;
+  if (serve) {
+    closers.push(() => serve.close());
+    const query = ([puzzle, alg, view]) =>
+      `pzl=${puzzle}&alg=${encodeURIComponent(alg).replace(/'/g, "%27")}&view=${view}`;
+    pictureUrls = PICTURES.map((picture) => `${serve.url}image.svg?${query(picture)}`);
+    wikiPictureUrls = PICTURES.slice(0, 2).map(
+      (picture) => `${serve.url}image/${query(picture)}.png`,
+    );
+    picturesOrigin = serve.url;
+  } else {
+    const dir = await mkdtemp(path.join(tmpdir(), "polytwist-pictures-"));
+    closers.push(() => rm(dir, { recursive: true, force: true }));
+    PICTURES.forEach(([puzzle, alg, view], i) =>
+      execFileSync(`${repoDir}build/polytwist`, [
+        "image",
+        puzzle,
+        "--alg",
+        alg,
+        "--view",
+        view,
+        "--out",
+        `${dir}/${i}.svg`,
+      ]),
+    );
+    const files = await serveStatic(dir);
+    closers.push(() => files.close());
+    pictureUrls = PICTURES.map((picture, i) => `${files.url}${i}.svg`);
+    // The static server ignores the query: it only makes the URL end as MediaWiki wants.
+    wikiPictureUrls = pictureUrls.slice(0, 2).map((url) => `${url}?as=.png`);
+    picturesOrigin = files.url;
+    console.log("pictures: `polytwist image` files (build/polytwist has no `serve` command yet)");
+  }
+
+  // 3. A MediaWiki article with the gadget.
   {
-    const pictures = serve
-      ? [
-          `${serve.url}image/pzl=pyraminx&alg=R%20U%27.png`,
-          `${serve.url}image/pzl=cube2&alg=R%20U%20R%27%20U%27.png`,
-        ]
-      : [];
     const wiki = await startWiki({
-      settings: `$wgAllowExternalImagesFrom = [ ${JSON.stringify(serve?.url ?? site.url)} ];`,
+      settings: `$wgAllowExternalImagesFrom = [ ${JSON.stringify(picturesOrigin)} ];`,
       pages: [
         ...gadgetPages(site.url),
         [
           "Pyraminx algorithms",
           [
-            "Two ways to show an algorithm: a player (the polytwist gadget) and a picture.",
+            "Two ways to show an algorithm: a player (the polytwist gadget) and a picture (an external image).",
             "== Sledgehammer ==",
             `<div class="polytwist" data-puzzle="pyraminx" data-alg="R' L R L'">R' L R L'</div>`,
             `<div class="polytwist" data-puzzle="cube2" data-alg="R U R' U'" data-controls="none">R U R' U'</div>`,
-            ...(pictures.length ? ["== Pictures ==", ...pictures] : []),
+            "== Pictures ==",
+            wikiPictureUrls.join(" "),
           ].join("\n\n"),
         ],
       ],
     });
     closers.push(() => wiki.stop());
-    const page = await newPage(1000, 760);
+    const page = await newPage(1000, 900);
     await page.goto(`${wiki.url}index.php/Pyraminx_algorithms`);
     await page.waitForFunction(() => document.querySelectorAll("polytwist-player").length === 2);
     await playersReady(page);
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     await save(page, "mediawiki");
     await page.close();
   }
 
-  // 4. Pictures from `polytwist serve`.
-  if (serve) {
-    const pictures = [
-      "pzl=pyraminx&alg=R%20U%27%20L",
-      "pzl=cube2&alg=R%20U%20R%27%20U%27",
-      "pzl=cube3&alg=R%20U%20R%27%20U%27&view=net",
-    ];
+  // 4. Pictures from image URLs.
+  {
     const host = await serveHostPage(`<!doctype html><meta charset="utf-8"><title>Pictures</title>
 <style>${HOST_STYLE} img{margin-right:12px}</style><h1>Pictures from image URLs</h1>
-${pictures.map((q) => `<img src="${serve.url}image.svg?${q}" alt="">`).join("\n")}`);
+${pictureUrls.map((url) => `<img src="${url}" alt="">`).join("\n")}`);
     closers.push(() => host.close());
-    const page = await newPage(640, 260);
+    const page = await newPage(640, 220);
     await page.goto(host.url);
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     await save(page, "image");
     await page.close();
-  } else if (!existsSync(`${repoDir}build/polytwist`)) {
-    console.log("skipped embedding-image.png: build/polytwist is not built");
-  } else {
-    console.log("skipped embedding-image.png: build/polytwist has no `serve` command yet");
   }
 } finally {
   for (const close of closers.reverse()) await close();
