@@ -89,9 +89,15 @@ async function assertOneEngineWorker() {
   assert.equal(workers.length - engine.length, cores, `pthread workers: ${workers}`);
 }
 
-/** Scrolls `player` (a locator) into view and waits until its canvas shows a drawn puzzle. */
+/**
+ * Scrolls `player` (a locator) into view, starts it as a reader would (its 3D button) if it is
+ * still a picture, and waits until its canvas shows a drawn puzzle.
+ */
 async function expectDrawn(player) {
   await player.scrollIntoViewIfNeeded();
+  if (!(await player.evaluate((el) => el.started || el.load === "eager"))) {
+    await player.locator("#start3d").click();
+  }
   await player.locator('#player[data-ready="true"]').waitFor({ timeout: 30_000 });
   const handle = await player.elementHandle();
   await page.waitForFunction(
@@ -142,14 +148,21 @@ describe("the embedding demo page", () => {
       );
       assert.deepEqual(foreign, [], "requests outside the site, or failed");
       const scripts = responses.filter((r) => /\.m?js$/.test(r.url)).map((r) => sitePath(r.url));
+      // The element's script and, once players start, their chunks, the engine worker and the
+      // threaded engine; the picture templates and the model-only module load on demand.
       assert.deepEqual(
-        [...new Set(scripts)],
+        [...new Set(scripts)].sort(),
         [
           "polytwist-player.js",
+          "assets/_virtual_polytwist-picture_cube2.js",
+          "assets/_virtual_polytwist-picture_pyraminx.js",
+          "assets/model.js",
+          "assets/notation-error.js",
+          "assets/started.js",
           "assets/engine.worker.js",
           "assets/engine-threads/polytwist_engine_threads.mjs",
           PTHREAD_WORKER,
-        ],
+        ].sort(),
       );
       const globals = await page.evaluate(() =>
         Object.keys(window).filter((key) => /polytwist/i.test(key)),

@@ -17,10 +17,12 @@ const icon = (path, id = "") =>
   `<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path ${id ? `id="${id}" ` : ""}d="${path}" /></svg>`;
 
 const MARKUP = `
-<div class="player" id="player" part="player" data-ready="false" data-busy="true" data-editing="false">
+<div class="player" id="player" part="player" data-ready="false" data-busy="true" data-editing="false" data-picture="false">
   <div class="stage" id="stage" part="stage">
     <canvas id="view" part="view" tabindex="0" aria-describedby="help-summary"></canvas>
     <p id="no-view" class="no-view" part="notice" aria-live="polite">Loading…</p>
+    <div id="picture" class="picture" part="picture" role="presentation" hidden></div>
+    <button id="start3d" class="stage-button start3d" type="button" title="Turn it in 3D" hidden>3D</button>
     <p id="hint" class="hint" part="hint">
       <span class="fine-pointer">Drag a sticker to turn it; drag the background to look around.</span>
       <span class="coarse-pointer">Drag a sticker to turn it.</span>
