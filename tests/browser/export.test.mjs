@@ -2,8 +2,9 @@
 // a GIF of the alg with the frames its moves, turn time and frame rate need, whose last frame
 // shows the engine's final position (decoded here with omggif, sampled at each sticker); a PNG of
 // the size asked for that shows the position; an SVG with one polygon per sticker facing the
-// camera, in its face's colour; a WebM video (its magic bytes, its length); bad options and an
-// abort rejected with messages that name them; the Export menu downloading a file.
+// camera, in its face's colour; the engine's net and flat pictures of the position; a WebM video
+// (its magic bytes, its length); bad options and an abort rejected with messages that name them;
+// the Export menu downloading a file.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { describe, it } from "node:test";
@@ -258,6 +259,74 @@ describe("export", () => {
   });
 
   it(
+    "the engine's flat pictures (net, iso) show the position, as SVG and as PNG",
+    TEST,
+    async () => {
+      const { page, problems } = await openWithPlayer();
+      const expected = await expectedPictures(page);
+      const colour = Object.fromEntries(
+        expected.faces.map((f) => [f.name, f.colour.toLowerCase()]),
+      );
+      for (const view of ["net", "iso"]) {
+        const svg = await page.evaluate(
+          async (v) =>
+            (
+              await document
+                .querySelector("#exported")
+                .exportImage({ format: "svg", view: v, size: 300 })
+            ).text(),
+          view,
+        );
+        assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="300"/);
+        // The engine marks each sticker with its number (data-f): each has its facelet's colour.
+        const stickers = [...svg.matchAll(/<path d="([^"]+)" fill="(#\w+)" data-f="(\d+)"/g)];
+        assert.ok(stickers.length >= 27, `${view}: ${stickers.length} stickers drawn`);
+        if (view === "net") assert.equal(stickers.length, expected.startFacelets.length);
+        for (const [, , fill, facelet] of stickers) {
+          assert.equal(
+            fill,
+            colour[expected.startFacelets[facelet]],
+            `${view}: sticker ${facelet}`,
+          );
+        }
+        if (view !== "net") continue;
+        // The PNG is that SVG drawn: its size, and each sticker's colour at its centre.
+        const png = await page.evaluate(async () => {
+          const blob = await document
+            .querySelector("#exported")
+            .exportImage({ view: "net", size: 300 });
+          const bitmap = await createImageBitmap(blob);
+          const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext("2d");
+          context.drawImage(bitmap, 0, 0);
+          const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+          return { type: blob.type, width: bitmap.width, height: bitmap.height, data: [...data] };
+        });
+        assert.equal(png.type, "image/png");
+        const [, height] = svg.match(/height="(\d+)"/);
+        assert.deepEqual([png.width, png.height], [300, Number(height)]);
+        const wrong = stickers
+          .map(([, path, fill, facelet]) => {
+            const numbers = path.match(/-?[\d.]+/g).map(Number);
+            const mean = (list) => list.reduce((a, b) => a + b) / list.length;
+            const x = mean(numbers.filter((_, i) => i % 2 === 0));
+            const y = mean(numbers.filter((_, i) => i % 2 === 1));
+            const i = (Math.round(y) * png.width + Math.round(x)) * 4;
+            const rgb = png.data.slice(i, i + 3);
+            const same = hexToRgb(fill).every((v, k) => Math.abs(v - rgb[k]) <= 2);
+            return same ? null : `sticker ${facelet}: rgb(${rgb}) is not ${fill}`;
+          })
+          .filter(Boolean);
+        assert.deepEqual(wrong, [], wrong.join("\n"));
+      }
+      assert.match(
+        String(await rejection(page, "exportImage", { view: "net", size: 2048 })),
+        /size must be a whole number from 16 to 1024 for the engine's pictures \(view "net"\), not 2048/,
+      );
+      assertNoProblems(problems);
+    },
+  );
+
+  it(
     "a WebM video starts with the WebM magic bytes and lasts as long as the animation",
     TEST,
     async () => {
@@ -317,6 +386,7 @@ describe("export", () => {
         ],
         ["exportImage", { size: 5000 }, /size must be a whole number from 16 to 2048, not 5000/],
         ["exportImage", { size: "big" }, /size must be a whole number .*, not "big"/],
+        ["exportImage", { view: "top" }, /view must be "player" or "iso" or "net", not "top"/],
         ["exportImage", { colour: "red" }, /TypeError: exportImage: unknown option "colour"/],
         ["exportImage", { background: "not-a-colour" }, /background must be .*a CSS colour/],
         ["exportImage", "png", /the options must be an object/],

@@ -5,6 +5,9 @@
 // faces the camera hides another and the picture needs no depth sorting.
 import { Vector3 } from "three";
 
+/** The least cosine between a sticker's normal and the way to the eye that gets its digit. */
+const MIN_DIGIT_FACING = 0.25;
+
 /**
  * @param {object} options
  * @param {import("three").Camera} options.camera  square (aspect 1)
@@ -41,13 +44,15 @@ export function positionSvg({ camera, puzzle, size, background }) {
   const labels = [];
   puzzle.stickers.forEach((sticker, facelet) => {
     const centre = puzzle.stickerCentre(facelet, { world: true });
-    if (puzzle.stickerNormal(facelet).dot(eye.clone().sub(centre)) <= 0) return;
+    const facing = puzzle.stickerNormal(facelet).dot(eye.clone().sub(centre).normalize());
+    if (facing <= 0) return;
     const outline = convexHull(meshPoints(sticker, toPicture));
     const fill = colourOf(sticker.material) ?? "#808080";
     shapes.push(
       `<polygon data-facelet="${facelet}" fill="${fill}" points="${pointList(outline)}"/>`,
     );
-    const digit = digits?.[facelet]?.trim();
+    // A digit on a sticker seen nearly edge-on would be a smudge: it is left out.
+    const digit = facing > MIN_DIGIT_FACING && digits?.[facelet]?.trim();
     if (digit) labels.push(digitLabel(puzzle, facelet, digit, centre, outline, toPicture));
   });
 
@@ -71,7 +76,7 @@ function digitLabel(puzzle, facelet, digit, centre, outline, toPicture) {
   const [x, y] = toPicture(centre);
   const [tx, ty] = toPicture(centre.clone().addScaledVector(puzzle.digitUp(facelet), 0.1));
   const angle = (Math.atan2(tx - x, -(ty - y)) * 180) / Math.PI;
-  const fontSize = Math.sqrt(Math.abs(polygonArea(outline))) * 0.6;
+  const fontSize = Math.sqrt(Math.abs(polygonArea(outline))) * 0.75;
   return `<text x="${round(x)}" y="${round(y)}" font-size="${round(fontSize)}" transform="rotate(${round(angle)} ${round(x)} ${round(y)})">${digit}</text>`;
 }
 

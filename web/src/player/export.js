@@ -19,6 +19,7 @@ import { createGifWriter } from "./gif.js";
 /** What each option may be, by method; each reader throws a message naming the option. */
 const IMAGE_OPTIONS = {
   format: oneOf(["png", "svg"], "png"),
+  view: oneOf(["player", "iso", "net"], "player"),
   size: wholeNumber(16, 2048, 512),
   background: backgroundColour({ transparent: true }),
 };
@@ -36,13 +37,19 @@ const ANIMATION_OPTIONS = {
   onProgress: callback(),
 };
 
+/** The largest picture the engine draws (engine/render/image.hpp's kImageMaxSize). */
+const ENGINE_MAX_SIZE = 1024;
+
 /**
- * The position shown, as a picture: `{format: "png" | "svg", size, background}` (size: its width
- * and height in pixels). Resolves a Blob; rejects with a message naming a bad option.
+ * The position shown, as a picture: `{format: "png" | "svg", view, size, background}`. `view`:
+ * "player" draws the 3D view as it is seen now (size: the width and height in pixels); "iso" and
+ * "net" are the engine's pictures (its `image` call, docs/api.md: the same as `polytwist image`;
+ * size: the width). Resolves a Blob; rejects with a message naming a bad option.
  * @param {ExportSource} source  what the element gives (./polytwist-player.js)
  */
 export async function exportImage(source, given) {
   const options = readOptions("exportImage", given, IMAGE_OPTIONS);
+  if (options.view !== "player") return enginePicture(source, options);
   const shown = shownPuzzle("exportImage", source);
   const position = source.model.position.current;
   const still = createStill(source, shown, options.size);
@@ -63,6 +70,63 @@ export async function exportImage(source, given) {
   } finally {
     still.dispose();
   }
+}
+
+/** The engine's picture of the position shown, as SVG, or as PNG drawn from that SVG here. */
+async function enginePicture(source, { format, view, size, background }) {
+  const { puzzle, facelets, info } = source.model.position.current;
+  if (!info) throw new Error("exportImage: the player shows no puzzle");
+  if (size > ENGINE_MAX_SIZE) {
+    throw new RangeError(
+      `exportImage: size must be a whole number from 16 to ${ENGINE_MAX_SIZE} for the ` +
+        `engine's pictures (view "${view}"), not ${size}`,
+    );
+  }
+  const colour = resolveBackground(background, source, { opaque: false });
+  // The engine draws a puzzle from its moves or, as here, from one face letter per sticker (fd).
+  const answer = await source.engine.image({
+    pzl: puzzle,
+    fd: facelets,
+    view,
+    size: String(size),
+    bg: colour ? hexColour(colour) : "t",
+  });
+  if (!answer.ok) throw new Error(`exportImage: the engine refused the picture: ${answer.error}`);
+  const svg = new Blob([answer.svg], { type: "image/svg+xml" });
+  return format === "svg" ? svg : rasterise(svg);
+}
+
+/** An SVG Blob drawn as a PNG Blob at the SVG's own width and height. */
+async function rasterise(svg) {
+  const url = URL.createObjectURL(svg);
+  try {
+    const image = new Image();
+    image.src = url;
+    try {
+      await image.decode();
+    } catch {
+      throw new Error(
+        "exportImage: the browser could not draw the engine's SVG (does the page's " +
+          "Content-Security-Policy allow img-src blob:?)",
+      );
+    }
+    const canvas = document.createElement("canvas");
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    canvas.getContext("2d").drawImage(image, 0, 0);
+    return await canvasBlob(canvas, "image/png");
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** A CSS colour as "#rrggbb" (the engine's bg), its alpha left out. */
+function hexColour(colour) {
+  const context = sizedCanvas(1).getContext("2d", { willReadFrequently: true });
+  context.fillStyle = colour;
+  context.fillRect(0, 0, 1, 1);
+  const [r, g, b] = context.getImageData(0, 0, 1, 1).data; // not premultiplied by alpha
+  return `#${[r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
 }
 
 /**
@@ -160,6 +224,7 @@ export function animationFrames({ moves, fps, turnMs, pauseMs, holdMs, canTurn }
  * @property {ReturnType<import("../render/view.js").createView> | null} view
  * @property {ReturnType<import("./model.js").createPlayerModel>} model
  * @property {Record<string, HTMLElement>} ui
+ * @property {import("../engine/client.js").EngineSession} engine  the player's engine session
  */
 
 /** The puzzle shown and its web entry, or an error saying why there is nothing to export. */

@@ -368,7 +368,7 @@ export class PolytwistPlayer extends HTMLElement {
     return stickerScreenPoints(this.#view, this.#stage?.puzzleModel);
   }
 
-  /** The position shown as a PNG or SVG Blob: {format, size, background} (./export.js). */
+  /** The position shown as a PNG or SVG Blob: {format, view, size, background} (./export.js). */
   async exportImage(options) {
     await this.#settled();
     return (await import("./export.js")).exportImage(this.#exportSource(), options);
@@ -379,7 +379,7 @@ export class PolytwistPlayer extends HTMLElement {
     return (await import("./export.js")).exportAnimation(this.#exportSource(), options);
   }
   #exportSource() {
-    return { view: this.#view, model: this.#model, ui: this.#ui };
+    return { view: this.#view, model: this.#model, ui: this.#ui, engine: this.engine };
   }
 
   get #current() {

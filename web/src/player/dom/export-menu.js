@@ -1,8 +1,9 @@
 // The Export menu (the stage's Export button opens it, in the full and playback controls): what to
-// export (a PNG or SVG picture of the position, the moves as a GIF or a WebM video) and its size
-// (and frame rate), then Download; an animation shows its progress and can be cancelled. It calls
-// the element's own exportImage / exportAnimation (../export.js) and downloads the Blob through a
-// link with `download`. Loaded with import() when the menu first opens, like the exporter.
+// export (a PNG or SVG picture of the position, as the view shows it or as the engine draws it
+// flat or unfolded; the moves as a GIF or a WebM video) and its size (and frame rate), then
+// Download; an animation shows its progress and can be cancelled. It calls the element's own
+// exportImage / exportAnimation (../export.js) and downloads the Blob through a link with
+// `download`. Loaded with import() when the menu first opens, like the exporter.
 
 const FORMATS = [
   { value: "png", label: "Picture (PNG)", animated: false },
@@ -12,10 +13,17 @@ const FORMATS = [
 ];
 const SIZES = [128, 256, 320, 512, 768, 1024];
 const FRAME_RATES = [10, 15, 20, 25, 30];
+/** The pictures' views: the 3D view as it is seen, or the engine's flat drawings. */
+const VIEWS = [
+  { value: "player", label: "As shown" },
+  { value: "iso", label: "Flat" },
+  { value: "net", label: "Net" },
+];
 
 const MARKUP = `
 <h2 id="export-title" class="export-title">Export</h2>
 <form id="export-form" class="export-form" novalidate>
+  <fieldset id="export-choices" class="export-choices">
   <fieldset class="export-formats">
     <legend>What</legend>
     ${FORMATS.map(
@@ -27,13 +35,18 @@ const MARKUP = `
   <div class="export-fields">
     <label class="field">
       <span>Size</span>
-      <select id="export-size">${SIZES.map((s) => `<option value="${s}"${s === 512 ? " selected" : ""}>${s} × ${s} px</option>`).join("")}</select>
+      <select id="export-size">${SIZES.map((s) => `<option value="${s}"${s === 512 ? " selected" : ""}>${s} px</option>`).join("")}</select>
+    </label>
+    <label class="field" id="export-view-field">
+      <span>View</span>
+      <select id="export-view">${VIEWS.map(({ value, label }) => `<option value="${value}">${label}</option>`).join("")}</select>
     </label>
     <label class="field" id="export-fps-field">
       <span>Frames per second</span>
       <select id="export-fps">${FRAME_RATES.map((f) => `<option value="${f}"${f === 25 ? " selected" : ""}>${f}</option>`).join("")}</select>
     </label>
   </div>
+  </fieldset>
   <progress id="export-progress" class="progress-bar" max="1" value="0" aria-label="Export progress" hidden></progress>
   <p id="export-status" class="status export-status" role="status" aria-live="polite"></p>
   <div class="buttons">
@@ -59,6 +72,7 @@ export function createExportMenu(ui) {
   const status = $("export-status");
   const download = $("export-download");
   const cancel = $("export-cancel");
+  const fields = $("export-choices"); // what and how, fixed while an export runs
   const player = ui.player.getRootNode().host;
   let running = null; // the AbortController of the export under way
 
@@ -81,10 +95,16 @@ export function createExportMenu(ui) {
       count === 0
         ? "No moves to animate: give the player an alg or find a solution first."
         : `The animation plays the ${count} move${count === 1 ? "" : "s"} of the list from the start.`;
-    $("export-fps-field").hidden = !format().animated;
+    showFields();
   }
 
-  form.addEventListener("change", () => ($("export-fps-field").hidden = !format().animated));
+  /** The frame rate is for animations, the view for pictures. */
+  function showFields() {
+    $("export-fps-field").hidden = !format().animated;
+    $("export-view-field").hidden = format().animated;
+  }
+
+  form.addEventListener("change", showFields);
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -93,6 +113,7 @@ export function createExportMenu(ui) {
     const controller = new AbortController();
     running = controller;
     download.disabled = true;
+    fields.disabled = true;
     cancel.hidden = !chosen.animated;
     progress.hidden = !chosen.animated;
     progress.value = 0;
@@ -113,7 +134,7 @@ export function createExportMenu(ui) {
               );
             },
           })
-        : await player.exportImage(options);
+        : await player.exportImage({ ...options, view: $("export-view").value });
       const name = `${player.puzzle || "puzzle"}.${chosen.value}`;
       save(blob, name);
       say(`Saved ${name} (${formatBytes(blob.size)}).`, "ok");
@@ -123,6 +144,7 @@ export function createExportMenu(ui) {
     } finally {
       running = null;
       download.disabled = false;
+      fields.disabled = false;
       cancel.hidden = true;
       progress.hidden = true;
     }
