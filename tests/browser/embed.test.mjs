@@ -146,6 +146,9 @@ describe("the embedding demo page", () => {
         [...new Set(scripts)],
         [
           "polytwist-player.js",
+          // What the element shares with its exporter (loaded by import() when used: the
+          // player's export.js), as a chunk of its own, which rolldown names after one module.
+          "assets/puzzle-model.js",
           "assets/engine.worker.js",
           "assets/engine-threads/polytwist_engine_threads.mjs",
           PTHREAD_WORKER,

@@ -6,7 +6,7 @@
 import { Vector3 } from "three";
 
 /** The least cosine between a sticker's normal and the way to the eye that gets its digit. */
-const MIN_DIGIT_FACING = 0.25;
+const MIN_DIGIT_FACING = 0.1;
 
 /**
  * @param {object} options
