@@ -439,6 +439,10 @@ describe("export", () => {
     await page.evaluate(() => document.querySelector("#app").setAlg("R U' L"));
     await page.click("#export-button");
     await page.waitForSelector("#export-menu:popover-open #export-form");
+    // The menu takes the focus, on the format chosen (PNG at first).
+    await page.waitForFunction(
+      () => document.querySelector("#app").shadowRoot.activeElement?.value === "png",
+    );
     await page.check('input[name="format"][value="svg"]');
     const [picture] = await Promise.all([
       page.waitForEvent("download"),
@@ -456,12 +460,27 @@ describe("export", () => {
     assert.equal(animation.suggestedFilename(), "pyraminx.gif");
     const gif = new omggif.GifReader(await readFile(await animation.path()));
     assert.equal(gif.width, 128);
-    assert.ok(gif.numFrames() > 3, `${gif.numFrames()} frames`);
+    // The menu's 25 frames per second and the default 300 ms turns: 8 frames a turn, 3 turns.
+    assert.equal(gif.numFrames(), 1 + 3 * Math.round((300 * 25) / 1000));
     await page.waitForFunction(() =>
       /^Saved pyraminx\.gif/.test(
         document.querySelector("#app").shadowRoot.querySelector("#export-status").textContent,
       ),
     );
+    // A large animation, cancelled while it draws its frames: nothing is saved.
+    await page.selectOption("#export-size", "1024");
+    let downloads = 0;
+    page.on("download", () => downloads++);
+    await page.click("#export-download");
+    await page.waitForSelector("#export-cancel:visible");
+    await page.click("#export-cancel");
+    await page.waitForFunction(
+      () =>
+        document.querySelector("#app").shadowRoot.querySelector("#export-status").textContent ===
+        "Cancelled.",
+    );
+    assert.equal(await page.locator("#export-download").isEnabled(), true);
+    assert.equal(downloads, 0);
     assertNoProblems(problems);
   });
 });

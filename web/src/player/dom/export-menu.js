@@ -106,6 +106,13 @@ export function createExportMenu(ui) {
 
   form.addEventListener("change", showFields);
 
+  // Like a dialog, the menu takes the focus when it opens (on the format chosen); a move list
+  // loaded meanwhile (a solution found) changes what it offers.
+  const focusChoice = () => form.querySelector('input[name="format"]:checked')?.focus();
+  menu.addEventListener("toggle", ({ newState }) => newState === "open" && focusChoice());
+  if (menu.matches(":popover-open")) focusChoice(); // opened before this module had loaded
+  player.addEventListener("playback", () => menu.matches(":popover-open") && refresh());
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (running) return;
