@@ -2,7 +2,8 @@
 // (docs/embedding.md). Attributes: puzzle, alg, setup, controls, background, colour-scheme, camera,
 // size, keyboard, and for numbered puzzles numbering and numbering-groups; the same as properties;
 // methods play, pause, reset, setAlg, setNumbering, goTo, turn, scramble, solve, setState,
-// editColours, scrollToView; events move, solved, statechange, playback.
+// editColours, scrollToView, exportImage, exportAnimation; events move, solved, statechange,
+// playback.
 //
 // The element is thin: the player itself is a headless model (./model.js: position, move list,
 // actions through the engine, events), drawn by the bindings of ./dom/ (stage, controls, move
@@ -386,6 +387,20 @@ export class PolytwistPlayer extends HTMLElement {
   /** Each sticker's centre on the view: {facelet, x, y (CSS pixels from its top left), visible}. */
   stickerScreenPoints() {
     return this.#parts?.stickerScreenPoints(this.#view, this.#stage?.puzzleModel) ?? [];
+  }
+
+  /** The position shown as a PNG or SVG Blob: {format, view, size, background} (./export.js). */
+  async exportImage(options) {
+    await this.#settled();
+    return (await import("./export.js")).exportImage(this.#exportSource(), options);
+  }
+  /** The move list played, as a GIF or WebM Blob: {format, size, fps, …} (./export.js). */
+  async exportAnimation(options) {
+    await this.#settled();
+    return (await import("./export.js")).exportAnimation(this.#exportSource(), options);
+  }
+  #exportSource() {
+    return { view: this.#view, model: this.#model, ui: this.#ui, engine: this.engine };
   }
 
   get #current() {
