@@ -1,0 +1,224 @@
+// Picture-first players (docs/embedding.md, docs/images.md): a player paints its start position
+// at once from the engine's picture template (or the model-only module), loads three.js and the
+// engine only when touched (or when idle, or at once, as `load` says), and gives way to the 3D
+// view in the same space. The first-load budgets of issue 14 are checked here too.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import { assertNoProblems, browserSession } from "../js/browser.mjs";
+import { measureFirstLoad } from "../js/first-load.mjs";
+
+const session = browserSession();
+const TEST = { timeout: 120_000 };
+const KB = 1024;
+
+/** Each sticker's fill by its number, from a picture. */
+function fills(svg) {
+  return Object.fromEntries(
+    [...svg.matchAll(/fill="([^"]+)" data-f="(\d+)"/g)].map(([, fill, f]) => [Number(f), fill]),
+  );
+}
+
+/** The picture a player shows (its SVG markup), once painted. */
+async function pictureOf(player) {
+  await player.locator('#player[data-picture="true"]').waitFor({ timeout: 30_000 });
+  return player.locator("#picture").evaluate((el) => el.innerHTML);
+}
+
+/** What the engine draws for `params`, asked through a player's engine session. */
+const engineSvg = (page, params) =>
+  page
+    .locator("polytwist-player")
+    .first()
+    .evaluate(async (el, p) => (await el.engine.image(p)).svg, params);
+
+describe("picture-first players", () => {
+  it("stay within the first-load budgets", TEST, async () => {
+    const { browser, url } = session.site;
+    const one = await measureFirstLoad(browser, url, "one picture");
+    const thirty = await measureFirstLoad(browser, url, "thirty pictures");
+    const full = await measureFirstLoad(browser, url, "full player");
+    const list = (m) => m.files.map((f) => `${f.path} ${f.gzip}`).join(", ");
+    assert.ok(one.total.gzip <= 40 * KB, `one picture: ${one.total.gzip} B gzip (${list(one)})`);
+    assert.ok(
+      thirty.total.gzip <= 80 * KB,
+      `30 pictures: ${thirty.total.gzip} B (${list(thirty)})`,
+    );
+    // Issue 14 asks ≤ 250 KB for the full player; what it takes today (docs/benchmarks.md) is
+    // held here so that it does not grow unnoticed.
+    assert.ok(full.total.gzip <= 600 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
+    for (const m of [one, thirty]) {
+      assert.ok(
+        m.files.every((f) => !/started|engine|three|shared-renderer|\.wasm/.test(f.path)),
+        `${m.scenario} fetched the 3D player or the engine: ${list(m)}`,
+      );
+    }
+  });
+
+  it("paint the engine's picture and load nothing else until touched", TEST, async () => {
+    const { page, problems, responses } = await session.open();
+    await page.goto(new URL("fixtures/wiki-algorithms.html", session.site.url).href);
+    const players = page.locator("polytwist-player");
+    assert.equal(await players.count(), 30);
+    const painted = [];
+    for (let i = 0; i < 30; i += 5) {
+      const player = players.nth(i);
+      await player.scrollIntoViewIfNeeded();
+      const [pzl, alg] = await player.evaluate((el) => [el.puzzle, el.setup]);
+      painted.push({ pzl, alg, shown: await pictureOf(player) });
+    }
+    assert.equal(page.workers().length, 0, "a worker started before any player was touched");
+    assert.ok(
+      responses.every((r) => !/started|engine|\.wasm/.test(r.url)),
+      "the 3D player or the engine loaded before any player was touched",
+    );
+    assert.deepEqual(await players.evaluateAll((els) => els.filter((el) => el.started).length), 0);
+    // Touched, a player starts; its engine draws the same picture its template did.
+    const first = players.first();
+    await first.scrollIntoViewIfNeeded();
+    const before = fills(await pictureOf(first));
+    const setup = await first.evaluate((el) => el.setup);
+    await first.locator("#start3d").click();
+    await first.locator('#player[data-ready="true"]').waitFor({ timeout: 60_000 });
+    assert.deepEqual(
+      before,
+      fills(await engineSvg(page, { pzl: "pyraminx", alg: setup, size: 256 })),
+    );
+    // Every picture painted before is the one the engine draws.
+    for (const { pzl, alg, shown } of painted) {
+      const expected = fills(await engineSvg(page, { pzl, alg, size: 256 }));
+      assert.ok(
+        Object.keys(expected).length >= 12,
+        `${pzl}: ${Object.keys(expected).length} stickers`,
+      );
+      assert.deepEqual(fills(shown), expected, `${pzl} "${alg}"`);
+    }
+    assert.equal(await first.locator("#picture").isHidden(), true);
+    assert.equal(await players.evaluateAll((els) => els.filter((el) => el.started).length), 1);
+    assertNoProblems(problems);
+  });
+
+  it("give way to the 3D view in the same place, without moving the page", TEST, async () => {
+    const { page, problems } = await session.open();
+    await page.goto(new URL("fixtures/one-player.html", session.site.url).href);
+    const player = page.locator("#sune");
+    await pictureOf(player);
+    const box = async () => ({
+      player: await player.boundingBox(),
+      text: await page.locator("p").last().boundingBox(),
+      stage: await player.locator("#stage").boundingBox(),
+      picture: await player.locator("#picture").boundingBox(),
+    });
+    const painted = await box();
+    assert.deepEqual(painted.picture, painted.stage, "the picture fills the 3D view's place");
+    // From the picture on (the page's own shift while the element's script loads is the host
+    // page's to prevent, docs/embedding.md), every shift counts, even right after the click.
+    await page.evaluate(() => {
+      window.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.layoutShift += entry.value;
+      }).observe({ type: "layout-shift" });
+    });
+    await player.locator("#picture").click();
+    await player.locator('#player[data-ready="true"]').waitFor({ timeout: 60_000 });
+    const started = await box();
+    assert.deepEqual(started.player, painted.player);
+    assert.deepEqual(started.text, painted.text);
+    assert.deepEqual(started.stage, painted.stage);
+    const shift = await page.evaluate(() => window.layoutShift);
+    assert.ok(shift < 0.001, `layout shift ${shift}`);
+    assertNoProblems(problems);
+  });
+
+  it("start when idle or at once when `load` says so", TEST, async () => {
+    const { page, problems } = await session.open();
+    await page.goto(new URL("fixtures/one-player.html", session.site.url).href);
+    await pictureOf(page.locator("#sune"));
+    const added = await page.evaluate(async () => {
+      const make = (load) => {
+        const el = document.createElement("polytwist-player");
+        el.setAttribute("puzzle", "cube2");
+        el.setAttribute("setup", "R U");
+        if (load) el.setAttribute("load", load);
+        document.body.prepend(el);
+        return el;
+      };
+      const idle = make("idle");
+      const eager = make("eager");
+      const bad = make("sometimes");
+      const waitReady = (el) =>
+        new Promise((resolve) => {
+          const check = () =>
+            el.shadowRoot.querySelector("#player").dataset.ready === "true"
+              ? resolve(true)
+              : setTimeout(check, 50);
+          check();
+        });
+      await Promise.all([waitReady(idle), waitReady(eager)]);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return {
+        idle: idle.started,
+        eager: eager.started,
+        bad: bad.started,
+        badLoad: bad.load,
+        message: bad.shadowRoot.querySelector('#messages [data-source="load"]')?.textContent,
+      };
+    });
+    assert.deepEqual(
+      { idle: added.idle, eager: added.eager, bad: added.bad, badLoad: added.badLoad },
+      { idle: true, eager: true, bad: false, badLoad: "interaction" },
+    );
+    assert.match(added.message, /^load="sometimes": use one of interaction, idle, eager/);
+    assert.equal(await page.locator("#sune").evaluate((el) => el.started), false);
+    assertNoProblems(problems);
+  });
+
+  it(
+    "draw any setup the engine reads, and show the engine's message for one it refuses",
+    TEST,
+    async () => {
+      const { page, problems } = await session.open();
+      await page.goto(new URL("fixtures/one-player.html", session.site.url).href);
+      await pictureOf(page.locator("#sune"));
+      const result = await page.evaluate(async () => {
+        const make = (setup) => {
+          const el = document.createElement("polytwist-player");
+          el.setAttribute("puzzle", "cube3");
+          el.setAttribute("setup", setup);
+          document.body.append(el);
+          return el;
+        };
+        const grouped = make("(R U R' U')3 x M2");
+        const bad = make("R U F2 G");
+        const painted = (el) =>
+          new Promise((resolve) => {
+            const check = () =>
+              el.shadowRoot.querySelector("#player").dataset.picture === "true"
+                ? resolve(el.shadowRoot.querySelector("#picture").innerHTML)
+                : setTimeout(check, 50);
+            check();
+          });
+        return {
+          grouped: await painted(grouped),
+          bad: await painted(bad),
+          message: bad.shadowRoot.querySelector('#messages [data-source="setup"]')?.textContent,
+          caret: bad.shadowRoot.querySelector('#messages [data-source="setup"] pre')?.textContent,
+          started: grouped.started || bad.started,
+        };
+      });
+      // Groups, repetitions, rotations and slices need the engine: the model-only module drew it.
+      assert.deepEqual(
+        fills(result.grouped),
+        fills(await engineSvg(page, { pzl: "cube3", alg: "(R U R' U')3 x M2", size: 256 })),
+      );
+      assert.deepEqual(
+        fills(result.bad),
+        fills(await engineSvg(page, { pzl: "cube3", size: 256 })),
+      );
+      assert.match(result.message, /^setup="R U F2 G": unknown move 'G' at column 8/);
+      assert.equal(result.caret, "R U F2 G\n       ^");
+      assert.equal(result.started, false);
+      assertNoProblems(problems);
+    },
+  );
+});
