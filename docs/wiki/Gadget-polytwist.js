@@ -32,7 +32,7 @@
 	/** The player's attributes an author may set, as data-NAME on the div (docs/embedding.md). */
 	var ATTRIBUTES = [
 		'puzzle', 'alg', 'setup', 'controls', 'background', 'colour-scheme', 'camera', 'size',
-		'keyboard', 'numbering', 'numbering-groups'
+		'keyboard', 'numbering', 'numbering-groups', 'load'
 	];
 
 	/** The longest attribute value copied (an alg of a few hundred moves fits). */

@@ -33,8 +33,19 @@ async function serveHostPage(html, headers = {}) {
   };
 }
 
-/** Waits for the player's start position; returns what `ready` resolved with. */
+/** Waits for the player's picture (painted before it starts: load="interaction"). */
+const pictureShown = (frame) =>
+  frame.locator('polytwist-player #player[data-picture="true"]').waitFor({ timeout: 30_000 });
+
+/**
+ * Starts the player as a reader does, touching its picture (unless it has started), and waits
+ * for its start position; returns what `ready` resolved with.
+ */
 async function playerReady(frame) {
+  const player = frame.locator("polytwist-player");
+  if (!(await player.evaluate((el) => el.started))) {
+    await player.locator("#player").dispatchEvent("pointerdown");
+  }
   await frame.locator('polytwist-player #player[data-ready="true"]').waitFor({ timeout: 30_000 });
   return frame.locator("polytwist-player").evaluate((player) => player.ready);
 }
@@ -97,6 +108,10 @@ describe("embed.html", () => {
       await page.goto(
         embedUrl(query({ puzzle: "cube2", alg: "R U R' U'", setup: "F2", background: "#fdf3e1" })),
       );
+      // A picture first, and nothing of the 3D player or the engine until it is touched.
+      await pictureShown(page);
+      assert.equal(page.workers().length, 0, "an engine worker started before a touch");
+      assert.ok((await layout(page)).player.height > 300, "the picture has the player's size");
       assert.equal(await playerReady(page), true, "every parameter was accepted");
       const attributes = await page.locator("polytwist-player").evaluate((player) => ({
         puzzle: player.puzzle,
@@ -214,7 +229,14 @@ describe("embed.html", () => {
       messages.join("\n"),
     );
 
+    // An unknown puzzle: the picture says so; started, the player says so in place of its view.
     await page.goto(embedUrl(query({ puzzle: "no_such_puzzle" })));
+    await pictureShown(page);
+    assert.match(
+      await page.locator("polytwist-player #picture title").textContent(),
+      /unknown puzzle 'no_such_puzzle'/,
+    );
+    await page.locator("polytwist-player #player").dispatchEvent("pointerdown");
     await page
       .locator("polytwist-player #no-view")
       .filter({ hasText: "no_such_puzzle" })

@@ -231,9 +231,18 @@ describe("MediaWiki 1.39 with the polytwist gadget", () => {
           PLAYERS.length,
           { timeout: 20_000 },
         );
+        // Each paints a picture of its start position first, and loads nothing more.
         for (let i = 0; i < PLAYERS.length; i++) {
           const player = players.nth(i);
           await player.scrollIntoViewIfNeeded();
+          await player.locator('#player[data-picture="true"]').waitFor({ timeout: 30_000 });
+        }
+        assert.equal(page.workers().length, 0, "an engine worker started before a touch");
+        // Touched, each starts its 3D view, which draws.
+        for (let i = 0; i < PLAYERS.length; i++) {
+          const player = players.nth(i);
+          await player.scrollIntoViewIfNeeded();
+          await player.locator("#player").dispatchEvent("pointerdown");
           await player.locator('#player[data-ready="true"]').waitFor({ timeout: 30_000 });
           const shown = await player.evaluate(async (el) => {
             for (let k = 0; k < 2; k++)
@@ -316,6 +325,7 @@ describe("MediaWiki 1.39 with the polytwist gadget", () => {
           .locator("#player[data-ready]")
           .first()
           .waitFor({ state: "attached", timeout: 20_000 });
+        await player.locator("#player").dispatchEvent("pointerdown"); // start it: the engine reads the alg
         await player.locator('#player[data-ready="true"]').waitFor({ timeout: 30_000 });
         const found = await player.evaluate((el) => ({
           attributes: [...el.attributes].map((a) => a.name).sort(),

@@ -18,6 +18,7 @@ const EMBED_PARAMETERS = [
   "keyboard",
   "numbering",
   "numbering-groups",
+  "load",
 ];
 
 /** The longest value taken (an alg of a few hundred moves fits; a URL of megabytes does not). */
