@@ -68,10 +68,14 @@ async function startPolytwistServe() {
 const HOST_STYLE = `body{font:16px/1.5 Georgia,serif;margin:24px;color:#222;background:#fff}
 h1{font-size:22px;margin:0 0 8px}p{margin:0 0 12px;max-width:60ch}`;
 
-/** Waits until every player on `frame` has started and drawn twice more. */
+/**
+ * Starts every player on `frame` as a touch does (they are pictures until then), waits until each
+ * shows its start position and has drawn twice more.
+ */
 async function playersReady(frame) {
   const players = frame.locator("polytwist-player");
   for (let i = 0; i < (await players.count()); i++) {
+    await players.nth(i).locator("#player").dispatchEvent("pointerdown");
     await players.nth(i).locator('#player[data-ready="true"]').waitFor({ timeout: 30_000 });
   }
   await frame.evaluate(async () => {
