@@ -455,7 +455,7 @@ void serveFile(const httplib::Request& req, httplib::Response& res, const fs::pa
   std::stringstream segments(path.substr(1));
   std::string segment;
   while (std::getline(segments, segment, '/')) {
-    if (segment.empty()) continue;
+    if (segment.empty() || segment == ".") continue;
     if (segment == "..") return sendText(res, 400, "bad path: \"..\" is not allowed\n");
     if (segment[0] == '.') return sendNotFound(res, site, cache);  // no hidden files
     relative += (relative.empty() ? "" : "/") + segment;
