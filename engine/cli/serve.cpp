@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -324,6 +325,14 @@ void servePicture(const httplib::Request& req, httplib::Response& res, const Pic
   const std::string etag =
       "\"" + std::string(polytwist::service::kVersion) + "-" + hex64(hash) + "\"";
 
+  // Only valid queries get an ETag: one that comes back names a valid query of this version,
+  // whose picture the client has. 304 without drawing it again.
+  if (matchesETag(req, etag)) {
+    res.set_header("ETag", etag);
+    res.set_header("Cache-Control", kImmutable);
+    res.status = 304;
+    return;
+  }
   const polytwist::ImageAnswer answer = polytwist::imageFromParameters(*parameters);
   const std::string answerFormat = answer.format.empty() ? wanted : answer.format;
   if (answer.status != 200) {
@@ -332,10 +341,6 @@ void servePicture(const httplib::Request& req, httplib::Response& res, const Pic
   }
   res.set_header("ETag", etag);
   res.set_header("Cache-Control", kImmutable);
-  if (matchesETag(req, etag)) {
-    res.status = 304;
-    return;
-  }
   res.status = 200;
   if (answerFormat == "png") {
     auto png = svgToPng(answer.svg, error);
@@ -380,9 +385,10 @@ std::string mimeType(const fs::path& file) {
 class FileCache {
  public:
   struct Entry {
-    std::shared_ptr<const std::string> bytes;
+    std::shared_ptr<const std::string> bytes;  // null for a file too large to keep: streamed
     std::uintmax_t size = 0;
     std::int64_t mtime = 0;
+    fs::path path;
   };
 
   // The file's bytes and identity, or nullopt when it is no regular file.
@@ -399,22 +405,24 @@ class FileCache {
         return found->second;
       }
     }
+    if (size > kCachedFileMaxBytes) return Entry{nullptr, size, mtime, file};
     std::ifstream in(file, std::ios::binary);
     if (!in) return std::nullopt;
     std::string bytes(size, '\0');
     in.read(bytes.data(), static_cast<std::streamsize>(size));
     if (static_cast<std::uintmax_t>(in.gcount()) != size) return std::nullopt;
-    Entry entry{std::make_shared<const std::string>(std::move(bytes)), size, mtime};
-    if (size <= kCachedFileMaxBytes) {
-      std::lock_guard lock(mutex_);
-      if (cachedBytes_ + size > kFileCacheMaxBytes) {
-        entries_.clear();
-        cachedBytes_ = 0;
-      }
-      auto [slot, inserted] = entries_.insert_or_assign(file.string(), entry);
-      (void)slot;
-      if (inserted) cachedBytes_ += size;
+    Entry entry{std::make_shared<const std::string>(std::move(bytes)), size, mtime, file};
+    std::lock_guard lock(mutex_);
+    if (const auto old = entries_.find(file.string()); old != entries_.end()) {
+      cachedBytes_ -= old->second.size;
+      entries_.erase(old);
     }
+    if (cachedBytes_ + size > kFileCacheMaxBytes) {
+      entries_.clear();
+      cachedBytes_ = 0;
+    }
+    entries_.emplace(file.string(), entry);
+    cachedBytes_ += size;
     return entry;
   }
 
@@ -510,7 +518,18 @@ void serveFile(const httplib::Request& req, httplib::Response& res, const fs::pa
   }
   res.status = 200;
   if (!coding.empty()) res.set_header("Content-Encoding", coding);
-  sendBody(res, chosen.bytes, type);
+  if (chosen.bytes) return sendBody(res, chosen.bytes, type);
+  // A large file (a table set): read in pieces as the client takes them.
+  auto in = std::make_shared<std::ifstream>(chosen.path, std::ios::binary);
+  res.set_content_provider(
+      static_cast<std::size_t>(chosen.size), type,
+      [in](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+        std::array<char, 65536> buffer;
+        in->seekg(static_cast<std::streamoff>(offset));
+        in->read(buffer.data(), static_cast<std::streamsize>(std::min(length, buffer.size())));
+        const auto got = in->gcount();
+        return got > 0 && sink.write(buffer.data(), static_cast<std::size_t>(got));
+      });
 }
 
 // ---------------------------------------------------------------------------------------------
