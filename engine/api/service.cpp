@@ -14,6 +14,7 @@
 #include "core/sequence.hpp"
 #include "core/text.hpp"
 #include "puzzles/catalogue.hpp"
+#include "render/image.hpp"
 #include "search/label_goals.hpp"
 #include "search/solver.hpp"
 #include "search/two_phase.hpp"
@@ -340,6 +341,15 @@ Json scramble(const std::string& id, double seed, int moves, const std::string& 
           .set("random_state", true);
     }
   });
+}
+
+Json image(const std::string& query) {
+  const ImageAnswer answer = imageFromQuery(query);
+  Json result = Json::Object{};
+  result.set("ok", answer.status == 200);
+  if (answer.status != 200) result.set("error", answer.error);
+  result.set("svg", answer.svg);
+  return result;
 }
 
 Json validate(const std::string& id, const std::string& facelets) {

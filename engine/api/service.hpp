@@ -30,6 +30,9 @@ Json applyMovesIn(const std::string& id, const std::string& state, const std::st
 // many random moves, never two of one face in a row.
 Json scramble(const std::string& id, double seed, int moves = 0, const std::string& notation = "");
 Json validate(const std::string& id, const std::string& facelets);
+// A picture of a position as SVG from VisualCube-style query parameters (docs/images.md):
+// {ok, svg} or {ok: false, error, svg (the message as a picture)}.
+Json image(const std::string& query);
 Json solve(const std::string& id, const std::string& state, const SolveProgressFn& progress = {},
            Cancellation cancel = {});
 // With options: method "fast" answers a short solution at once from the two-phase solver of

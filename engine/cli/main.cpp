@@ -14,6 +14,7 @@
 #include "api/service.hpp"
 #include "cli/arguments.hpp"
 #include "cli/bench.hpp"
+#include "cli/image_command.hpp"
 #include "cli/serve.hpp"
 #include "cli/survey_command.hpp"
 #include "core/sequence.hpp"
@@ -83,6 +84,11 @@ Usage:
                                                  engines or surveys; exit code 3 and the list
                                                  when shards are missing; a summary with 95%
                                                  intervals on stderr (docs/survey.md)
+  polytwist image PUZZLE [--alg A] [--case A] [--view iso|net] [--size N] [--scheme S]
+                [--bg C] [--stage ORBITS | --mask ORBITS] [--fd F] [--fc C] [--rotate R]
+                [--notation NAME] [--out FILE]   a picture of the position as SVG (stdout or
+                                                 FILE), VisualCube's parameters by other names:
+                                                 sch, bg, stage, fd, fc, r (docs/images.md)
   polytwist solutions PUZZLE NUMBERING [--groups G]
                                                  every solved state of a numbered puzzle's
                                                  numbering (a file, or the digits themselves)
@@ -339,6 +345,7 @@ int main(int argc, char** argv) {
   }
   if (command == "bench" && need(2)) return bench(args);
   if (command == "survey" && need(2)) return surveyCommand(args);
+  if (command == "image" && need(2)) return imageCommand(args);
   if (command == "merge" && args.positional.size() >= 2) return mergeCommand(args);
   return usageError(args, "unknown command or wrong number of arguments: '" + command + "'");
 }

@@ -4,6 +4,7 @@
 // orientation grows by twist[i]". Nothing here knows any particular puzzle.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <random>
@@ -142,6 +143,30 @@ struct NotationSpec {
   bool referenceFrame = false;
 };
 
+// How pictures draw the puzzle (render/picture.hpp): the solid its stickers lie on, in the
+// puzzle's own sticker numbering. Space: +y up, +z towards the viewer, +x to the right.
+struct PictureSpec {
+  enum class Solid { None, Tetrahedron, Cuboid, Dodecahedron };
+  Solid solid = Solid::None;
+  // Tetrahedron (corners U on top, L front left, R front right, B at the back): per face, its
+  // corners as it is read (apex, bottom left, bottom right), e.g. "ULR"; each face has rows of
+  // 1, 3, 5, … triangles from the apex.
+  std::vector<std::string> tetrahedronFaces = {};
+  // Cuboid: stickers along x, y and z. Faces are named U D F B L R and read row by row as they
+  // lie in the usual cross net (U's last row meets F's first).
+  std::array<int, 3> cuboid = {0, 0, 0};
+  // Cuboid nets: each face's top-left cell, in face order (empty: the cross, U above F).
+  std::vector<std::pair<int, int>> netCells = {};
+  // Dodecahedron: per face, its outward direction (azimuth from +z towards −x, elevation) in
+  // degrees, and its neighbours clockwise seen from outside; sticker i is the corner it shares
+  // with neighbours i and i+1. The net draws the first and last faces' flowers.
+  std::vector<std::pair<double, double>> faceDirections = {};
+  std::vector<std::array<std::string, 5>> rings = {};
+  // The isometric view: where the eye is (azimuth, elevation in degrees).
+  double azimuth = 30;
+  double elevation = 30;
+};
+
 struct PuzzleSpec {
   std::string id;
   std::string name;
@@ -186,6 +211,7 @@ struct PuzzleSpec {
   // Non-empty for puzzles with a fast multi-phase solver (Kociemba's two-phase for the 3x3x3).
   std::vector<PhaseSpec> phases = {};
   std::vector<NotationSpec> notations = {};
+  PictureSpec picture = {};
 };
 
 // A position: pieces[i] is the piece at position i (orbits concatenated, piece numbers local to

@@ -34,6 +34,7 @@ std::string scrambleByMoves(const std::string& id, double seed, double moves) {
   return service::scramble(id, seed, count == std::floor(count) && count >= 1 ? int(count) : -1)
       .dump();
 }
+std::string image(const std::string& query) { return service::image(query).dump(); }
 std::string validate(const std::string& id, const std::string& facelets) {
   return service::validate(id, facelets).dump();
 }
@@ -166,6 +167,7 @@ EMSCRIPTEN_BINDINGS(polytwist) {
   emscripten::function("scramble", &scramble);
   emscripten::function("scrambleByMoves", &scrambleByMoves);
   emscripten::function("validate", &validate);
+  emscripten::function("image", &image);
   emscripten::function("solve", &solve);
   emscripten::function("solveWith", &solveWith);
   emscripten::function("distanceTable", &distanceTable);

@@ -9,6 +9,8 @@ PuzzleSpec cube2() {
   PuzzleSpec spec;
   spec.id = "cube2";
   spec.name = "Pocket cube 2x2x2";
+  spec.picture = {
+      .solid = PictureSpec::Solid::Cuboid, .cuboid = {2, 2, 2}, .azimuth = 37.4, .elevation = 26.5};
   spec.faces = {{"U", 'U', 4, "#ffffff"}, {"R", 'R', 4, "#d0021b"}, {"F", 'F', 4, "#1a9e3a"},
                 {"D", 'D', 4, "#ffd500"}, {"L", 'L', 4, "#ff7a00"}, {"B", 'B', 4, "#1a62d6"}};
   // Stickers of each corner: U or D first, then clockwise seen from outside.

@@ -10,6 +10,8 @@ PuzzleSpec cube3() {
   PuzzleSpec spec;
   spec.id = "cube3";
   spec.name = "Rubik's Cube 3x3x3";
+  spec.picture = {
+      .solid = PictureSpec::Solid::Cuboid, .cuboid = {3, 3, 3}, .azimuth = 37.4, .elevation = 29.3};
   spec.faces = {{"U", 'U', 9, "#ffffff"}, {"R", 'R', 9, "#d0021b"}, {"F", 'F', 9, "#1a9e3a"},
                 {"D", 'D', 9, "#ffd500"}, {"L", 'L', 9, "#ff7a00"}, {"B", 'B', 9, "#1a62d6"}};
   // Corners: U or D sticker first, then clockwise seen from outside. Edges: U or D sticker first,

@@ -14,6 +14,12 @@ PuzzleSpec domino() {
   spec.name = "Domino cube 2x3x3";
   // U and D read row by row (U from above with F at the bottom, D from below with F at the top);
   // each side face reads its top row, then its bottom row, left to right as seen facing it.
+  // The net as the state editor draws it: U above a row F R B L, D below.
+  spec.picture = {.solid = PictureSpec::Solid::Cuboid,
+                  .cuboid = {3, 2, 3},
+                  .netCells = {{0, 0}, {0, 5}, {0, 3}, {3, 3}, {6, 3}, {9, 3}},
+                  .azimuth = 37.4,
+                  .elevation = 29.3};
   spec.faces = {{"U", 'U', 9, "#ffffff"}, {"D", 'D', 9, "#ffd500"}, {"F", 'F', 6, "#1a9e3a"},
                 {"R", 'R', 6, "#d0021b"}, {"B", 'B', 6, "#1a62d6"}, {"L", 'L', 6, "#ff7a00"}};
   // Stickers of each corner: U or D first, then clockwise seen from outside; edges U or D first.

@@ -23,24 +23,28 @@ struct KiloFace {
   char letter;
   std::string colour;
   std::array<std::string, 5> neighbours;  // clockwise looking at the face
+  std::pair<double, double> direction;    // for pictures: azimuth from F towards L, elevation
 };
+
+// The rings' faces lie atan(1/2) above and below the horizontal.
+constexpr double kRing = 26.56505117707799;
 
 // Seen from above with F at the front, U's ring runs clockwise F L BL BR R; the lower ring sits
 // between them (DL between F and L, ...), D opposite U (PRODUCT.md). Letters are the colours.
 const std::vector<KiloFace>& kiloFaces() {
   static const std::vector<KiloFace> faces = {
-      {"U", 'W', "#ffffff", {"F", "L", "BL", "BR", "R"}},
-      {"F", 'G', "#1a9e3a", {"U", "R", "DR", "DL", "L"}},
-      {"L", 'P', "#7b3fb5", {"U", "F", "DL", "DBL", "BL"}},
-      {"BL", 'Y', "#ffd500", {"U", "L", "DBL", "DB", "BR"}},
-      {"BR", 'B', "#1a62d6", {"U", "BL", "DB", "DBR", "R"}},
-      {"R", 'R', "#d0021b", {"U", "BR", "DBR", "DR", "F"}},
-      {"DL", 'C', "#7fd3ff", {"F", "DR", "D", "DBL", "L"}},
-      {"DR", 'E', "#f2dfb0", {"R", "DBR", "D", "DL", "F"}},
-      {"DBL", 'K', "#ff8fc8", {"L", "DL", "D", "DB", "BL"}},
-      {"DBR", 'M', "#9be15d", {"BR", "DB", "D", "DR", "R"}},
-      {"DB", 'O', "#ff7a00", {"BL", "DBL", "D", "DBR", "BR"}},
-      {"D", 'S', "#9aa0a6", {"DL", "DR", "DBR", "DB", "DBL"}}};
+      {"U", 'W', "#ffffff", {"F", "L", "BL", "BR", "R"}, {0, 90}},
+      {"F", 'G', "#1a9e3a", {"U", "R", "DR", "DL", "L"}, {0, kRing}},
+      {"L", 'P', "#7b3fb5", {"U", "F", "DL", "DBL", "BL"}, {72, kRing}},
+      {"BL", 'Y', "#ffd500", {"U", "L", "DBL", "DB", "BR"}, {144, kRing}},
+      {"BR", 'B', "#1a62d6", {"U", "BL", "DB", "DBR", "R"}, {216, kRing}},
+      {"R", 'R', "#d0021b", {"U", "BR", "DBR", "DR", "F"}, {288, kRing}},
+      {"DL", 'C', "#7fd3ff", {"F", "DR", "D", "DBL", "L"}, {36, -kRing}},
+      {"DR", 'E', "#f2dfb0", {"R", "DBR", "D", "DL", "F"}, {324, -kRing}},
+      {"DBL", 'K', "#ff8fc8", {"L", "DL", "D", "DB", "BL"}, {108, -kRing}},
+      {"DBR", 'M', "#9be15d", {"BR", "DB", "D", "DR", "R"}, {252, -kRing}},
+      {"DB", 'O', "#ff7a00", {"BL", "DBL", "D", "DBR", "BR"}, {180, -kRing}},
+      {"D", 'S', "#9aa0a6", {"DL", "DR", "DBR", "DB", "DBL"}, {0, -90}}};
   return faces;
 }
 
@@ -123,6 +127,11 @@ PuzzleSpec kilominx() {
     }
   }
   spec.orbits = {corners};
+  spec.picture = {.solid = PictureSpec::Solid::Dodecahedron, .azimuth = 21.8, .elevation = 39.3};
+  for (const KiloFace& face : kiloFaces()) {
+    spec.picture.faceDirections.push_back(face.direction);
+    spec.picture.rings.push_back(face.neighbours);
+  }
   // A clockwise turn moves sticker i of the face to i+1 and the corner X shares with neighbours
   // i, i+1 to the one it shares with i+1, i+2.
   for (const KiloFace& face : kiloFaces()) {

@@ -301,6 +301,10 @@ PuzzleSpec masterPyraminx() {
        {{"wings-midges-at-corner-centres", {wingsAtU}, {midgesAtU, centrePlaces}, keepU},
         midgeTable}}};
   spec.solver = SolverKind::SymmetricIdaStar;
+  spec.picture = {.solid = PictureSpec::Solid::Tetrahedron,
+                  .tetrahedronFaces = {"ULR", "UBL", "URB", "BRL"},
+                  .azimuth = 55,  // the 3D player's view (web/src/puzzles/pyraminx/geometry.js)
+                  .elevation = -10};
   return spec;
 }
 

@@ -74,6 +74,10 @@ class EngineCalls {
   scramble(puzzle, seed, onProgress) {
     return this.#send("scramble", [puzzle, seed], onProgress);
   }
+  /** A picture of a position as SVG: VisualCube-style parameters (docs/images.md), an object or a query string. */
+  image(params) {
+    return this.call("image", new URLSearchParams(params).toString());
+  }
   validate(puzzle, facelets) {
     return this.call("validate", puzzle, facelets);
   }

@@ -43,6 +43,7 @@ const METHODS = {
   applyMoves: false,
   scramble: false,
   validate: false,
+  image: false,
   solve: true,
   solveWith: true,
   distanceTable: true,

@@ -1,0 +1,586 @@
+#include "render/image.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "core/sequence.hpp"
+#include "puzzles/catalogue.hpp"
+#include "render/picture.hpp"
+
+namespace polytwist {
+
+namespace {
+
+// Colour letters of fc, sch and bg (docs/images.md), VisualCube's where it has one.
+const std::map<char, std::string>& colourLetters() {
+  static const std::map<char, std::string> letters = {
+      {'w', "#ffffff"}, {'y', "#ffd500"}, {'r', "#d0021b"}, {'o', "#ff7a00"}, {'b', "#1a62d6"},
+      {'g', "#1a9e3a"}, {'p', "#7b3fb5"}, {'k', "#ff8fc8"}, {'c', "#7fd3ff"}, {'l', "#9be15d"},
+      {'e', "#f2dfb0"}, {'s', "#9aa0a6"}, {'d', "#404040"}, {'n', "#7f7f7f"}, {'t', "none"}};
+  return letters;
+}
+constexpr const char* kMasked = "#7f7f7f";
+constexpr const char* kBody = "#1b1b1b";
+
+std::string clip(std::string_view text, std::size_t length = 40) {
+  std::string out(text.substr(0, length));
+  if (text.size() > length) out += "…";
+  return out;
+}
+
+// A colour: a letter of colourLetters(), or #rgb / #rrggbb. nullopt when neither.
+std::optional<std::string> readColour(std::string_view text) {
+  if (text.size() == 1) {
+    const auto it = colourLetters().find(static_cast<char>(std::tolower(text[0])));
+    if (it != colourLetters().end()) return it->second;
+    return std::nullopt;
+  }
+  if ((text.size() == 4 || text.size() == 7) && text[0] == '#' &&
+      std::all_of(text.begin() + 1, text.end(), [](char c) { return std::isxdigit(c) != 0; })) {
+    return std::string(text);
+  }
+  return std::nullopt;
+}
+
+std::string escapeXml(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        // Control characters are not allowed in XML 1.0: shown as a replacement character.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t')
+          out += "\xEF\xBF\xBD";
+        else
+          out += c;
+    }
+  }
+  return out;
+}
+
+std::string number(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f", std::abs(value) < 0.05 ? 0.0 : value);
+  std::string text = buffer;
+  if (text.size() > 2 && text.ends_with(".0")) text.resize(text.size() - 2);
+  return text;
+}
+
+ImageAnswer refuse(const std::string& message, int size = 256) {
+  ImageAnswer answer;
+  answer.status = 400;
+  answer.error = message;
+  answer.svg = errorImage(message, size);
+  return answer;
+}
+
+// A rotation of the view: 3×3, rows.
+using Matrix = std::array<std::array<double, 3>, 3>;
+
+Matrix multiply(const Matrix& a, const Matrix& b) {
+  Matrix m{};
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      for (int k = 0; k < 3; ++k) m[i][j] += a[i][k] * b[k][j];
+  return m;
+}
+
+Matrix rotation(char axis, double degrees) {
+  const double a = degrees * 3.14159265358979323846 / 180, c = std::cos(a), s = std::sin(a);
+  if (axis == 'x') return {{{1, 0, 0}, {0, c, -s}, {0, s, c}}};
+  if (axis == 'y') return {{{c, 0, s}, {0, 1, 0}, {-s, 0, c}}};
+  return {{{c, -s, 0}, {s, c, 0}, {0, 0, 1}}};
+}
+
+Point3 rotate(const Matrix& m, Point3 p) {
+  return {m[0][0] * p.x + m[0][1] * p.y + m[0][2] * p.z,
+          m[1][0] * p.x + m[1][1] * p.y + m[1][2] * p.z,
+          m[2][0] * p.x + m[2][1] * p.y + m[2][2] * p.z};
+}
+
+// VisualCube's `r`: rotations such as "y45x-34", applied in order to the puzzle seen from the
+// front (its default view is the puzzle's own, PictureSpec's azimuth and elevation).
+std::optional<Matrix> readRotation(std::string_view text, std::string& error) {
+  Matrix m = {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+  std::size_t i = 0;
+  int count = 0;
+  while (i < text.size()) {
+    const char axis = static_cast<char>(std::tolower(text[i]));
+    if (axis != 'x' && axis != 'y' && axis != 'z') {
+      error = "r: expected x, y or z at character " + std::to_string(i + 1) + " of '" + clip(text) +
+              "'";
+      return std::nullopt;
+    }
+    ++i;
+    const std::size_t start = i;
+    if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+    int degrees = 0;
+    const auto parsed =
+        std::from_chars(text.data() + start + (text[start] == '+'), text.data() + i, degrees);
+    if (parsed.ec != std::errc() || i - start > 5) {
+      error = "r: expected an angle in degrees at character " + std::to_string(start + 1) +
+              " of '" + clip(text) + "'";
+      return std::nullopt;
+    }
+    if (++count > 8) {
+      error = "r: at most 8 rotations";
+      return std::nullopt;
+    }
+    // VisualCube's sense: y45 turns the front face towards the left, x-34 tilts the top towards the
+    // viewer.
+    m = multiply(rotation(axis, -degrees), m);
+  }
+  return m;
+}
+
+struct Drawing {
+  std::string svg;
+  double width, height;
+};
+
+// Face letters per sticker for the position, or the request's fd.
+struct Paint {
+  std::vector<std::string> fill;  // per sticker
+};
+
+}  // namespace
+
+std::string errorImage(std::string_view message, int size) {
+  size = std::clamp(size, kImageMinSize, kImageMaxSize);
+  // Words wrapped to the width; long words cut.
+  const double fontSize = std::max(8.0, size / 16.0);
+  const std::size_t perLine =
+      std::max<std::size_t>(8, static_cast<std::size_t>(size / (fontSize * 0.6)) - 2);
+  std::vector<std::string> lines(1);
+  std::string word;
+  auto flush = [&] {
+    while (word.size() > perLine) {
+      if (!lines.back().empty()) lines.emplace_back();
+      lines.back() = word.substr(0, perLine);
+      lines.emplace_back();
+      word = word.substr(perLine);
+    }
+    if (word.empty()) return;
+    if (!lines.back().empty() && lines.back().size() + 1 + word.size() > perLine)
+      lines.emplace_back();
+    if (!lines.back().empty()) lines.back() += ' ';
+    lines.back() += word;
+    word.clear();
+  };
+  for (char c : message.substr(0, 600)) {
+    if (c == ' ' || c == '\n')
+      flush();
+    else
+      word += c;
+  }
+  flush();
+  const std::size_t maxLines = static_cast<std::size_t>((size - fontSize) / (fontSize * 1.25));
+  if (lines.size() > maxLines) lines.resize(std::max<std::size_t>(1, maxLines));
+  std::string svg =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(size) + "\" height=\"" +
+      std::to_string(size) + "\" viewBox=\"0 0 " + std::to_string(size) + " " +
+      std::to_string(size) + "\" role=\"img\"><title>" + escapeXml(message.substr(0, 600)) +
+      "</title><rect x=\"1\" y=\"1\" width=\"" + std::to_string(size - 2) + "\" height=\"" +
+      std::to_string(size - 2) +
+      "\" fill=\"#fff4f4\" stroke=\"#c00\" stroke-width=\"2\"/><text font-family=\"sans-serif\" "
+      "font-size=\"" +
+      number(fontSize) + "\" fill=\"#900\">";
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    svg += "<tspan x=\"" + number(fontSize * 0.6) + "\" y=\"" +
+           number(fontSize * (1.5 + 1.25 * i)) + "\">" + escapeXml(lines[i]) + "</tspan>";
+  }
+  return svg + "</text></svg>";
+}
+
+ImageAnswer imageFromParameters(const std::vector<std::pair<std::string, std::string>>& params) {
+  if (params.size() > kImageMaxParameters) {
+    return refuse("too many parameters: " + std::to_string(params.size()) + " (at most " +
+                  std::to_string(kImageMaxParameters) + ")");
+  }
+  ImageRequest request;
+  std::set<std::string> seen;
+  for (const auto& [name, value] : params) {
+    if (!seen.insert(name).second) return refuse("parameter '" + clip(name) + "' is given twice");
+    const bool isAlg = name == "alg" || name == "case";
+    const std::size_t limit = isAlg ? kImageMaxAlgLength : kImageMaxParameterLength;
+    if (value.size() > limit) {
+      return refuse("parameter '" + clip(name) + "' is " + std::to_string(value.size()) +
+                    " characters long (at most " + std::to_string(limit) + ")");
+    }
+    if (name == "pzl")
+      request.puzzle = value;
+    else if (name == "alg")
+      request.alg = value;
+    else if (name == "case")
+      request.caseAlg = value;
+    else if (name == "notation")
+      request.notation = value;
+    else if (name == "view")
+      request.view = value;
+    else if (name == "fmt")
+      request.format = value;
+    else if (name == "bg")
+      request.background = value;
+    else if (name == "sch")
+      request.scheme = value;
+    else if (name == "fd")
+      request.faceletDefinition = value;
+    else if (name == "fc")
+      request.faceletColours = value;
+    else if (name == "stage")
+      request.stage = value;
+    else if (name == "r")
+      request.rotation = value;
+    else if (name == "size") {
+      int size = 0;
+      const auto parsed = std::from_chars(value.data(), value.data() + value.size(), size);
+      if (parsed.ec != std::errc() || parsed.ptr != value.data() + value.size() ||
+          value.size() > 5) {
+        return refuse("size: '" + clip(value) + "' is not a whole number of pixels");
+      }
+      request.size = size;
+    } else {
+      return refuse(
+          "unknown parameter '" + clip(name) +
+          "' (known: pzl, alg, case, notation, view, r, fmt, size, bg, sch, fd, fc, stage)");
+    }
+  }
+  return renderImage(request);
+}
+
+ImageAnswer imageFromQuery(std::string_view query) {
+  if (query.size() > kImageMaxQueryLength) {
+    return refuse("the query is " + std::to_string(query.size()) + " bytes long (at most " +
+                  std::to_string(kImageMaxQueryLength) + ")");
+  }
+  auto decode = [](std::string_view text, std::string& out) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '+') {
+        out += ' ';
+      } else if (text[i] == '%') {
+        int value = 0;
+        if (i + 2 >= text.size() || !std::isxdigit(static_cast<unsigned char>(text[i + 1])) ||
+            !std::isxdigit(static_cast<unsigned char>(text[i + 2]))) {
+          return false;
+        }
+        std::from_chars(text.data() + i + 1, text.data() + i + 3, value, 16);
+        out += static_cast<char>(value);
+        i += 2;
+      } else {
+        out += text[i];
+      }
+    }
+    return true;
+  };
+  std::vector<std::pair<std::string, std::string>> params;
+  std::size_t start = 0;
+  while (start < query.size()) {
+    const std::size_t end = std::min(query.find('&', start), query.size());
+    const std::string_view pair = query.substr(start, end - start);
+    start = end + 1;
+    if (pair.empty()) continue;
+    const std::size_t equals = std::min(pair.find('='), pair.size());
+    std::string name, value;
+    if (!decode(pair.substr(0, equals), name) ||
+        !decode(equals < pair.size() ? pair.substr(equals + 1) : std::string_view(), value)) {
+      return refuse("bad %-escape in '" + clip(pair) + "'");
+    }
+    params.emplace_back(std::move(name), std::move(value));
+    if (params.size() > kImageMaxParameters) break;  // imageFromParameters says too many
+  }
+  return imageFromParameters(params);
+}
+
+ImageAnswer renderImage(const ImageRequest& request) {
+  if (request.size < kImageMinSize || request.size > kImageMaxSize) {
+    return refuse("size: " + std::to_string(request.size) + " is outside " +
+                  std::to_string(kImageMinSize) + "–" + std::to_string(kImageMaxSize) + " pixels");
+  }
+  const int size = request.size;
+  if (request.format != "svg" && request.format != "png") {
+    return refuse("fmt: '" + clip(request.format) + "' is not svg or png", size);
+  }
+  const Puzzle* puzzle = findPuzzle(request.puzzle);
+  if (!puzzle) {
+    std::string known;
+    for (const Puzzle& p : allPuzzles()) known += (known.empty() ? "" : ", ") + p.id();
+    return refuse("pzl: unknown puzzle '" + clip(request.puzzle) + "' (known: " + known + ")",
+                  size);
+  }
+  const PictureGeometry* geometry = pictureGeometry(*puzzle);
+  if (!geometry) return refuse("pzl: " + puzzle->id() + " has no picture", size);
+  const std::string& view = request.view;
+  if (view == "plan" || view == "trans") {
+    return refuse(
+        "view: VisualCube's '" + view + "' view is not drawn by polytwist: use iso or net", size);
+  }
+  if (view != "iso" && view != "net")
+    return refuse("view: '" + clip(view) + "' is not iso or net", size);
+  const NotationSpec* notation = nullptr;
+  if (!request.notation.empty()) {
+    notation = findNotation(*puzzle, request.notation);
+    if (!notation)
+      return refuse(
+          "notation: " + puzzle->id() + " has no notation '" + clip(request.notation) + "'", size);
+    if (notation->referenceFrame) {
+      return refuse(
+          "notation: '" + notation->name +
+              "' needs the solver's moving frame; pictures read the puzzle's own notation",
+          size);
+    }
+  }
+
+  // The position: the inverse of `case`, then `alg`.
+  State state = puzzle->solved();
+  for (const auto& [name, text, invert] :
+       {std::tuple<const char*, const std::string&, bool>{"case", request.caseAlg, true},
+        std::tuple<const char*, const std::string&, bool>{"alg", request.alg, false}}) {
+    if (text.empty()) continue;
+    ResolvedSequence sequence = resolveSequence(*puzzle, text, notation);
+    if (sequence.error) {
+      return refuse(std::string(name) + ": " + sequence.error->message, size);
+    }
+    state = puzzle->applySequence(state,
+                                  invert ? invertMoves(*puzzle, sequence.moves) : sequence.moves);
+  }
+
+  // Sticker colours: the faces' colours (or the scheme's), then fd, fc and the stage's mask.
+  const auto& faces = puzzle->spec().faces;
+  std::vector<std::string> faceColours;
+  for (const FaceSpec& face : faces) faceColours.push_back(face.colour);
+  if (!request.scheme.empty()) {
+    std::vector<std::string> parts;
+    // One letter per face ("wrgyob"), or colours separated by commas ("#fff,r,…").
+    if (request.scheme.find(',') == std::string::npos && request.scheme[0] != '#') {
+      for (char c : request.scheme) parts.emplace_back(1, c);
+    } else {
+      std::size_t start = 0;
+      while (start <= request.scheme.size()) {
+        const std::size_t comma = std::min(request.scheme.find(',', start), request.scheme.size());
+        parts.push_back(request.scheme.substr(start, comma - start));
+        start = comma + 1;
+      }
+    }
+    if (parts.size() != faces.size()) {
+      return refuse("sch: " + std::to_string(parts.size()) + " colours for " +
+                        std::to_string(faces.size()) + " faces (" + puzzle->id() + ")",
+                    size);
+    }
+    for (std::size_t f = 0; f < parts.size(); ++f) {
+      const std::optional<std::string> colour = readColour(parts[f]);
+      if (!colour)
+        return refuse("sch: colour " + std::to_string(f + 1) + " '" + clip(parts[f]) +
+                          "' is not a colour letter or #rrggbb",
+                      size);
+      faceColours[f] = *colour;
+    }
+  }
+  const int count = puzzle->faceletCount();
+  std::vector<std::string> fill(count);
+  const std::vector<int> sources = puzzle->faceletSources(state);
+  for (int i = 0; i < count; ++i) fill[i] = faceColours[puzzle->faceOfFacelet(sources[i])];
+  if (!request.faceletDefinition.empty()) {
+    const std::string& fd = request.faceletDefinition;
+    if (static_cast<int>(fd.size()) != count) {
+      return refuse("fd: " + std::to_string(fd.size()) + " letters for " + std::to_string(count) +
+                        " stickers",
+                    size);
+    }
+    for (int i = 0; i < count; ++i) {
+      if (fd[i] == 'n')
+        fill[i] = kMasked;
+      else if (fd[i] == 't')
+        fill[i] = "none";
+      else {
+        std::size_t f = 0;
+        while (f < faces.size() && std::toupper(static_cast<unsigned char>(faces[f].letter)) !=
+                                       std::toupper(static_cast<unsigned char>(fd[i])))
+          ++f;
+        if (f == faces.size()) {
+          return refuse("fd: letter " + std::to_string(i + 1) + " '" +
+                            escapeXml(std::string(1, fd[i])) + "' is no face of " + puzzle->id() +
+                            " (nor n or t)",
+                        size);
+        }
+        fill[i] = faceColours[f];
+      }
+    }
+  }
+  if (!request.faceletColours.empty()) {
+    const std::string& fc = request.faceletColours;
+    if (static_cast<int>(fc.size()) != count) {
+      return refuse("fc: " + std::to_string(fc.size()) + " letters for " + std::to_string(count) +
+                        " stickers",
+                    size);
+    }
+    for (int i = 0; i < count; ++i) {
+      const std::optional<std::string> colour = readColour(std::string_view(&fc[i], 1));
+      if (!colour)
+        return refuse("fc: letter " + std::to_string(i + 1) + " is not a colour letter", size);
+      fill[i] = *colour;
+    }
+  }
+  if (!request.stage.empty()) {
+    // The orbits shown; every other piece's stickers are greyed out (stickers of no piece stay).
+    std::set<std::string> shown;
+    std::size_t start = 0;
+    while (start <= request.stage.size()) {
+      const std::size_t comma = std::min(request.stage.find(',', start), request.stage.size());
+      const std::string name = request.stage.substr(start, comma - start);
+      if (puzzle->orbitIndex(name) < 0) {
+        std::string known;
+        for (const Orbit& orbit : puzzle->orbits())
+          known += (known.empty() ? "" : ", ") + orbit.name;
+        return refuse("stage: " + puzzle->id() + " has no pieces called '" + clip(name) +
+                          "' (it has " + known + ")",
+                      size);
+      }
+      shown.insert(name);
+      start = comma + 1;
+    }
+    for (int i = 0; i < count; ++i) {
+      const int position = puzzle->faceletOwner(i).first;
+      if (position < 0) continue;
+      for (const Orbit& orbit : puzzle->orbits()) {
+        if (position >= orbit.offset && position < orbit.offset + orbit.size &&
+            !shown.count(orbit.name)) {
+          fill[i] = kMasked;
+        }
+      }
+    }
+  }
+  std::string background = "none";
+  if (request.background != "t" && !request.background.empty()) {
+    const std::optional<std::string> colour = readColour(request.background);
+    if (!colour)
+      return refuse("bg: '" + clip(request.background) + "' is not t, a colour letter or #rrggbb",
+                    size);
+    background = *colour;
+  }
+
+  // Project: polygons in picture units, then scaled to `size` pixels wide with a margin.
+  struct Shape {
+    std::vector<Point2> points;
+    std::string fill;
+    int sticker;  // -1 for a face's body
+    double depth;
+  };
+  std::vector<Shape> shapes;
+  double minX = 1e9, minY = 1e9, maxX = -1e9, maxY = -1e9;
+  auto extend = [&](const std::vector<Point2>& points) {
+    for (const Point2& p : points) {
+      minX = std::min(minX, p.x), maxX = std::max(maxX, p.x);
+      minY = std::min(minY, p.y), maxY = std::max(maxY, p.y);
+    }
+  };
+  // Stickers drawn a little inside their cell, so the body shows between them.
+  auto inset = [](std::vector<Point2> points, double keep) {
+    Point2 centre;
+    for (const Point2& p : points) centre.x += p.x / points.size(), centre.y += p.y / points.size();
+    for (Point2& p : points)
+      p = {centre.x + keep * (p.x - centre.x), centre.y + keep * (p.y - centre.y)};
+    return points;
+  };
+  if (view == "net") {
+    for (std::size_t f = 0; f < geometry->netFaces.size(); ++f) {
+      shapes.push_back({geometry->netFaces[f], kBody, -1, 0});
+      extend(geometry->netFaces[f]);
+    }
+    for (int i = 0; i < count; ++i)
+      shapes.push_back({inset(geometry->netStickers[i], 0.86), fill[i], i, 0});
+  } else {
+    Matrix m;
+    if (!request.rotation.empty()) {
+      std::string error;
+      const std::optional<Matrix> r = readRotation(request.rotation, error);
+      if (!r) return refuse(error, size);
+      m = *r;
+    } else {
+      const PictureSpec& spec = puzzle->spec().picture;
+      m = multiply(rotation('x', spec.elevation), rotation('y', -spec.azimuth));
+    }
+    auto project = [&](const std::vector<Point3>& polygon, double& depth) {
+      std::vector<Point2> out;
+      depth = 0;
+      for (const Point3& p : polygon) {
+        const Point3 q = rotate(m, p);
+        out.push_back({q.x, -q.y});
+        depth += q.z / polygon.size();
+      }
+      return out;
+    };
+    std::vector<bool> visible(geometry->faces.size());
+    for (std::size_t f = 0; f < geometry->faces.size(); ++f) {
+      visible[f] = rotate(m, geometry->faceNormals[f]).z > 1e-6;
+      double depth = 0;
+      std::vector<Point2> outline = project(geometry->faces[f], depth);
+      extend(outline);  // the whole solid's outline, visible or not, keeps every view the same size
+      if (visible[f]) shapes.push_back({outline, kBody, -1, depth});
+    }
+    for (int i = 0; i < count; ++i) {
+      if (!visible[geometry->stickerFace[i]]) continue;
+      double depth = 0;
+      std::vector<Point2> polygon = project(geometry->stickers[i], depth);
+      shapes.push_back({inset(polygon, 0.86), fill[i], i, depth});
+    }
+  }
+  const double margin = 0.03 * std::max(maxX - minX, maxY - minY);
+  minX -= margin, minY -= margin, maxX += margin, maxY += margin;
+  const double scale = size / std::max(maxX - minX, maxY - minY);
+  const double width = size;
+  const double height = view == "net" ? std::ceil((maxY - minY) * scale) : size;
+  const double offsetX = (width - (maxX - minX) * scale) / 2,
+               offsetY = (height - (maxY - minY) * scale) / 2;
+
+  std::string svg =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(width) + "\" height=\"" +
+      number(height) + "\" viewBox=\"0 0 " + number(width) + " " + number(height) + "\"><title>" +
+      escapeXml(puzzle->spec().name) +
+      (request.alg.empty() ? std::string() : " " + escapeXml(clip(request.alg, 200))) + "</title>";
+  if (background != "none") {
+    svg += "<rect width=\"100%\" height=\"100%\" fill=\"" + background + "\"/>";
+  }
+  svg += "<g stroke-linejoin=\"round\">";
+  for (const Shape& shape : shapes) {
+    svg += "<path d=\"M";
+    for (std::size_t k = 0; k < shape.points.size(); ++k) {
+      if (k) svg += 'L';
+      svg += number(offsetX + (shape.points[k].x - minX) * scale) + ' ' +
+             number(offsetY + (shape.points[k].y - minY) * scale);
+    }
+    svg += "Z\" fill=\"" + shape.fill + "\"";
+    if (shape.sticker < 0)
+      svg += " stroke=\"" + std::string(kBody) + "\" stroke-width=\"" +
+             number(std::max(1.0, size / 64.0)) + "\"";
+    else
+      svg += " data-f=\"" + std::to_string(shape.sticker) + "\"";
+    svg += "/>";
+  }
+  svg += "</g></svg>";
+  ImageAnswer answer;
+  answer.svg = std::move(svg);
+  answer.format = request.format;
+  return answer;
+}
+
+}  // namespace polytwist
