@@ -86,9 +86,10 @@ Usage:
                                                  intervals on stderr (docs/survey.md)
   polytwist image PUZZLE [--alg A] [--case A] [--view iso|net] [--size N] [--scheme S]
                 [--bg C] [--stage ORBITS | --mask ORBITS] [--fd F] [--fc C] [--rotate R]
-                [--notation NAME] [--out FILE]   a picture of the position as SVG (stdout or
-                                                 FILE), VisualCube's parameters by other names:
-                                                 sch, bg, stage, fd, fc, r (docs/images.md)
+                [--notation NAME] [--format svg|png] [--out FILE]
+                                                 a picture of the position as SVG or PNG (stdout
+                                                 or FILE), VisualCube's parameters by other names:
+                                                 sch, bg, stage, fd, fc, r, fmt (docs/images.md)
   polytwist solutions PUZZLE NUMBERING [--groups G]
                                                  every solved state of a numbered puzzle's
                                                  numbering (a file, or the digits themselves)
