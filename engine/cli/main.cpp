@@ -97,7 +97,7 @@ Usage:
                                                  optimal solution to the nearest solved state
   polytwist design PUZZLE PARTIAL [--groups G]   the completions of a numbering with '?' stickers
                                                  that have exactly one solved state
-  polytwist serve [--port P] [--host H] [--site DIR] [--log]
+  polytwist serve [--port P] [--host H] [--site DIR] [--threads N] [--log]
                                                  HTTP server: pictures (/image.svg?pzl=…&alg=…,
                                                  /image.png) and the static site (default
                                                  build/site), precompressed files, caching
