@@ -12,8 +12,8 @@ export const cli = `${repoDir}build/polytwist`;
 export const siteDir = `${repoDir}build/site`;
 
 /**
- * Starts the server: {url, port, pid, log (its stderr lines), stop()}. stop() sends SIGTERM and
- * resolves with the exit code and signal.
+ * Starts the server: {url, port, pid, log (its stderr lines), exited, stop()}. `exited` resolves
+ * with the exit code and signal when it ends; stop() sends SIGTERM and returns `exited`.
  */
 export async function startServer({ site = siteDir, args = [] } = {}) {
   if (!existsSync(cli)) throw new Error(`${cli} is missing: build the CLI first (cmake)`);
@@ -49,6 +49,7 @@ export async function startServer({ site = siteDir, args = [] } = {}) {
     port,
     pid: child.pid,
     log,
+    exited,
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;

@@ -144,3 +144,30 @@ describe("the site directory's boundary", () => {
     assert.equal((await request(server, "/assets")).status, 301);
   });
 });
+
+describe("start and stop", () => {
+  it("logs nothing per request without --log, and stops cleanly on SIGINT", async () => {
+    const server = await startServer();
+    assert.equal((await request(server, "/")).status, 200);
+    assert.equal((await request(server, "/image.svg?pzl=pyraminx")).status, 200);
+    process.kill(server.pid, "SIGINT");
+    const { code, signal } = await server.exited;
+    assert.deepEqual({ code, signal }, { code: 0, signal: null });
+    assert.deepEqual(
+      server.log.map((line) => line.replace(/:\d+\/.*/, "")),
+      ["polytwist serve: listening on http://127.0.0.1", "polytwist serve: stopped"],
+    );
+  });
+
+  it("logs one line per request with --log", async () => {
+    const server = await startServer({ args: ["--log"] });
+    await request(server, "/image.svg?pzl=pyraminx");
+    await request(server, "/nothing-here");
+    await server.stop();
+    const lines = server.log.filter((line) => line.startsWith("127.0.0.1 "));
+    assert.deepEqual(
+      lines.map((line) => line.split(" ").slice(1, 4).join(" ")),
+      ["GET /image.svg?pzl=pyraminx 200", "GET /nothing-here 404"],
+    );
+  });
+});
