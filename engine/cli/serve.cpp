@@ -261,6 +261,7 @@ void sendErrorPicture(httplib::Response& res, int status, const std::string& mes
 struct PictureRoute {
   std::string extension;
   std::string rawQuery;
+  bool badExtension = false;  // /image/… that ends neither in .svg nor in .png
 };
 
 std::optional<PictureRoute> pictureRoute(const httplib::Request& req) {
@@ -282,18 +283,17 @@ std::optional<PictureRoute> pictureRoute(const httplib::Request& req) {
         return PictureRoute{extension, rest.substr(0, rest.size() - suffix.size())};
       }
     }
-    return PictureRoute{"?", ""};
+    return PictureRoute{"", "", true};
   }
   return std::nullopt;
 }
 
 void servePicture(const httplib::Request& req, httplib::Response& res, const PictureRoute& route) {
   std::string error;
-  const std::string format =
-      route.extension.empty() || route.extension == "?" ? std::string("svg") : route.extension;
-  if (route.extension == "?") {
+  if (route.badExtension) {
     return sendErrorPicture(res, 404, "/image/… paths end in .svg or .png", "svg");
   }
+  const std::string format = route.extension.empty() ? std::string("svg") : route.extension;
   auto parameters = parseQuery(route.rawQuery, error);
   if (!parameters) return sendErrorPicture(res, 400, error, format);
   // The extension sets fmt; an fmt that says the same is dropped, another one refused.

@@ -103,6 +103,7 @@ describe("pictures", () => {
       ["/image.svg?pzl=pyraminx&pzl=pyraminx", 400, /pzl/],
       ["/image.svg?pzl=pyraminx&alg=%zz", 400, /percent/],
       ["/image.svg?fmt=png", 400, /fmt/],
+      ["/image/pzl=pyraminx.gif", 404, /\.svg or \.png/],
       [`/image.svg?${"a=1&".repeat(40)}`, 400, /.+/],
       [`/image.svg?pzl=pyraminx&alg=${"R".repeat(4200)}`, 414, /request target/],
     ];
