@@ -236,7 +236,10 @@ void sendErrorPicture(httplib::Response& res, int status, const std::string& mes
   // The message, also as a header for clients that do not look at pictures (one line).
   std::string headerText = message.substr(0, 300);
   for (char& c : headerText) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+    // Header values are ASCII: control characters become spaces, other bytes '?'.
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f) c = ' ';
+    if (byte >= 0x80) c = '?';
   }
   res.set_header("X-Polytwist-Error", headerText);
   // A refused query stays refused for one engine version, but may be fixed by the next one.
@@ -291,7 +294,7 @@ std::optional<PictureRoute> pictureRoute(const httplib::Request& req) {
 void servePicture(const httplib::Request& req, httplib::Response& res, const PictureRoute& route) {
   std::string error;
   if (route.badExtension) {
-    return sendErrorPicture(res, 404, "/image/… paths end in .svg or .png", "svg");
+    return sendErrorPicture(res, 404, "/image/QUERY paths end in .svg or .png", "svg");
   }
   const std::string format = route.extension.empty() ? std::string("svg") : route.extension;
   auto parameters = parseQuery(route.rawQuery, error);
