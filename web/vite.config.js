@@ -29,6 +29,8 @@ const webDir = fileURLToPath(new URL(".", import.meta.url));
 const repoDir = fileURLToPath(new URL("..", import.meta.url));
 const siteDir = `${repoDir}build/site`;
 const engineModule = `${repoDir}build/wasm/polytwist_engine.mjs`;
+// The model-only module that paints pictures before the engine loads (docs/images.md).
+const modelModule = `${repoDir}build/wasm/polytwist_model.mjs`;
 const threadedEngineFiles = [
   "polytwist_engine_threads.mjs",
   "polytwist_engine_threads.wasm",
@@ -112,13 +114,51 @@ function threadedEngine({ emit = true } = {}) {
   };
 }
 
+/**
+ * `virtual:polytwist-pictures`: {PUZZLE: () => import(its picture template)}, one small chunk per
+ * puzzle, written by the native CLI (`polytwist pictures`) when the site is built: what players
+ * paint their first picture from without the engine (src/picture/fast.js, docs/images.md).
+ */
+function pictureTemplates() {
+  const indexId = "virtual:polytwist-pictures";
+  const prefix = "virtual:polytwist-picture:";
+  const cli = `${repoDir}build/polytwist`;
+  let templates = null;
+  const load = () => {
+    if (!existsSync(cli)) {
+      throw new Error(`${cli} is missing: build the engine (CMake) before the site.`);
+    }
+    templates ??= JSON.parse(execFileSync(cli, ["pictures"], { maxBuffer: 1 << 26 }).toString());
+    return templates;
+  };
+  return {
+    name: "polytwist-picture-templates",
+    resolveId: (id) => (id === indexId || id.startsWith(prefix) ? `\0${id}` : null),
+    load(id) {
+      if (id === `\0${indexId}`) {
+        const entries = Object.keys(load()).map(
+          (puzzle) =>
+            `  ${JSON.stringify(puzzle)}: () => import(${JSON.stringify(prefix + puzzle)}),`,
+        );
+        return `export const PICTURES = {\n${entries.join("\n")}\n};`;
+      }
+      if (id.startsWith(`\0${prefix}`)) {
+        const { ok, svg, colours, faces, moves } = load()[id.slice(prefix.length + 1)];
+        if (!ok) throw new Error(`no picture template for ${id}`);
+        return `export default ${JSON.stringify({ svg, colours, faces, moves })};`;
+      }
+      return null;
+    },
+  };
+}
+
 /** What the site and the standalone bundle share. */
 const shared = {
   root: webDir,
   base: "./",
   publicDir: false,
   resolve: {
-    alias: { "@engine": engineModule },
+    alias: { "@engine": engineModule, "@model": modelModule },
   },
   worker: {
     format: "es",
@@ -148,7 +188,7 @@ function standalonePlayerBundle() {
       await build({
         ...shared,
         configFile: false,
-        plugins: [requireEngine(), threadedEngine()],
+        plugins: [requireEngine(), threadedEngine(), pictureTemplates()],
         build: {
           ...sharedBuild,
           emptyOutDir: true,
@@ -261,6 +301,7 @@ export default defineConfig({
   plugins: [
     requireEngine(),
     threadedEngine(),
+    pictureTemplates(),
     standalonePlayerBundle(),
     shippedTables(),
     offlineApp(),

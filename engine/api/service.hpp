@@ -33,6 +33,11 @@ Json validate(const std::string& id, const std::string& facelets);
 // A picture of a position as SVG from VisualCube-style query parameters (docs/images.md):
 // {ok, svg} or {ok: false, error, svg (the message as a picture)}.
 Json image(const std::string& query);
+// What a page needs to paint a puzzle's pictures without the engine for simple move sequences
+// (web/src/picture/fast.js): the solved picture in the default view, each sticker's face and
+// colour, and, for every token that is one move in a fixed frame ("R2'", the Master Pyraminx's
+// "2U"), where its stickers go: {ok, svg, colours, faces, moves: {token: sources}}.
+Json pictureTemplate(const std::string& id);
 Json solve(const std::string& id, const std::string& state, const SolveProgressFn& progress = {},
            Cancellation cancel = {});
 // With options: method "fast" answers a short solution at once from the two-phase solver of

@@ -90,6 +90,8 @@ Usage:
                                                  a picture of the position as SVG or PNG (stdout
                                                  or FILE), VisualCube's parameters by other names:
                                                  sch, bg, stage, fd, fc, r, fmt (docs/images.md)
+  polytwist pictures                             every puzzle's picture template as JSON (the
+                                                 site build ships it: docs/images.md)
   polytwist solutions PUZZLE NUMBERING [--groups G]
                                                  every solved state of a numbered puzzle's
                                                  numbering (a file, or the digits themselves)
@@ -347,6 +349,15 @@ int main(int argc, char** argv) {
   if (command == "bench" && need(2)) return bench(args);
   if (command == "survey" && need(2)) return surveyCommand(args);
   if (command == "image" && need(2)) return imageCommand(args);
+  if (command == "pictures" && need(1)) {
+    // Every puzzle's picture template, for the site build (web/vite.config.js).
+    Json all = Json::Object{};
+    for (const polytwist::Puzzle& puzzle : polytwist::allPuzzles()) {
+      all.set(puzzle.id(), service::pictureTemplate(puzzle.id()));
+    }
+    std::cout << all.dump() << "\n";
+    return 0;
+  }
   if (command == "merge" && args.positional.size() >= 2) return mergeCommand(args);
   return usageError(args, "unknown command or wrong number of arguments: '" + command + "'");
 }

@@ -358,7 +358,9 @@ ImageAnswer renderImage(const ImageRequest& request) {
     if (text.empty()) continue;
     ResolvedSequence sequence = resolveSequence(*puzzle, text, notation);
     if (sequence.error) {
-      return refuse(std::string(name) + ": " + sequence.error->message, size);
+      ImageAnswer answer = refuse(std::string(name) + ": " + sequence.error->message, size);
+      answer.column = sequence.error->column;
+      return answer;
     }
     state = puzzle->applySequence(state,
                                   invert ? invertMoves(*puzzle, sequence.moves) : sequence.moves);

@@ -39,6 +39,7 @@ struct ImageAnswer {
   std::string svg;     // the picture, or with an error a picture of the message
   std::string error;   // empty when status is 200
   std::string format;  // the request's fmt ("svg" or "png")
+  int column = 0;      // with an error in alg or case: the 1-based column the engine names
 };
 
 // Reads VisualCube-style parameters (name, value), in any order; unknown names, repeated names,

@@ -18,6 +18,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* image(const char* query) {
   polytwist::Json result = polytwist::Json::Object{};
   result.set("ok", answer.status == 200);
   if (answer.status != 200) result.set("error", answer.error);
+  if (answer.column > 0) result.set("column", answer.column);
   result.set("svg", answer.svg);
   lastAnswer = result.dump();
   return lastAnswer.c_str();

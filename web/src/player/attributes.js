@@ -83,3 +83,7 @@ export function readCamera(text) {
   }
   return { value };
 }
+
+/** When the 3D player loads: on the reader's first touch, when the browser is idle, or at once. */
+export const LOAD = ["interaction", "idle", "eager"];
+export const readLoad = oneOf("load", LOAD, "interaction");

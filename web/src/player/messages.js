@@ -1,14 +1,16 @@
 // Problems shown inside the player, one per source (an attribute's name, or "action" for a
 // failed action): attribute values it could not use (a bad camera, an alg the engine refused, with
 // a caret under the column the engine names). Each can be dismissed (×); a dismissed message
-// stays away while its source keeps giving the same one (a reset reads the attributes again). Each new message is also given to console.warn,
-// for the page's author; nothing is thrown into the page.
+// stays away while its source keeps giving the same one (a reset reads the attributes again). Each
+// new message is also given to console.warn (once), for the page's author; nothing is thrown into
+// the page.
 import { renderNotationError } from "../ui/notation-error.js";
 
 /** @param {HTMLUListElement} list */
 export function createMessages(list) {
   const items = new Map(); // source → {item, body, text}
   const dismissed = new Map(); // source → the text dismissed
+  const warned = new Set(); // "source text" of every message given to console.warn
 
   function put(source, text, fill) {
     let entry = items.get(source);
@@ -35,7 +37,9 @@ export function createMessages(list) {
     }
     entry.text = text;
     fill(entry.body);
-    console.warn(`<polytwist-player>: ${text}`);
+    // Once per message: the picture and the started player may each show the same one.
+    if (!warned.has(`${source} ${text}`)) console.warn(`<polytwist-player>: ${text}`);
+    warned.add(`${source} ${text}`);
   }
 
   function remove(source) {

@@ -175,6 +175,8 @@ export function createPlayback({ tasks, animateTo, pauseMs, onChange }) {
     get start() {
       return positions[0] ?? null;
     },
+    /** The engine's position after `k` moves of the sequence, or null (an export's frames). */
+    positionAt: (k) => positions[k] ?? null,
     /** Whether `move` is the next move of the loaded sequence (a user following along). */
     isNext: (move) =>
       cursor !== null && cursor < moves.length && moves[cursor] === move && animating === null,

@@ -2,35 +2,32 @@
 // (docs/embedding.md). Attributes: puzzle, alg, setup, controls, background, colour-scheme, camera,
 // size, keyboard, and for numbered puzzles numbering and numbering-groups; the same as properties;
 // methods play, pause, reset, setAlg, setNumbering, goTo, turn, scramble, solve, setState,
-// editColours, scrollToView; events move, solved, statechange, playback.
+// editColours, scrollToView, exportImage, exportAnimation; events move, solved, statechange,
+// playback.
 //
 // The element is thin: the player itself is a headless model (./model.js: position, move list,
 // actions through the engine, events), drawn by the bindings of ./dom/ (stage, controls, move
-// list) and the colour editor (./edit-mode.js). A player starts (scene, engine) only when it
-// first comes near the viewport; until then its alg's moves are shown as written, so starting
-// moves nothing on the page. All players share one engine worker (each through its own session)
+// list) and the colour editor (./edit-mode.js). Until it starts, a player is a picture of its
+// start position painted by the small model-only engine (./picture-mode.js), with its alg's
+// moves shown as written; it starts (loads three.js and the engine, ./started.js) when the
+// reader touches it, when the browser is idle or as soon as it is near the viewport, as its
+// `load` attribute says. The picture and the 3D view take the same space, so starting moves
+// nothing on the page. All players share one engine worker (each through its own session)
 // and one WebGL renderer; nothing is put on window, and bad attribute values are shown inside the
 // player, never thrown.
-import { editStyleSheet } from "../edit/styles.js";
 import { sharedEngine } from "../engine/shared-engine.js";
-import { stickerScreenPoints } from "../render/sticker-probe.js";
-import { createView } from "../render/view.js";
-import { PUZZLES } from "../puzzles/index.js";
-import { createSpeedControl } from "../ui/speed.js";
 import {
   readBackground,
   readCamera,
   readColourScheme,
   readControls,
   readKeyboard,
+  readLoad,
   readSize,
 } from "./attributes.js";
-import { bindControls } from "./dom/controls.js";
 import { createMoveList } from "./dom/move-list.js";
-import { bindStage } from "./dom/stage.js";
-import { createEditMode } from "./edit-mode.js";
 import { createMessages } from "./messages.js";
-import { createPlayerModel } from "./model.js";
+import { createPictureMode } from "./picture-mode.js";
 import playerCss from "./player.css?inline";
 import { createPlayerDom } from "./template.js";
 import { watchVisibility } from "./visibility.js";
@@ -60,18 +57,22 @@ export class PolytwistPlayer extends HTMLElement {
     "camera",
     "size",
     "keyboard",
+    "load",
   ];
 
   #ui;
   #messages;
   #internals;
   #engine = null;
+  #parts = null; // ./started.js, once loading
+  #starting = null;
+  #picture;
   #view = null;
   #model = null; // the headless player (./model.js), once started
   #stage = null;
   #editMode = null;
   #moveList;
-  #presentation = { controls: "playback", camera: {}, keyboard: "focus" };
+  #presentation = { controls: "playback", camera: {}, keyboard: "focus", load: "interaction" };
   #stopWatching = null;
   #near = false; // near the viewport (./visibility.js)
   #configured; // the latest configure() of the position attributes
@@ -88,11 +89,16 @@ export class PolytwistPlayer extends HTMLElement {
   constructor() {
     super();
     const root = this.attachShadow({ mode: "open" });
-    root.adoptedStyleSheets = [playerStyleSheet(), editStyleSheet()];
+    root.adoptedStyleSheets = [playerStyleSheet()];
     this.#internals = this.attachInternals();
     this.#ui = createPlayerDom(root);
     this.#messages = createMessages(this.#ui.messages);
     this.#moveList = createMoveList(this.#ui);
+    this.#picture = createPictureMode({
+      ui: this.#ui,
+      messages: this.#messages,
+      onStart: () => this.#start(),
+    });
     this.#ready = new Promise((resolve) => (this.#markReady = resolve));
     this.#configured = this.#ready;
     for (const name of PolytwistPlayer.observedAttributes) this.#present(name, null);
@@ -116,7 +122,7 @@ export class PolytwistPlayer extends HTMLElement {
   connectedCallback() {
     this.#stopWatching ??= watchVisibility(this, (near) => {
       this.#near = near;
-      if (near) this.#start();
+      if (near) this.#nearViewport();
       this.#view?.setOnScreen(near);
     });
     if (this.#presentation.keyboard === "page") {
@@ -136,6 +142,7 @@ export class PolytwistPlayer extends HTMLElement {
   attributeChangedCallback(name, previous, value) {
     if (previous === value) return;
     if (name === "alg") this.#moveList.preview(value ?? "");
+    if (["puzzle", "setup", "camera"].includes(name)) this.#repaint();
     if (POSITION_ATTRIBUTES.includes(name)) this.#configure();
     else if (NUMBERING_ATTRIBUTES.includes(name)) this.#renumber();
     else this.#present(name, value);
@@ -210,6 +217,17 @@ export class PolytwistPlayer extends HTMLElement {
   set keyboard(value) {
     this.setAttribute("keyboard", value);
   }
+  /** When the 3D player loads: "interaction" (the default), "idle" or "eager". */
+  get load() {
+    return this.#presentation.load;
+  }
+  set load(value) {
+    this.setAttribute("load", value);
+  }
+  /** True once the 3D player has loaded (until then the player is a picture). */
+  get started() {
+    return this.#model !== null;
+  }
 
   // What the player shows.
 
@@ -218,8 +236,12 @@ export class PolytwistPlayer extends HTMLElement {
     this.#engine ??= sharedEngine().session();
     return this.#engine;
   }
-  /** Settles (true when the attributes were all accepted) once the player showed its start. */
+  /**
+   * Settles (true when the attributes were all accepted) once the player showed its start in 3D.
+   * A script asking for it wants the player: reading it starts the player, like its methods do.
+   */
   get ready() {
+    this.#start();
     return this.#ready;
   }
   /** The engine's puzzleInfo answer for the puzzle shown, or null. */
@@ -364,15 +386,66 @@ export class PolytwistPlayer extends HTMLElement {
   }
   /** Each sticker's centre on the view: {facelet, x, y (CSS pixels from its top left), visible}. */
   stickerScreenPoints() {
-    return stickerScreenPoints(this.#view, this.#stage?.puzzleModel);
+    return this.#parts?.stickerScreenPoints(this.#view, this.#stage?.puzzleModel) ?? [];
+  }
+
+  /** The position shown as a PNG or SVG Blob: {format, view, size, background} (./export.js). */
+  async exportImage(options) {
+    await this.#settled();
+    return (await import("./export.js")).exportImage(this.#exportSource(), options);
+  }
+  /** The move list played, as a GIF or WebM Blob: {format, size, fps, …} (./export.js). */
+  async exportAnimation(options) {
+    await this.#settled();
+    return (await import("./export.js")).exportAnimation(this.#exportSource(), options);
+  }
+  #exportSource() {
+    return { view: this.#view, model: this.#model, ui: this.#ui, engine: this.engine };
   }
 
   get #current() {
     return this.#model?.position.current;
   }
 
+  /** Near the viewport: paints the picture, and starts the player if `load` says so. */
+  #nearViewport() {
+    this.#repaint();
+    if (this.#presentation.load === "eager") this.#start();
+    else if (this.#presentation.load === "idle") {
+      const idle = window.requestIdleCallback ?? ((callback) => setTimeout(callback, 200));
+      idle(() => this.#start(), { timeout: 3000 });
+    }
+  }
+
+  /** The picture of the start position, while the player has not started. */
+  #repaint() {
+    if (this.#starting || !this.#near) return;
+    this.#picture.paint({
+      puzzle: this.puzzle.trim(),
+      setup: this.setup,
+      camera: this.#presentation.camera,
+    });
+  }
+
+  /** Loads the 3D player (once) and starts it. */
   #start() {
-    if (this.#model) return;
+    this.#starting ??= import("./started.js").then((parts) => {
+      this.#parts = parts;
+      this.shadowRoot.adoptedStyleSheets = [playerStyleSheet(), parts.editStyleSheet()];
+      this.#startWith(parts);
+    });
+    return this.#starting;
+  }
+
+  #startWith({
+    createView,
+    createSpeedControl,
+    createPlayerModel,
+    PUZZLES,
+    bindStage,
+    bindControls,
+    createEditMode,
+  }) {
     const ui = this.#ui;
     let viewError = "";
     try {
@@ -431,7 +504,11 @@ export class PolytwistPlayer extends HTMLElement {
     });
     this.#setControls(this.#presentation.controls);
     this.#stage.setCamera(this.#presentation.camera);
-    this.#configure().then(this.#markReady);
+    // The picture gives way once the 3D view shows the same position.
+    this.#configure().then((accepted) => {
+      this.#picture.hide();
+      this.#markReady(accepted);
+    });
   }
 
   /** "none", "playback" or "full": which parts show, and whether the puzzle turns. */
@@ -502,6 +579,7 @@ export class PolytwistPlayer extends HTMLElement {
       camera: readCamera,
       size: readSize,
       keyboard: readKeyboard,
+      load: readLoad,
     }[name];
     if (!read) return;
     const { value, error } = read(text);
@@ -523,6 +601,10 @@ export class PolytwistPlayer extends HTMLElement {
       case "camera":
         this.#presentation.camera = value;
         this.#stage?.setCamera(value);
+        break;
+      case "load":
+        this.#presentation.load = value;
+        if (this.#near && value !== "interaction") this.#nearViewport();
         break;
       case "size":
         setProperty(ui.player, "--size", value);

@@ -1,9 +1,9 @@
-// The player's shadow DOM: the stage (the 3D view, the first-use hint, its Reset view and help
-// buttons, the help popover and messages), the controls (the full player's puzzle picker, buttons
-// and status; the move list and playback buttons; the moves box; the turn speed), the colour
-// editor's panel (./edit-mode.js) and two slots for the page's own controls and panels. Every
-// part exists at every controls level; the stylesheet shows the ones the level uses and lays them
-// out for the width.
+// The player's shadow DOM: the stage (the 3D view, the first-use hint, its Reset view, Export and
+// help buttons, the help popover, the Export menu's popover and messages), the controls (the full
+// player's puzzle picker, buttons and status; the move list and playback buttons; the moves box;
+// the turn speed), the colour editor's panel (./edit-mode.js) and two slots for the page's own
+// controls and panels. Every part exists at every controls level; the stylesheet shows the ones
+// the level uses and lays them out for the width.
 
 const ICONS = {
   toStart: "M2 3h2v10H2zM9 3v10L4 8zM15 3v10l-5-5z",
@@ -11,16 +11,19 @@ const ICONS = {
   step: "M2 3h2v10H2zM5 3v10l7-5z",
   toEnd: "M1 3v10l5-5zM7 3v10l5-5zM12 3h2v10h-2z",
   resetView: "M6.8 2.1A6 6 0 1 1 2.4 6L3.9 6.5A4.4 4.4 0 1 0 7.1 3.7ZM6.5 0.4L4.1 3.5L7.6 5.4Z",
+  exportFile: "M7 1h2v7.2l2.6-2.6 1.4 1.4L8 12 3 7l1.4-1.4L7 8.2zM1 11h2v2h10v-2h2v4H1z",
 };
 
 const icon = (path, id = "") =>
   `<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path ${id ? `id="${id}" ` : ""}d="${path}" /></svg>`;
 
 const MARKUP = `
-<div class="player" id="player" part="player" data-ready="false" data-busy="true" data-editing="false">
+<div class="player" id="player" part="player" data-ready="false" data-busy="true" data-editing="false" data-picture="false">
   <div class="stage" id="stage" part="stage">
     <canvas id="view" part="view" tabindex="0" aria-describedby="help-summary"></canvas>
     <p id="no-view" class="no-view" part="notice" aria-live="polite">Loading…</p>
+    <div id="picture" class="picture" part="picture" role="presentation" hidden></div>
+    <button id="start3d" class="stage-button start3d" type="button" title="Turn it in 3D" hidden>3D</button>
     <p id="hint" class="hint" part="hint">
       <span class="fine-pointer">Drag a sticker to turn it; drag the background to look around.</span>
       <span class="coarse-pointer">Drag a sticker to turn it.</span>
@@ -28,6 +31,8 @@ const MARKUP = `
     <div class="stage-buttons">
       <button id="reset-view" class="stage-button reset-view" type="button" aria-label="Reset view"
         title="Reset view" disabled>${icon(ICONS.resetView)}</button>
+      <button id="export-button" class="stage-button export-button" type="button"
+        popovertarget="export-menu" aria-label="Export" title="Export a picture or an animation">${icon(ICONS.exportFile)}</button>
       <button id="help-button" class="stage-button help-button" type="button" popovertarget="help"
         aria-label="Keys and mouse help">?</button>
     </div>
@@ -52,6 +57,8 @@ const MARKUP = `
       </p>
       <button type="button" popovertarget="help" popovertargetaction="hide">Close</button>
     </div>
+    <!-- Filled when first opened (./dom/export-menu.js). -->
+    <div id="export-menu" class="export-menu" popover role="dialog" aria-labelledby="export-title"></div>
     <ul id="messages" class="messages" part="messages" aria-live="polite"></ul>
   </div>
 

@@ -93,3 +93,13 @@ function draw({ scene, camera, canvas, context }) {
   context.clearRect(0, 0, width, height);
   context.drawImage(glCanvas, 0, glCanvas.height - height, width, height, 0, 0, width, height);
 }
+
+/**
+ * Draws `scene` through `camera` now, into `canvas` (a 2D canvas, at its size, transparent where
+ * nothing is drawn): an export's frame (../player/export.js), outside the animation-frame loop.
+ * Throws when WebGL is unavailable.
+ */
+export function renderOnce(scene, camera, canvas) {
+  sharedRenderer();
+  draw({ scene, camera, canvas, context: canvas.getContext("2d") });
+}

@@ -1,8 +1,9 @@
 // The full player's controls, drawn from the player model and sending it what the reader does:
 // the puzzle picker (by name), the moves box (the engine's error with a caret under its column),
-// Scramble / Solve / Reset / Cancel / Edit colours, the status and progress lines; and the
-// player's data attributes (ready, busy, puzzle, state, facelets, solved, digits), which mirror
-// the model for tests and tools (docs/embedding.md).
+// Scramble / Solve / Reset / Cancel / Edit colours, the status and progress lines, the Export
+// menu (loaded when first opened: ./export-menu.js); and the player's data attributes (ready,
+// busy, puzzle, state, facelets, solved, digits), which mirror the model for tests and tools
+// (docs/embedding.md).
 //
 // A button that cannot be used now is aria-disabled, not disabled: a disabled button loses the
 // focus (Enter on Solve would drop it to the page), an aria-disabled one keeps it and ignores
@@ -129,6 +130,13 @@ export function bindControls({ ui, model, editMode, onEdit }) {
   ui.reset.addEventListener("click", () => model.reset());
   ui.cancel.addEventListener("click", () => model.cancel());
   ui.edit.addEventListener("click", onEdit);
+  // The Export menu and the exporter load when the menu first opens (not in the first load).
+  let exportMenu = null;
+  ui.exportMenu.addEventListener("beforetoggle", async ({ newState }) => {
+    if (newState !== "open") return;
+    exportMenu ??= import("./export-menu.js").then((module) => module.createExportMenu(ui));
+    (await exportMenu).refresh();
+  });
   update();
 
   return { update };

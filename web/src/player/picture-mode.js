@@ -1,0 +1,93 @@
+// The player before it starts: a picture of its start position (the setup applied) in the
+// stage's place, and what starts the player from it — the reader's first pointer press or key on
+// the player, or its 3D button. A setup of plain moves is painted from the puzzle's picture
+// template (../picture/fast.js, a few KB); anything else by the model-only engine module
+// (../picture/model.js), loaded only then.
+import { PICTURES } from "virtual:polytwist-pictures";
+
+import { fastPicture } from "../picture/fast.js";
+
+/** The engine's picture: {ok, svg} or {ok: false, error, svg}. */
+async function enginePicture(params) {
+  const { picture } = await import("../picture/model.js");
+  return picture(params);
+}
+
+/** The picture from the puzzle's template, or null when the engine must draw it. */
+async function templatePicture({ pzl, alg = "", r }) {
+  if (r || !Object.hasOwn(PICTURES, pzl)) return null;
+  const { default: template } = await PICTURES[pzl]();
+  const svg = fastPicture(template, alg);
+  return svg && { ok: true, svg };
+}
+
+/** The SVG text as an element of this document (parsed as XML: nothing in it runs). */
+function svgElement(svg) {
+  const parsed = new DOMParser().parseFromString(svg, "image/svg+xml");
+  return document.importNode(parsed.documentElement, true);
+}
+
+/**
+ * @param {object} options
+ * @param {Record<string, HTMLElement>} options.ui  the player's parts (./template.js)
+ * @param {ReturnType<import("./messages.js").createMessages>} options.messages
+ * @param {() => void} options.onStart  loads and starts the 3D player
+ */
+export function createPictureMode({ ui, messages, onStart }) {
+  let shown = true;
+  let painted = ""; // the parameters of the picture shown (or being painted)
+  let generation = 0;
+  const start = () => {
+    if (!shown) return;
+    ui.start3d.disabled = true;
+    ui.start3d.textContent = "Loading…";
+    onStart();
+  };
+  ui.player.addEventListener("pointerdown", start);
+  ui.player.addEventListener("keydown", start);
+  ui.start3d.addEventListener("click", start);
+
+  return {
+    /** Paints the start position of {puzzle, setup, camera} (once per change). */
+    async paint({ puzzle, setup, camera }) {
+      if (!shown) return;
+      const params = { pzl: puzzle || "pyraminx", view: "iso", size: "256" };
+      if (setup.trim()) params.alg = setup;
+      // The camera attribute's angles, as VisualCube's rotations from the front view.
+      if (camera.azimuth !== undefined && camera.elevation !== undefined) {
+        params.r = `y${Math.round(camera.azimuth)}x${Math.round(-camera.elevation)}`;
+      }
+      const key = JSON.stringify(params);
+      if (key === painted) return;
+      painted = key;
+      const current = ++generation;
+      let answer = (await templatePicture(params)) ?? (await enginePicture(params));
+      // A setup the engine refuses: the solved puzzle, with the engine's message (the one the
+      // started player shows too, so it is given once).
+      if (!answer.ok && params.alg && answer.error.startsWith("alg: ")) {
+        const refusal = { ...answer, error: answer.error.slice(5) };
+        const solved = { ...params, alg: "" };
+        answer = (await templatePicture(solved)) ?? (await enginePicture(solved));
+        if (current === generation) messages.setNotation("setup", setup, refusal);
+      } else if (current === generation) {
+        messages.clear("setup");
+      }
+      if (current !== generation || !shown) return;
+      ui.picture.replaceChildren(svgElement(answer.svg));
+      ui.picture.hidden = false;
+      ui.start3d.hidden = !answer.ok;
+      ui.player.dataset.picture = "true";
+    },
+    /** The 3D view shows the position: the picture gives way for good. */
+    hide() {
+      shown = false;
+      generation++;
+      ui.picture.hidden = true;
+      ui.picture.replaceChildren();
+      ui.start3d.hidden = true;
+      ui.player.dataset.picture = "false";
+      ui.player.removeEventListener("pointerdown", start);
+      ui.player.removeEventListener("keydown", start);
+    },
+  };
+}
