@@ -17,6 +17,11 @@ install_missing_packages() {
   command -v em++ >/dev/null || missing+=(emscripten)
   [ -f /usr/include/doctest/doctest.h ] || missing+=(doctest-dev)
   [ -f /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)
+  # polytwist serve: cpp-httplib, and librsvg + cairo for PNG pictures (docs/server.md).
+  command -v pkg-config >/dev/null || missing+=(pkg-config)
+  [ -f /usr/include/httplib.h ] || missing+=(libcpp-httplib-dev)
+  [ -f /usr/include/librsvg-2.0/librsvg/rsvg.h ] || missing+=(librsvg2-dev)
+  [ -f /usr/include/cairo/cairo.h ] || missing+=(libcairo2-dev)
   # The survey layer of ./test: a single-node Slurm cluster and GNU parallel (docs/survey.md).
   command -v slurmctld >/dev/null || missing+=(slurm-wlm)
   command -v munged >/dev/null || missing+=(munge)

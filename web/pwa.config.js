@@ -34,6 +34,10 @@ export function offlineApp() {
     injectManifest: {
       // The manifest is added by the plugin itself; .mjs: the threaded engine's glue.
       globPatterns: ["**/*.{html,js,mjs,css,wasm,svg,png}"],
+      // Hashed names need no revision: Workbox then fetches them with the default cache mode,
+      // so the HTTP cache answers for a file the page has just fetched (web/src/pwa/sw.js).
+      // vite-plugin-pwa's default too; written out because sw.js relies on it.
+      dontCacheBustURLsMatching: /^assets\//,
     },
   });
 }

@@ -11,12 +11,16 @@
 // as it is, never bundled, to build/site/assets/engine-threads-<hash>/: its pthreads' workers
 // import the .mjs by its own address, so it must stay a file of its own (docs/web.md). The
 // engine worker learns that directory from `virtual:polytwist-threaded-engine`.
-// Both `vite preview` (./run) and the dev server send the headers that make the pages
-// cross-origin isolated, which the threaded engine needs.
+// Both `vite preview` and the dev server send the headers that make the pages cross-origin
+// isolated, which the threaded engine needs; so does `polytwist serve` (./run, docs/server.md),
+// which also sends the FILE.br / FILE.gz written beside each text file and .wasm at the end.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { build, defineConfig } from "vite";
 
 import { offlineApp } from "./pwa.config.js";
@@ -228,6 +232,69 @@ function shippedTables() {
   };
 }
 
+/** Files worth compressing: text, and the engine's .wasm (tables/*.bin: see below). */
+const COMPRESSIBLE = /\.(html|js|mjs|css|json|webmanifest|svg|wasm|txt|xml|map)$/;
+
+/**
+ * FILE.gz (gzip -9) and FILE.br (brotli quality 11) beside every compressible file of
+ * build/site, for servers that send them as they are (`polytwist serve`, nginx's gzip_static,
+ * static hosts). Runs after every other plugin has written its files (the service worker too);
+ * a variant that would not be smaller is not written. The shipped tables/*.bin are left out:
+ * their bytes are close to random (docs/server.md has the measurement).
+ */
+function precompressedFiles() {
+  const gzipAsync = promisify(gzip);
+  const brotliAsync = promisify(brotliCompress);
+  const walk = async (dir) => {
+    const entries = await readdir(dir, { withFileTypes: true });
+    const files = await Promise.all(
+      entries.map((entry) => {
+        const path = `${dir}/${entry.name}`;
+        return entry.isDirectory() ? walk(path) : [path];
+      }),
+    );
+    return files.flat();
+  };
+  return {
+    name: "polytwist-precompressed-files",
+    apply: "build",
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      async handler() {
+        const files = (await walk(siteDir)).filter((path) => COMPRESSIBLE.test(path));
+        let before = 0;
+        let after = 0;
+        for (const path of files) {
+          const bytes = await readFile(path);
+          const [gzipped, brotli] = await Promise.all([
+            gzipAsync(bytes, { level: 9 }),
+            brotliAsync(bytes, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+          ]);
+          for (const [suffix, packed] of [
+            [".gz", gzipped],
+            [".br", brotli],
+          ]) {
+            if (packed.length < bytes.length) await writeFile(path + suffix, packed);
+            else await rm(path + suffix, { force: true });
+          }
+          before += bytes.length;
+          after += Math.min(bytes.length, brotli.length);
+        }
+        this.info?.(
+          `precompressed ${files.length} files: ${(before / 1024).toFixed(0)} kB, ` +
+            `${(after / 1024).toFixed(0)} kB as brotli`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   ...shared,
   publicDir: `${repoDir}assets/site`, // the app's icons, copied to the site's root
@@ -238,6 +305,7 @@ export default defineConfig({
     standalonePlayerBundle(),
     shippedTables(),
     offlineApp(),
+    precompressedFiles(),
   ],
   build: {
     ...sharedBuild,

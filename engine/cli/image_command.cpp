@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "cli/serve.hpp"
 #include "puzzles/catalogue.hpp"
 #include "render/image.hpp"
 
@@ -20,7 +21,8 @@ int imageCommand(const Arguments& args) {
                                                                          {"fc", "fc"},
                                                                          {"stage", "stage"},
                                                                          {"rotate", "r"},
-                                                                         {"notation", "notation"}};
+                                                                         {"notation", "notation"},
+                                                                         {"format", "fmt"}};
   std::vector<std::pair<std::string, std::string>> params = {{"pzl", args.positional[1]}};
   for (const auto& [option, value] : args.options) {
     if (option == "out" || option == "mask") continue;
@@ -51,13 +53,21 @@ int imageCommand(const Arguments& args) {
   }
   const ImageAnswer answer = imageFromParameters(params);
   if (answer.status != 200) return usageError(args, "image: " + answer.error);
+  // --format png: the SVG rasterised by librsvg, as `polytwist serve` answers /image.png.
+  std::string bytes = answer.svg + "\n";
+  if (answer.format == "png") {
+    std::string error;
+    auto png = svgToPng(answer.svg, error);
+    if (!png) return usageError(args, "image: PNG rendering failed: " + error);
+    bytes = std::move(*png);
+  }
   const auto out = args.options.find("out");
   if (out == args.options.end()) {
-    std::cout << answer.svg << "\n";
+    std::cout << bytes;
     return 0;
   }
   std::ofstream file(out->second, std::ios::binary);
-  file << answer.svg << "\n";
+  file << bytes;
   if (!file.flush()) return usageError(args, "image: cannot write " + out->second);
   return 0;
 }

@@ -15,6 +15,7 @@
 #include "cli/arguments.hpp"
 #include "cli/bench.hpp"
 #include "cli/image_command.hpp"
+#include "cli/serve.hpp"
 #include "cli/survey_command.hpp"
 #include "core/sequence.hpp"
 #include "puzzles/catalogue.hpp"
@@ -85,9 +86,10 @@ Usage:
                                                  intervals on stderr (docs/survey.md)
   polytwist image PUZZLE [--alg A] [--case A] [--view iso|net] [--size N] [--scheme S]
                 [--bg C] [--stage ORBITS | --mask ORBITS] [--fd F] [--fc C] [--rotate R]
-                [--notation NAME] [--out FILE]   a picture of the position as SVG (stdout or
-                                                 FILE), VisualCube's parameters by other names:
-                                                 sch, bg, stage, fd, fc, r (docs/images.md)
+                [--notation NAME] [--format svg|png] [--out FILE]
+                                                 a picture of the position as SVG or PNG (stdout
+                                                 or FILE), VisualCube's parameters by other names:
+                                                 sch, bg, stage, fd, fc, r, fmt (docs/images.md)
   polytwist pictures                             every puzzle's picture template as JSON (the
                                                  site build ships it: docs/images.md)
   polytwist solutions PUZZLE NUMBERING [--groups G]
@@ -97,9 +99,15 @@ Usage:
                                                  optimal solution to the nearest solved state
   polytwist design PUZZLE PARTIAL [--groups G]   the completions of a numbering with '?' stickers
                                                  that have exactly one solved state
+  polytwist serve [--port P] [--host H] [--site DIR] [--threads N] [--log]
+                                                 HTTP server: pictures (/image.svg?pzl=…&alg=…,
+                                                 /image.png) and the static site (default
+                                                 build/site), precompressed files, caching
+                                                 headers (polytwist serve --help, docs/server.md)
 Numbered puzzles (numbered_pyraminx): NUMBERING is one digit per sticker in sticker order; spaces,
 line breaks, "F:" labels and # comments are ignored (assets/numbered_pyraminx/example.txt). G adds
 groups that must show distinct digits besides the faces: sticker names, groups separated by ';'.
+
 Options:
   --json      print one JSON object on stdout (errors too)
   --help      this text
@@ -126,6 +134,8 @@ std::string optionText(const Arguments& args, const char* name) {
 
 int main(int argc, char** argv) {
   namespace service = polytwist::service;
+  // serve reads its own flags (--log takes no value) and has its own --help.
+  if (argc >= 2 && std::string(argv[1]) == "serve") return serveCommand(argc, argv);
   const Arguments args = parseArguments(argc, argv);
   if (args.help || args.positional.empty()) {
     std::cout << kHelp;

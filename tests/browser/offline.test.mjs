@@ -2,16 +2,26 @@
 // works with the network off (scramble, solve, the God's number panel); a new version waits for
 // the update notice's Reload; the distance table built on a first visit is imported from
 // IndexedDB on the next. Each test gets a fresh browser context (no service worker, empty caches
-// and IndexedDB). Service workers need a secure context: http://127.0.0.1 is one.
+// and IndexedDB). Service workers need a secure context: http://127.0.0.1 is one. One test runs
+// the site from `polytwist serve` and counts, from its request log, what the first visit
+// downloads: no file twice, the service worker's precache included.
 import assert from "node:assert/strict";
-import { appendFile, cp, mkdtemp, rm } from "node:fs/promises";
+import { appendFile, cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
 
-import { assertNoProblems, gotoPuzzle, idle, playerData, browserSession } from "../js/browser.mjs";
+import {
+  assertNoProblems,
+  gotoPuzzle,
+  idle,
+  openPage,
+  playerData,
+  browserSession,
+} from "../js/browser.mjs";
 import { repoDir } from "../js/engine.mjs";
 import { ISOLATION_HEADERS, serveStatic } from "../js/static-server.mjs";
+import { startServer } from "../server/serve.mjs";
 
 const TEST = { timeout: 60_000 };
 
@@ -111,6 +121,53 @@ describe("the offline app", () => {
       page = null;
       await server.close();
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the first visit, served by polytwist serve", () => {
+  it("downloads no file twice, the service worker's precache included", TEST, async () => {
+    const server = await startServer({ args: ["--log"] });
+    let visit;
+    try {
+      visit = await openPage(session.site.browser);
+      await gotoPuzzle(visit.page, `${server.url}/`);
+      await visit.page.evaluate(() => navigator.serviceWorker.ready);
+      // The precache is filled when the worker is active; its last requests may still be
+      // logged a moment later.
+      await visit.page.waitForFunction(async () => {
+        const names = await caches.keys();
+        return names.length > 0 && (await (await caches.open(names[0])).keys()).length > 10;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // --log lines: "ADDRESS METHOD TARGET STATUS BYTES CODING".
+      const requests = server.log
+        .map((line) => line.match(/^\S+ (GET|HEAD) (\S+) (\d{3}) /))
+        .filter(Boolean)
+        .map(([, , target, status]) => ({ path: target.split("?")[0], status: Number(status) }));
+      // Per file: "/" is index.html.
+      const downloads = new Map();
+      for (const { path, status } of requests.filter(({ status }) => status === 200)) {
+        const file = path.endsWith("/") ? `${path}index.html` : path;
+        downloads.set(file, (downloads.get(file) ?? 0) + 1);
+      }
+      const twice = [...downloads].filter(([, count]) => count > 1);
+      assert.deepEqual(twice, [], `downloaded more than once: ${JSON.stringify(twice)}`);
+      // The precache did fetch what the page had not (other .wasm builds, the icons), and
+      // its revalidations of unhashed files cost a 304, not a download.
+      assert.ok(downloads.has("/icon-512.png"), [...downloads.keys()].join(" "));
+      const wasms = (await readdir(`${repoDir}build/site`, { recursive: true }))
+        .filter((file) => file.endsWith(".wasm"))
+        .map((file) => `/${file}`);
+      for (const wasm of wasms) assert.equal(downloads.get(wasm), 1, `${wasm} downloads`);
+      assert.ok(
+        requests.every(({ status }) => status === 200 || status === 304),
+        JSON.stringify(requests.filter(({ status }) => status !== 200 && status !== 304)),
+      );
+      assertNoProblems(visit.problems);
+    } finally {
+      await visit?.page.close();
+      await server.stop();
     }
   });
 });

@@ -303,8 +303,8 @@ PuzzleSpec masterPyraminx() {
   spec.solver = SolverKind::SymmetricIdaStar;
   spec.picture = {.solid = PictureSpec::Solid::Tetrahedron,
                   .tetrahedronFaces = {"ULR", "UBL", "URB", "BRL"},
-                  .azimuth = 55,  // the 3D player's view (web/src/puzzles/pyraminx/geometry.js)
-                  .elevation = -10};
+                  .azimuth = 55,     // the 3D player's view (web/src/puzzles/pyraminx/geometry.js)
+                  .elevation = -4};  // the eye 4° below the base, as the 3D view has it
   return spec;
 }
 

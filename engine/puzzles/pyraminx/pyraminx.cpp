@@ -42,11 +42,11 @@ PuzzleSpec pyraminx() {
   spec.separable = SeparableSpec{"tip", "centre", {"u", "l", "r", "b"}, "tips"};
   spec.solver = SolverKind::TableDescent;
   spec.hasDistanceTable = true;
-  spec.scrambleMinDistance = 6;
+  spec.scrambleMinDistance = 6;  // as WCA scramblers: at least 6 moves without the tips
   spec.picture = {.solid = PictureSpec::Solid::Tetrahedron,
                   .tetrahedronFaces = {"ULR", "UBL", "URB", "BRL"},
-                  .azimuth = 55,      // the 3D player's view (web/src/puzzles/pyraminx/geometry.js)
-                  .elevation = -10};  // as WCA scramblers: at least 6 moves without the tips
+                  .azimuth = 55,     // the 3D player's view (web/src/puzzles/pyraminx/geometry.js)
+                  .elevation = -4};  // the eye 4° below the base, as the 3D view has it
   return spec;
 }
 

@@ -27,7 +27,33 @@ function withIsolation(response) {
   });
 }
 
-addPlugins([{ handlerWillRespond: async ({ response }) => withIsolation(response) }]);
+/**
+ * The request the precache sends for a manifest entry: never a second download of a file the
+ * page has just fetched. Hashed assets/ files have no revision (vite-plugin-pwa's
+ * dontCacheBustURLsMatching), so Workbox fetches them with the default cache mode and the HTTP
+ * cache answers (the server marks them immutable). Files with a revision Workbox fetches with
+ * `cache: "reload"`, past the HTTP cache: "no-cache" instead revalidates them, so an unchanged
+ * file costs a 304, a changed one is downloaded, as with "reload". index.html is asked for by
+ * its directory's address, the one the page was loaded from.
+ */
+function precacheRequest(request) {
+  if (request.mode === "navigate" || request.cache !== "reload") return request;
+  const url = new URL(request.url);
+  if (url.pathname.endsWith("/index.html"))
+    url.pathname = url.pathname.slice(0, -"index.html".length);
+  return new Request(url.href, {
+    cache: "no-cache",
+    credentials: request.credentials,
+    integrity: request.integrity,
+  });
+}
+
+addPlugins([
+  {
+    requestWillFetch: async ({ request }) => precacheRequest(request),
+    handlerWillRespond: async ({ response }) => withIsolation(response),
+  },
+]);
 
 // The app page's address carries its state (?puzzle=…&facelets=…): any query still finds the
 // precached page.

@@ -1,0 +1,173 @@
+// `polytwist serve`'s static site (docs/server.md): the built site with its MIME types, the
+// precompressed FILE.br / FILE.gz when the client accepts them (decoded, the same bytes as
+// FILE), the isolation and cross-origin headers, caching by kind of file, and no way out of the
+// site directory.
+import assert from "node:assert/strict";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+
+import { request, siteDir, startServer } from "./serve.mjs";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+describe("the built site", () => {
+  let server;
+  let assetNames;
+  before(async () => {
+    server = await startServer();
+    assetNames = await readdir(`${siteDir}/assets`);
+  });
+  after(() => server.stop());
+
+  const asset = (pattern) => {
+    const name = assetNames.find((file) => pattern.test(file));
+    assert.ok(name, `no asset matches ${pattern} in ${assetNames}`);
+    return `assets/${name}`;
+  };
+
+  it("serves index.html for / as a cross-origin isolated page, revalidated", async () => {
+    const answer = await request(server, "/");
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers["content-type"], "text/html; charset=utf-8");
+    assert.deepEqual(answer.body, await readFile(`${siteDir}/index.html`));
+    assert.equal(answer.headers["cross-origin-opener-policy"], "same-origin");
+    assert.equal(answer.headers["cross-origin-embedder-policy"], "require-corp");
+    assert.equal(answer.headers["cache-control"], "no-cache");
+    const cached = await request(server, "/", {
+      headers: { "If-None-Match": answer.headers.etag },
+    });
+    assert.equal(cached.status, 304);
+    for (const unhashed of ["/sw.js", "/manifest.webmanifest", "/polytwist-player.js"]) {
+      const { status, headers } = await request(server, unhashed);
+      assert.equal(status, 200, unhashed);
+      assert.equal(headers["cache-control"], "no-cache", unhashed);
+    }
+  });
+
+  it("sends the engine's wasm as application/wasm, immutable, to other origins too", async () => {
+    const wasm = asset(/^polytwist_engine-.*\.wasm$/);
+    const answer = await request(server, `/${wasm}`);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers["content-type"], "application/wasm");
+    assert.equal(answer.headers["cache-control"], IMMUTABLE);
+    assert.equal(answer.headers["access-control-allow-origin"], "*");
+    assert.equal(answer.headers["cross-origin-resource-policy"], "cross-origin");
+    assert.equal(answer.headers["content-encoding"], undefined, "no coding was accepted");
+    assert.deepEqual(answer.body, await readFile(`${siteDir}/${wasm}`));
+  });
+
+  it("sends FILE.br or FILE.gz to clients that accept them, the same bytes once decoded", async () => {
+    const files = [
+      asset(/^polytwist_engine-.*\.wasm$/),
+      asset(/^index-.*\.js$/),
+      asset(/^index-.*\.css$/),
+      "index.html",
+      "polytwist-player.js",
+    ];
+    for (const file of files) {
+      const original = await readFile(`${siteDir}/${file}`);
+      for (const [accept, coding, decode] of [
+        ["gzip, deflate, br", "br", brotliDecompressSync],
+        ["gzip", "gzip", gunzipSync],
+        ["br;q=0, gzip;q=0.5", "gzip", gunzipSync],
+      ]) {
+        const answer = await request(server, `/${file}`, {
+          headers: { "Accept-Encoding": accept },
+        });
+        assert.equal(answer.status, 200, file);
+        assert.equal(answer.headers["content-encoding"], coding, `${file} with ${accept}`);
+        assert.equal(answer.headers.vary, "Accept-Encoding", file);
+        assert.ok(answer.body.length < original.length, `${file}: ${coding} is not smaller`);
+        assert.deepEqual(
+          decode(answer.body),
+          original,
+          `${file}: ${coding} decodes to another file`,
+        );
+      }
+      const identity = await request(server, `/${file}`, {
+        headers: { "Accept-Encoding": "identity" },
+      });
+      assert.equal(identity.headers["content-encoding"], undefined);
+      assert.deepEqual(identity.body, original);
+    }
+  });
+
+  it("answers 404 with a page for a missing file", async () => {
+    const answer = await request(server, "/no-such-file.js");
+    assert.equal(answer.status, 404);
+    assert.match(answer.headers["content-type"], /^text\/html/);
+    assert.match(answer.body.toString(), /not found/i);
+  });
+});
+
+describe("the site directory's boundary", () => {
+  let server;
+  let root;
+  before(async () => {
+    // A site and, beside it, a file no request may reach.
+    root = await mkdtemp(path.join(tmpdir(), "polytwist-serve-"));
+    await mkdir(`${root}/site/assets`, { recursive: true });
+    await writeFile(`${root}/site/index.html`, "<!doctype html><title>fixture</title>");
+    await writeFile(`${root}/site/assets/a.js`, "export const a = 1;\n");
+    await writeFile(`${root}/site/.hidden`, "hidden");
+    await writeFile(`${root}/secret.txt`, "SECRET");
+    server = await startServer({ site: `${root}/site` });
+  });
+  after(async () => {
+    await server.stop();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("never serves a file outside the site", async () => {
+    for (const attempt of [
+      "/../secret.txt",
+      "/assets/../../secret.txt",
+      "/%2e%2e/secret.txt",
+      "/%2E%2E/%2e%2e/secret.txt",
+      "/assets/..%2f..%2fsecret.txt",
+      "/..%5csecret.txt",
+      "/%252e%252e/secret.txt",
+      `//${root}/secret.txt`,
+      `/${root}/secret.txt`,
+      "/secret.txt%00.html",
+      "/.hidden",
+    ]) {
+      const answer = await request(server, attempt);
+      assert.ok([400, 404].includes(answer.status), `${attempt}: ${answer.status}`);
+      assert.doesNotMatch(answer.body.toString(), /SECRET|hidden/, attempt);
+    }
+    // What is inside stays reachable, also through a harmless "./".
+    assert.equal((await request(server, "/assets/./a.js")).status, 200);
+    assert.equal((await request(server, "/assets")).status, 301);
+  });
+});
+
+describe("start and stop", () => {
+  it("logs nothing per request without --log, and stops cleanly on SIGINT", async () => {
+    const server = await startServer();
+    assert.equal((await request(server, "/")).status, 200);
+    assert.equal((await request(server, "/image.svg?pzl=pyraminx")).status, 200);
+    process.kill(server.pid, "SIGINT");
+    const { code, signal } = await server.exited;
+    assert.deepEqual({ code, signal }, { code: 0, signal: null });
+    assert.deepEqual(
+      server.log.map((line) => line.replace(/:\d+\/.*/, "")),
+      ["polytwist serve: listening on http://127.0.0.1", "polytwist serve: stopped"],
+    );
+  });
+
+  it("logs one line per request with --log", async () => {
+    const server = await startServer({ args: ["--log"] });
+    await request(server, "/image.svg?pzl=pyraminx");
+    await request(server, "/nothing-here");
+    await server.stop();
+    const lines = server.log.filter((line) => line.startsWith("127.0.0.1 "));
+    assert.deepEqual(
+      lines.map((line) => line.split(" ").slice(1, 4).join(" ")),
+      ["GET /image.svg?pzl=pyraminx 200", "GET /nothing-here 404"],
+    );
+  });
+});
