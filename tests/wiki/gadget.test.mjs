@@ -6,24 +6,19 @@
 // pictures show, and the browser reports no error. The polytwist site is another origin, as in
 // real life, so this also covers the player's cross-origin start (its worker from a blob:).
 //
-// Pictures: from `polytwist serve` (/image/Q.png, the form MediaWiki shows inline) when the CLI
-// has it; otherwise the same pictures written by `polytwist image`, on the site's static server.
+// The polytwist site and the pictures come from `polytwist serve` (pictures in /image/Q.png, the
+// form MediaWiki shows inline).
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { chromium } from "playwright-core";
 
 import { repoDir } from "../js/engine.mjs";
-import { serveStatic } from "../js/static-server.mjs";
-import { freePort, gadgetPages, missingPrerequisite, startWiki } from "./mediawiki.mjs";
+import { startServer } from "../server/serve.mjs";
+import { gadgetPages, missingPrerequisite, startWiki } from "./mediawiki.mjs";
 
 const TEST = { timeout: 60_000 };
 const siteDir = `${repoDir}build/site`;
-const cli = `${repoDir}build/polytwist`;
 
 /** The article's players: the div's data-* attributes and its text (the alg). */
 const PLAYERS = [
@@ -33,10 +28,10 @@ const PLAYERS = [
   { puzzle: "pyraminx", alg: "U R U' R'", background: "#fdf3e1" },
 ];
 
-/** The article's external pictures: [name, puzzle, alg]. */
+/** The article's external pictures: [puzzle, alg]. */
 const PICTURES = [
-  ["pyraminx", "pyraminx", "R U'"],
-  ["cube2", "cube2", "R U R' U'"],
+  ["pyraminx", "R U'"],
+  ["cube2", "R U R' U'"],
 ];
 
 const escapeHtml = (text) =>
@@ -50,45 +45,7 @@ const playerDiv = ({ alg = "", ...attributes }) => {
   return `<div class="polytwist"${data}>${escapeHtml(alg)}</div>`;
 };
 
-/** Starts `polytwist serve` on a free port if the CLI has it: {url, close()} or null. */
-async function startPolytwistServe() {
-  if (!existsSync(cli)) return null;
-  let help = "";
-  try {
-    help = execFileSync(cli, ["serve", "--help"], { encoding: "utf8", stdio: "pipe" });
-  } catch {
-    // an error: no `serve` command
-  }
-  if (!help.includes("polytwist serve")) return null;
-  const port = await freePort();
-  const child = spawn(cli, ["serve", "--port", String(port), "--site", siteDir], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let log = "";
-  child.stderr.on("data", (chunk) => (log += chunk));
-  const url = `http://127.0.0.1:${port}/`;
-  const close = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", resolve);
-      child.kill("SIGTERM");
-    });
-  for (const deadline = Date.now() + 10_000; ;) {
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(2000) });
-      return { url, close, kind: "polytwist serve" };
-    } catch (err) {
-      if (Date.now() > deadline || child.exitCode !== null) {
-        await close();
-        throw new Error(`polytwist serve did not answer on ${url}: ${err.message}\n${log}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
 let site; // the polytwist site (another origin than the wiki)
-let picturesDir = null; // the pictures without `polytwist serve`
 let imageUrls; // the article's external pictures
 let wiki;
 let browser;
@@ -99,24 +56,15 @@ before(async () => {
   if (!existsSync(`${siteDir}/polytwist-player.js`)) {
     throw new Error(`${siteDir}/polytwist-player.js is missing: run \`npm run build:web\` first`);
   }
-  site = await startPolytwistServe();
-  if (site) {
-    // MediaWiki shows an external image only if its URL ends in .png, .gif, .jpg or .jpeg.
-    imageUrls = PICTURES.map(
-      ([, puzzle, alg]) =>
-        `${site.url}image/pzl=${puzzle}&alg=${encodeURIComponent(alg).replace(/'/g, "%27")}.png`,
-    );
-  } else {
-    // Without `serve`: the same pictures drawn by `polytwist image`, as static files.
-    picturesDir = await mkdtemp(path.join(tmpdir(), "polytwist-pictures-"));
-    for (const [name, puzzle, alg] of PICTURES) {
-      execFileSync(cli, ["image", puzzle, "--alg", alg, "--out", `${picturesDir}/${name}.svg`]);
-    }
-    const server = await serveStatic(siteDir, { mounts: { "/pictures/": picturesDir } });
-    site = { ...server, kind: "`polytwist image` files on a static server" };
-    // The static server ignores the query: it only makes the URL end as MediaWiki wants.
-    imageUrls = PICTURES.map(([name]) => `${site.url}pictures/${name}.svg?as=.png`);
-  }
+  // The polytwist site and the pictures: `polytwist serve` (docs/server.md), on its own port.
+  const server = await startServer();
+  site = { url: `${server.url}/`, stop: () => server.stop() };
+  // MediaWiki shows an external image only if its URL ends in .png, .gif, .jpg or .jpeg: the
+  // server's path form (docs/server.md, MediaWiki).
+  imageUrls = PICTURES.map(
+    ([puzzle, alg]) =>
+      `${site.url}image/pzl=${puzzle}&alg=${encodeURIComponent(alg).replace(/'/g, "%27")}.png`,
+  );
   wiki = await startWiki({
     settings: `$wgAllowExternalImagesFrom = [ ${JSON.stringify(site.url)} ];`,
     pages: [
@@ -157,8 +105,7 @@ after(async () => {
   await browser?.close();
   const dir = wiki?.dir;
   await wiki?.stop();
-  await site?.close();
-  if (picturesDir) await rm(picturesDir, { recursive: true, force: true });
+  await site?.stop();
   if (dir) assert.equal(existsSync(dir), false, `${dir} was not removed`);
 });
 
@@ -208,8 +155,7 @@ describe("MediaWiki 1.39 with the polytwist gadget", () => {
   it(
     "turns every div into a player that draws; one plays; the pictures show; no errors",
     TEST,
-    async (t) => {
-      t.diagnostic(`pictures from ${site.kind}: ${imageUrls.join(" ")}`);
+    async () => {
       const { page, problems } = await openWikiPage("Pyraminx algorithms");
       try {
         // MediaWiki's ES5 check accepted the gadget: a script it refuses leaves the module in

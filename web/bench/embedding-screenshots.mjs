@@ -2,22 +2,16 @@
 //   docs/images/embedding-script-tag.png  a page on another origin with the <script> tag and players
 //   docs/images/embedding-iframe.png      a forum-like page with embed.html in an iframe
 //   docs/images/embedding-mediawiki.png   a MediaWiki 1.39 article with the gadget (tests/wiki/)
-//   docs/images/embedding-image.png       pictures from `polytwist serve` (/image.svg); until the
-//                                          CLI has that command, the same pictures written by
-//                                          `polytwist image`, as static files
+//   docs/images/embedding-image.png       pictures from `polytwist serve` (/image.svg)
 // Each PNG is checked to stay under 150 KB.
 // Usage: node web/bench/embedding-screenshots.mjs   (after the engine build and `npm run build:web`)
-import { execFileSync, spawn } from "node:child_process";
 import { statSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createServer } from "node:http";
 
 import { repoDir } from "../../tests/js/engine.mjs";
 import { startSite } from "../../tests/js/browser.mjs";
-import { serveStatic } from "../../tests/js/static-server.mjs";
-import { freePort, gadgetPages, startWiki } from "../../tests/wiki/mediawiki.mjs";
+import { startServer } from "../../tests/server/serve.mjs";
+import { gadgetPages, startWiki } from "../../tests/wiki/mediawiki.mjs";
 
 const outDir = `${repoDir}docs/images`;
 const MAX_BYTES = 150 * 1024;
@@ -32,36 +26,6 @@ async function serveHostPage(html) {
   return {
     url: `http://127.0.0.1:${server.address().port}/`,
     close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
-/** `polytwist serve` on a free port if the CLI has the command: {url, close()} or null. */
-async function startPolytwistServe() {
-  const cli = `${repoDir}build/polytwist`;
-  let help = "";
-  try {
-    help = execFileSync(cli, ["serve", "--help"], { encoding: "utf8", stdio: "pipe" });
-  } catch {
-    // no CLI, or no `serve` command
-  }
-  if (!help.includes("polytwist serve")) return null;
-  const port = await freePort();
-  const child = spawn(cli, ["serve", "--port", String(port), "--site", `${repoDir}build/site`], {
-    stdio: "ignore",
-  });
-  const url = `http://127.0.0.1:${port}/`;
-  for (let tries = 0; ; tries++) {
-    try {
-      await fetch(url);
-      break;
-    } catch (err) {
-      if (tries > 100) throw new Error(`polytwist serve did not answer: ${err.message}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  return {
-    url,
-    close: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))),
   };
 }
 
@@ -128,49 +92,22 @@ try {
     await page.close();
   }
 
-  // The pictures: from `polytwist serve`, or else the same pictures written by `polytwist image`
-  // (the renderer `serve` uses) and served as static files.
+  // The pictures, from `polytwist serve` (docs/server.md) on its own port.
   const PICTURES = [
     ["pyraminx", "R U' L", "iso"],
     ["cube2", "R U R' U'", "iso"],
     ["cube3", "R U R' U'", "net"],
   ];
-  const serve = await startPolytwistServe();
-  let pictureUrls; // for <img>
-  let wikiPictureUrls; // for MediaWiki: ending in .png
-  let picturesOrigin;
-  if (serve) {
-    closers.push(() => serve.close());
-    const query = ([puzzle, alg, view]) =>
-      `pzl=${puzzle}&alg=${encodeURIComponent(alg).replace(/'/g, "%27")}&view=${view}`;
-    pictureUrls = PICTURES.map((picture) => `${serve.url}image.svg?${query(picture)}`);
-    wikiPictureUrls = PICTURES.slice(0, 2).map(
-      (picture) => `${serve.url}image/${query(picture)}.png`,
-    );
-    picturesOrigin = serve.url;
-  } else {
-    const dir = await mkdtemp(path.join(tmpdir(), "polytwist-pictures-"));
-    closers.push(() => rm(dir, { recursive: true, force: true }));
-    PICTURES.forEach(([puzzle, alg, view], i) =>
-      execFileSync(`${repoDir}build/polytwist`, [
-        "image",
-        puzzle,
-        "--alg",
-        alg,
-        "--view",
-        view,
-        "--out",
-        `${dir}/${i}.svg`,
-      ]),
-    );
-    const files = await serveStatic(dir);
-    closers.push(() => files.close());
-    pictureUrls = PICTURES.map((picture, i) => `${files.url}${i}.svg`);
-    // The static server ignores the query: it only makes the URL end as MediaWiki wants.
-    wikiPictureUrls = pictureUrls.slice(0, 2).map((url) => `${url}?as=.png`);
-    picturesOrigin = files.url;
-    console.log("pictures: `polytwist image` files (build/polytwist has no `serve` command yet)");
-  }
+  const serve = await startServer();
+  closers.push(() => serve.stop());
+  const picturesOrigin = `${serve.url}/`;
+  const query = ([puzzle, alg, view]) =>
+    `pzl=${puzzle}&alg=${encodeURIComponent(alg).replace(/'/g, "%27")}&view=${view}`;
+  const pictureUrls = PICTURES.map((picture) => `${picturesOrigin}image.svg?${query(picture)}`);
+  // MediaWiki shows an external image only if its URL ends in .png: the server's path form.
+  const wikiPictureUrls = PICTURES.slice(0, 2).map(
+    (picture) => `${picturesOrigin}image/${query(picture)}.png`,
+  );
 
   // 3. A MediaWiki article with the gadget.
   {
