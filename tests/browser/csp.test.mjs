@@ -43,10 +43,13 @@ describe(`under "Content-Security-Policy: ${POLICY}"`, () => {
     assertNoProblems(problems);
   });
 
-  it("the embedding demo's players render", TEST, async () => {
+  it("the embedding demo's players render, as pictures and in 3D", TEST, async () => {
     await open();
     await page.goto(`${session.site.url}embed-demo.html`);
     const first = page.locator("polytwist-player").first();
+    await first.locator('#player[data-picture="true"]').waitFor({ timeout: 30_000 });
+    assert.ok((await first.locator("#picture path[data-f]").count()) > 10, "no picture");
+    await first.locator("#start3d").click();
     await first.locator('#player[data-ready="true"]').waitFor({ timeout: 30_000 });
     const drawn = await first.evaluate(async (el) => {
       for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
