@@ -29,10 +29,11 @@ const threadedRequests = (responses) => responses.filter(({ url }) => THREADED_F
 const cube2Table = (page) =>
   page.evaluate(() => document.querySelector("#app").engine.distanceTable("cube2"));
 
-/** The embedding demo's first player, started, and its engine's {threads, isolated}. */
+/** The embedding demo's first player, started (its 3D button), and its engine's {threads, isolated}. */
 async function embeddedEngine(page, url) {
   await page.goto(`${url}embed-demo.html`);
   const first = page.locator("polytwist-player").first();
+  await first.locator("#start3d").click();
   await first.locator('#player[data-ready="true"]').waitFor({ timeout: 30_000 });
   return first.evaluate((el) => el.engine.engineInfo());
 }
