@@ -11,22 +11,13 @@ import os from "node:os";
 import { it } from "node:test";
 
 import { repoDir } from "../js/engine.mjs";
+import { prng } from "../js/random.mjs";
 import { request, startServer } from "./serve.mjs";
 
 const CLIENTS = 50;
 const DURATION_MS = 10_000;
 const WARM_UP_SAMPLES = 2;
 const REQUEST_TIMEOUT_MS = 15_000;
-
-/** A seeded generator (mulberry32), so that every run sends the same mix. */
-function seeded(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MOVES = ["R", "U", "L", "B", "r", "u", "l", "b"];
 const pick = (random, list) => list[Math.floor(random() * list.length)];
@@ -106,7 +97,7 @@ it(
       const start = performance.now();
       const deadline = start + DURATION_MS;
       const client = async (index) => {
-        const random = seeded(1000 + index);
+        const random = prng(1000 + index);
         while (performance.now() < deadline) {
           let roll = random() * totalWeight;
           const kind = kinds.find(([weight]) => (roll -= weight) < 0) ?? kinds[0];

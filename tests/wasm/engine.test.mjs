@@ -5,6 +5,7 @@ import { Vector3 } from "three";
 
 import { stickerPlacement } from "../../web/src/puzzles/cube2/geometry.js";
 import { callJson, loadEngine } from "../js/engine.mjs";
+import { prng } from "../js/random.mjs";
 
 const SOLVED = "UUUURRRRFFFFDDDDLLLLBBBB";
 // OEIS A079761: positions of the 2x2x2 cube at each distance (half-turn metric).
@@ -22,16 +23,6 @@ function assertError(answer, what) {
 
 function countMoves(sequence) {
   return sequence.trim() === "" ? 0 : sequence.trim().split(/\s+/).length;
-}
-
-/** A small deterministic PRNG (mulberry32) for reproducible random move sequences. */
-function prng(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 before(async () => {

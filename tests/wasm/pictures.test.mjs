@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { before, describe, it } from "node:test";
 
 import { fastPicture } from "../../web/src/picture/fast.js";
+import { modelImage } from "../../web/src/picture/model-image.js";
 import { CUBE2_NET } from "../../web/src/puzzles/cube2/net.js";
 import { CUBE3_NET } from "../../web/src/puzzles/cube3/net.js";
 import { DOMINO_NET } from "../../web/src/puzzles/domino/net.js";
@@ -16,24 +17,13 @@ import { KILOMINX_NET } from "../../web/src/puzzles/kilominx/net.js";
 import { MASTER_PYRAMINX_NET } from "../../web/src/puzzles/master_pyraminx/net.js";
 import { PYRAMINX_NET } from "../../web/src/puzzles/pyraminx/net.js";
 import { callJson, engineDir, loadEngine, repoDir } from "../js/engine.mjs";
+import { prng } from "../js/random.mjs";
 
 let engine;
 let model;
 let templates;
 
-/** The model-only module's image(query), as the page calls it (web/src/picture/model.js). */
-function modelImage(params) {
-  const query = new URLSearchParams(params).toString();
-  const length = model.lengthBytesUTF8(query) + 1;
-  const pointer = model._malloc(length);
-  try {
-    model.stringToUTF8(query, pointer, length);
-    return JSON.parse(model.UTF8ToString(model._image(pointer)));
-  } finally {
-    model._free(pointer);
-  }
-}
-
+const modelImageOf = (params) => modelImage(model, params);
 const engineImage = (params) => callJson(engine, "image", new URLSearchParams(params).toString());
 
 /** Each sticker's fill by its number, from a picture. */
@@ -65,16 +55,6 @@ function normalised(points) {
   return points.map(([x, y]) => [(x - minX) / extent, (y - minY) / extent]);
 }
 
-/** A small deterministic PRNG (mulberry32). */
-function prng(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 before(async () => {
   engine = await loadEngine();
   const { default: createModel } = await import(
@@ -93,7 +73,7 @@ describe("pictures", () => {
         const alg = Array.from({ length: 8 }, () => moves[Math.floor(random() * moves.length)]);
         for (const view of ["iso", "net"]) {
           const params = { pzl: id, alg: `(${alg.join(" ")})2`, view, size: "200" };
-          const answer = modelImage(params);
+          const answer = modelImageOf(params);
           assert.equal(answer.ok, true, `${id} ${params.alg}: ${answer.error}`);
           assert.deepEqual(answer, engineImage(params));
         }
@@ -106,12 +86,12 @@ describe("pictures", () => {
       { pzl: "cube3", colour: "red" },
       { pzl: "<b>" },
     ]) {
-      const answer = modelImage(params);
+      const answer = modelImageOf(params);
       assert.equal(answer.ok, false);
       assert.match(answer.svg, /^<svg/);
       assert.deepEqual(answer, engineImage(params));
     }
-    assert.equal(modelImage({ pzl: "cube3", alg: "R U X" }).column, 5);
+    assert.equal(modelImageOf({ pzl: "cube3", alg: "R U X" }).column, 5);
   });
 
   it("players paint plain moves from the templates exactly as the engine draws them", () => {
@@ -126,10 +106,7 @@ describe("pictures", () => {
         assert.deepEqual(fills(fast), fills(expected.svg), `${id}: ${alg.join(" ")}`);
         // The same picture but for its title (the engine's names the alg).
         const untitled = (svg) => svg.replace(/<title>.*?<\/title>/, "");
-        assert.equal(
-          untitled(fast),
-          untitled(expected.svg),
-        );
+        assert.equal(untitled(fast), untitled(expected.svg));
       }
     }
   });

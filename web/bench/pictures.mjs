@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 
 import { engineDir, repoDir } from "../../tests/js/engine.mjs";
 import { fastPicture } from "../src/picture/fast.js";
+import { modelImage } from "../src/picture/model-image.js";
 
 let start = performance.now();
 const { default: createModel } = await import(
@@ -17,17 +18,8 @@ const { default: createModel } = await import(
 const model = await createModel({ wasmBinary: readFileSync(`${engineDir}polytwist_model.wasm`) });
 const loadMs = performance.now() - start;
 
-function image(query) {
-  const length = model.lengthBytesUTF8(query) + 1;
-  const pointer = model._malloc(length);
-  model.stringToUTF8(query, pointer, length);
-  const answer = model.UTF8ToString(model._image(pointer));
-  model._free(pointer);
-  return answer;
-}
-
 start = performance.now();
-image("pzl=kilominx");
+modelImage(model, "pzl=kilominx");
 const firstPictureMs = performance.now() - start;
 
 const templates = JSON.parse(execFileSync(`${repoDir}build/polytwist`, ["pictures"]).toString());
@@ -37,7 +29,7 @@ for (const pzl of ["cube3", "kilominx", "master_pyraminx"]) {
     Array.from({ length: 20 }, (_, k) => moves[(i * 7 + k * 13) % moves.length]).join(" "),
   );
   start = performance.now();
-  for (const alg of algs) image(new URLSearchParams({ pzl, alg }).toString());
+  for (const alg of algs) modelImage(model, { pzl, alg });
   const moduleMs = (performance.now() - start) / algs.length;
   start = performance.now();
   for (const alg of algs) fastPicture(templates[pzl], alg);
