@@ -47,6 +47,18 @@ std::optional<std::string> readColour(std::string_view text) {
   return std::nullopt;
 }
 
+// "a,b,,c" → {"a", "b", "", "c"}.
+std::vector<std::string> splitCommas(const std::string& text) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    parts.push_back(text.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return parts;
+}
+
 std::string escapeXml(std::string_view text) {
   std::string out;
   for (char c : text) {
@@ -376,12 +388,7 @@ ImageAnswer renderImage(const ImageRequest& request) {
     if (request.scheme.find(',') == std::string::npos && request.scheme[0] != '#') {
       for (char c : request.scheme) parts.emplace_back(1, c);
     } else {
-      std::size_t start = 0;
-      while (start <= request.scheme.size()) {
-        const std::size_t comma = std::min(request.scheme.find(',', start), request.scheme.size());
-        parts.push_back(request.scheme.substr(start, comma - start));
-        start = comma + 1;
-      }
+      parts = splitCommas(request.scheme);
     }
     if (parts.size() != faces.size()) {
       return refuse("sch: " + std::to_string(parts.size()) + " colours for " +
@@ -419,9 +426,8 @@ ImageAnswer renderImage(const ImageRequest& request) {
                                        std::toupper(static_cast<unsigned char>(fd[i])))
           ++f;
         if (f == faces.size()) {
-          return refuse("fd: letter " + std::to_string(i + 1) + " '" +
-                            escapeXml(std::string(1, fd[i])) + "' is no face of " + puzzle->id() +
-                            " (nor n or t)",
+          return refuse("fd: letter " + std::to_string(i + 1) + " '" + std::string(1, fd[i]) +
+                            "' is no face of " + puzzle->id() + " (nor n or t)",
                         size);
         }
         fill[i] = faceColours[f];
@@ -445,10 +451,7 @@ ImageAnswer renderImage(const ImageRequest& request) {
   if (!request.stage.empty()) {
     // The orbits shown; every other piece's stickers are greyed out (stickers of no piece stay).
     std::set<std::string> shown;
-    std::size_t start = 0;
-    while (start <= request.stage.size()) {
-      const std::size_t comma = std::min(request.stage.find(',', start), request.stage.size());
-      const std::string name = request.stage.substr(start, comma - start);
+    for (const std::string& name : splitCommas(request.stage)) {
       if (puzzle->orbitIndex(name) < 0) {
         std::string known;
         for (const Orbit& orbit : puzzle->orbits())
@@ -458,7 +461,6 @@ ImageAnswer renderImage(const ImageRequest& request) {
                       size);
       }
       shown.insert(name);
-      start = comma + 1;
     }
     for (int i = 0; i < count; ++i) {
       const int position = puzzle->faceletOwner(i).first;
