@@ -43,8 +43,12 @@ export function createPictureMode({ ui, messages, onStart }) {
     ui.start3d.textContent = "Loading…";
     onStart();
   };
+  // Keys that only move the focus through the page (or modify other keys) are no wish to turn.
+  const startOnKey = (event) => {
+    if (!["Tab", "Shift", "Control", "Alt", "Meta", "Escape"].includes(event.key)) start();
+  };
   ui.player.addEventListener("pointerdown", start);
-  ui.player.addEventListener("keydown", start);
+  ui.player.addEventListener("keydown", startOnKey);
   ui.start3d.addEventListener("click", start);
 
   return {
@@ -87,7 +91,7 @@ export function createPictureMode({ ui, messages, onStart }) {
       ui.start3d.hidden = true;
       ui.player.dataset.picture = "false";
       ui.player.removeEventListener("pointerdown", start);
-      ui.player.removeEventListener("keydown", start);
+      ui.player.removeEventListener("keydown", startOnKey);
     },
   };
 }
