@@ -67,6 +67,8 @@ describe("picture-first players", () => {
       const [pzl, alg] = await player.evaluate((el) => [el.puzzle, el.setup]);
       painted.push({ pzl, alg, shown: await pictureOf(player) });
     }
+    // Tabbing through the page focuses the players' 3D buttons without starting them.
+    for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
     assert.equal(page.workers().length, 0, "a worker started before any player was touched");
     assert.ok(
       responses.every((r) => !/started|engine|\.wasm/.test(r.url)),
