@@ -1,8 +1,9 @@
 #include "search/symmetry.hpp"
 
 #include <map>
-#include <sstream>
 #include <stdexcept>
+#include <string_view>
+#include <vector>
 
 namespace polytwist {
 namespace {
@@ -10,6 +11,22 @@ constexpr int kMaxGroupSize = 1024;
 
 [[noreturn]] void fail(const Puzzle& puzzle, const std::string& what) {
   throw std::invalid_argument(puzzle.id() + " symmetries: " + what);
+}
+
+// The words of `text` between blanks. Not std::istringstream: streams pull libc++'s locale
+// machinery (about 80 KB) into the WebAssembly engine (docs/benchmarks.md, issue 14).
+std::vector<std::string> whitespaceWords(std::string_view text) {
+  std::vector<std::string> words;
+  const auto blank = [](char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+  };
+  for (std::size_t at = 0; at < text.size();) {
+    while (at < text.size() && blank(text[at])) ++at;
+    const std::size_t start = at;
+    while (at < text.size() && !blank(text[at])) ++at;
+    if (at > start) words.emplace_back(text.substr(start, at - start));
+  }
+  return words;
 }
 }  // namespace
 
@@ -26,9 +43,8 @@ SymmetryGroup::SymmetryGroup(const Puzzle& puzzle) : puzzle_(puzzle) {
       std::vector<int> image(facelets);
       for (int f = 0; f < facelets; ++f) image[f] = f;
       for (const std::string& cycle : cycles) {
-        std::istringstream words(cycle);
         std::vector<int> stickers;
-        for (std::string word; words >> word;) {
+        for (const std::string& word : whitespaceWords(cycle)) {
           const auto found = faceletByName.find(word);
           if (found == faceletByName.end()) fail(puzzle, name + ": no sticker " + word);
           stickers.push_back(found->second);
@@ -77,9 +93,8 @@ SymmetryGroup::SymmetryGroup(const Puzzle& puzzle) : puzzle_(puzzle) {
   }
   // Words such as "y y" read better as "y2".
   for (Element& element : elements_) {
-    std::istringstream words(element.name);
     std::vector<std::pair<std::string, int>> runs;
-    for (std::string word; words >> word;) {
+    for (const std::string& word : whitespaceWords(element.name)) {
       if (!runs.empty() && runs.back().first == word) {
         ++runs.back().second;
       } else {
@@ -178,7 +193,6 @@ State SymmetryGroup::act(const Element& element, const State& state) const {
 }
 
 std::optional<int> SymmetryGroup::find(std::string_view word) const {
-  std::istringstream words{std::string(word)};
   int result = 0;
   auto generatorNamed = [&](const std::string& name) {
     for (std::size_t g = 0; g < generatorNames_.size(); ++g) {
@@ -186,7 +200,7 @@ std::optional<int> SymmetryGroup::find(std::string_view word) const {
     }
     return -1;
   };
-  for (std::string token; words >> token;) {
+  for (std::string token : whitespaceWords(word)) {
     // A generator's own name first ("x2" may name one), then a name with a power.
     int power = 1;
     int generator = generatorNamed(token);
