@@ -229,6 +229,7 @@ describe("the embedding demo page", () => {
       const selector = 'polytwist-player[setup="u r\'"]';
       const tips = page.locator(selector);
       await expectDrawn(tips);
+      await tips.locator('#player[data-busy="false"]').waitFor(); // turns wait for an idle player
       await tips.evaluate((el) => {
         el.turns = [];
         el.addEventListener("move", ({ detail }) => el.turns.push(detail));
