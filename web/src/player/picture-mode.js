@@ -38,10 +38,7 @@ export function createPictureMode({ ui, messages, onStart }) {
   let painted = ""; // the parameters of the picture shown (or being painted)
   let generation = 0;
   const start = () => {
-    if (!shown) return;
-    ui.start3d.disabled = true;
-    ui.start3d.textContent = "Loading…";
-    onStart();
+    if (shown) onStart();
   };
   // Keys that only move the focus through the page (or modify other keys) are no wish to turn.
   const startOnKey = (event) => {
@@ -81,6 +78,12 @@ export function createPictureMode({ ui, messages, onStart }) {
       ui.picture.hidden = false;
       ui.start3d.hidden = !answer.ok;
       ui.player.dataset.picture = "true";
+    },
+    /** The player is starting (however asked): the 3D view beneath takes the pointer from now on. */
+    starting() {
+      ui.picture.style.pointerEvents = "none";
+      ui.start3d.disabled = true;
+      ui.start3d.textContent = "Loading…";
     },
     /** The 3D view shows the position: the picture gives way for good. */
     hide() {

@@ -429,6 +429,7 @@ export class PolytwistPlayer extends HTMLElement {
 
   /** Loads the 3D player (once) and starts it. */
   #start() {
+    if (!this.#starting) this.#picture.starting();
     this.#starting ??= import("./started.js").then((parts) => {
       this.#parts = parts;
       this.shadowRoot.adoptedStyleSheets = [playerStyleSheet(), parts.editStyleSheet()];
