@@ -165,16 +165,6 @@ std::optional<Matrix> readRotation(std::string_view text, std::string& error) {
   return m;
 }
 
-struct Drawing {
-  std::string svg;
-  double width, height;
-};
-
-// Face letters per sticker for the position, or the request's fd.
-struct Paint {
-  std::vector<std::string> fill;  // per sticker
-};
-
 }  // namespace
 
 std::string errorImage(std::string_view message, int size) {
@@ -408,13 +398,15 @@ ImageAnswer renderImage(const ImageRequest& request) {
   std::vector<std::string> fill(count);
   const std::vector<int> sources = puzzle->faceletSources(state);
   for (int i = 0; i < count; ++i) fill[i] = faceColours[puzzle->faceOfFacelet(sources[i])];
+  // fd and fc give one letter per sticker.
+  auto wrongLength = [&](const char* name, const std::string& letters) {
+    return refuse(std::string(name) + ": " + std::to_string(letters.size()) + " letters for " +
+                      std::to_string(count) + " stickers",
+                  size);
+  };
   if (!request.faceletDefinition.empty()) {
     const std::string& fd = request.faceletDefinition;
-    if (static_cast<int>(fd.size()) != count) {
-      return refuse("fd: " + std::to_string(fd.size()) + " letters for " + std::to_string(count) +
-                        " stickers",
-                    size);
-    }
+    if (static_cast<int>(fd.size()) != count) return wrongLength("fd", fd);
     for (int i = 0; i < count; ++i) {
       if (fd[i] == 'n')
         fill[i] = kMasked;
@@ -436,11 +428,7 @@ ImageAnswer renderImage(const ImageRequest& request) {
   }
   if (!request.faceletColours.empty()) {
     const std::string& fc = request.faceletColours;
-    if (static_cast<int>(fc.size()) != count) {
-      return refuse("fc: " + std::to_string(fc.size()) + " letters for " + std::to_string(count) +
-                        " stickers",
-                    size);
-    }
+    if (static_cast<int>(fc.size()) != count) return wrongLength("fc", fc);
     for (int i = 0; i < count; ++i) {
       const std::optional<std::string> colour = readColour(std::string_view(&fc[i], 1));
       if (!colour)
