@@ -298,14 +298,6 @@ std::uint64_t CoordinateSpace::representativeIndex(const std::uint32_t* values) 
   return result;
 }
 
-void CoordinateSpace::values(std::uint64_t index, std::uint32_t* values) const {
-  for (int p = 0; p < partCount(); ++p) {
-    values[p] = static_cast<std::uint32_t>(index / strides_[p]);
-    index -= values[p] * strides_[p];
-  }
-  if (rotations_ > 0) values[0] = representative_[values[0]];
-}
-
 std::uint64_t CoordinateSpace::index(const State& s) const {
   std::uint32_t values[kMaxCoordinateParts] = {};
   for (int p = 0; p < partCount(); ++p) values[p] = parts_[p].rank(s);

@@ -109,28 +109,56 @@ class CoordinateSpace {
     }
     return representativeIndex(values);
   }
-  // The coordinate values of the state an index stands for.
-  void values(std::uint64_t index, std::uint32_t* values) const;
+  // The coordinate values of the state an index stands for. Inline, and in 32 bits when the
+  // space fits: the BFS decodes every index it expands, and 64-bit division is slow (in WASM most).
+  void values(std::uint64_t index, std::uint32_t* values) const {
+    if (size_ <= UINT32_MAX) {
+      std::uint32_t rest = static_cast<std::uint32_t>(index);
+      for (int p = 0; p < partCount(); ++p) {
+        const std::uint32_t stride = static_cast<std::uint32_t>(strides_[p]);
+        values[p] = rest / stride;
+        rest -= values[p] * stride;
+      }
+    } else {
+      for (int p = 0; p < partCount(); ++p) {
+        values[p] = static_cast<std::uint32_t>(index / strides_[p]);
+        index -= values[p] * strides_[p];
+      }
+    }
+    if (rotations_ > 0) values[0] = representative_[values[0]];
+  }
   std::uint64_t neighbour(std::uint64_t index, int move) const;
 
   // The neighbours of one index, for scans over many: the index is decoded once, and each
   // neighbour comes from the parts' move-table rows.
   class Neighbours {
    public:
-    explicit Neighbours(const CoordinateSpace& space) : space_(space) {}
+    // The parts' count and strides are copied here: the scan calls this for every neighbour.
+    explicit Neighbours(const CoordinateSpace& space)
+        : space_(space), parts_(space.partCount()), plain_(space.rotations_ == 0) {
+      for (int p = 0; p < parts_; ++p) strides_[p] = space.strides_[p];
+    }
     void load(std::uint64_t index) {
       std::uint32_t values[kMaxCoordinateParts];
       space_.values(index, values);
-      for (int p = 0; p < space_.partCount(); ++p) rows_[p] = space_.parts_[p].row(values[p]);
+      for (int p = 0; p < parts_; ++p) rows_[p] = space_.parts_[p].row(values[p]);
     }
     std::uint64_t operator()(int move) const {
+      if (plain_) {
+        std::uint64_t result = 0;
+        for (int p = 0; p < parts_; ++p) result += rows_[p][move] * strides_[p];
+        return result;
+      }
       std::uint32_t values[kMaxCoordinateParts];
-      for (int p = 0; p < space_.partCount(); ++p) values[p] = rows_[p][move];
-      return space_.index(values);
+      for (int p = 0; p < parts_; ++p) values[p] = rows_[p][move];
+      return space_.representativeIndex(values);
     }
 
    private:
     const CoordinateSpace& space_;
+    const int parts_;
+    const bool plain_;  // no rotation to reduce by
+    std::uint64_t strides_[kMaxCoordinateParts] = {};
     const std::uint32_t* rows_[kMaxCoordinateParts] = {};
   };
 

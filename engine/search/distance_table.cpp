@@ -101,11 +101,9 @@ struct DistanceTable::LayerCounts {
 // expansions. Threads may share words: going forward they set entries by compare-and-swap;
 // going backward each sets only entries of its own blocks, and the entries others read change
 // from unknown to `next`, neither of which is the `current` they look for.
+template <int Bits>
 void DistanceTable::scanBlocks(const Layer& layer, LayerCounts& counts, Cancellation cancel,
                                const std::function<void()>& afterBlock) {
-  const int unknown = entries_.unknown();
-  const std::uint64_t perWord = 64 / entries_.bitsPerEntry();
-  const int wanted = layer.forward ? layer.current : unknown;
   CoordinateSpace::Neighbours neighbour(space_);
   for (;;) {
     const std::uint64_t start =
@@ -113,22 +111,13 @@ void DistanceTable::scanBlocks(const Layer& layer, LayerCounts& counts, Cancella
     if (start >= entries_.size() || cancel.requested()) return;
     const std::uint64_t end = std::min(entries_.size(), start + kBuildBlockEntries);
     std::uint64_t found = 0;
-    for (std::uint64_t first = start; first < end; first += perWord) {
-      for (std::uint64_t hits = entries_.wordMatches(first, wanted); hits != 0; hits &= hits - 1) {
-        const std::uint64_t i = first + std::countr_zero(hits) / entries_.bitsPerEntry();
-        if (i >= end) break;
-        neighbour.load(i);
-        for (int m : moves_) {
-          const std::uint64_t j = neighbour(m);
-          if (layer.forward) {
-            found += entries_.setIfUnknown(j, layer.next);
-          } else if (entries_.get(j) == layer.current) {
-            entries_.set(i, layer.next);
-            ++found;
-            break;
-          }
-        }
-      }
+    // In short calls: V8 runs a WebAssembly call to its end in the code it started with (no
+    // on-stack replacement), so one long loop would run the whole first table build in the
+    // baseline compiler's code, about twice as slow as the optimised code later calls get.
+    for (std::uint64_t first = start; first < end; first += kScanCallEntries) {
+      const std::uint64_t last = std::min(end, first + kScanCallEntries);
+      found += layer.forward ? scanRange<Bits, true>(layer, first, last, neighbour)
+                             : scanRange<Bits, false>(layer, first, last, neighbour);
     }
     counts.found.fetch_add(found, std::memory_order_relaxed);
     counts.scanned.fetch_add(end - start, std::memory_order_relaxed);
@@ -136,10 +125,45 @@ void DistanceTable::scanBlocks(const Layer& layer, LayerCounts& counts, Cancella
   }
 }
 
+template <int Bits, bool Forward>
+[[gnu::noinline]] std::uint64_t DistanceTable::scanRange(const Layer& layer, std::uint64_t start,
+                                                         std::uint64_t end,
+                                                         CoordinateSpace::Neighbours& neighbour) {
+  const int wanted = Forward ? layer.current : (1 << Bits) - 1;
+  std::uint64_t found = 0;
+  for (std::uint64_t first = start; first < end; first += 64 / Bits) {
+    for (std::uint64_t hits = entries_.wordMatchesAt<Bits>(first, wanted); hits != 0;
+         hits &= hits - 1) {
+      const std::uint64_t i = first + std::countr_zero(hits) / Bits;
+      if (i >= end) break;
+      neighbour.load(i);
+      for (int m : moves_) {
+        const std::uint64_t j = neighbour(m);
+        if constexpr (Forward) {
+          found += entries_.setIfUnknownAt<Bits>(j, layer.next);
+        } else if (entries_.getAt<Bits>(j) == layer.current) {
+          entries_.setAt<Bits>(i, layer.next);
+          ++found;
+          break;
+        }
+      }
+    }
+  }
+  return found;
+}
+
 std::optional<std::uint64_t> DistanceTable::scanLayer(const Layer& layer,
                                                       const BuildProgressFn& progress,
                                                       Cancellation cancel) {
   LayerCounts counts;
+  const auto scan = [this](const Layer& layer, LayerCounts& counts, Cancellation cancel,
+                           const std::function<void()>& afterBlock) {
+    if (entries_.bitsPerEntry() == 2) {
+      scanBlocks<2>(layer, counts, cancel, afterBlock);
+    } else {
+      scanBlocks<4>(layer, counts, cancel, afterBlock);
+    }
+  };
 #if defined(__EMSCRIPTEN__) && !defined(POLYTWIST_WASM_THREADS)
   const unsigned threads = 1;  // built without pthreads: the page runs it in a worker instead
 #else
@@ -150,7 +174,7 @@ std::optional<std::uint64_t> DistanceTable::scanLayer(const Layer& layer,
 #endif
   std::vector<std::thread> helpers;
   for (unsigned t = 1; t < threads; ++t) {
-    helpers.emplace_back([&] { scanBlocks(layer, counts, cancel, {}); });
+    helpers.emplace_back([&] { scan(layer, counts, cancel, {}); });
   }
   // Within the layer only once it has found an entry, so every depth reported exists; the last
   // block is left to the report after the layer.
@@ -162,7 +186,7 @@ std::optional<std::uint64_t> DistanceTable::scanLayer(const Layer& layer,
     }
   };
   try {
-    scanBlocks(layer, counts, cancel, progress ? report : std::function<void()>());
+    scan(layer, counts, cancel, progress ? report : std::function<void()>());
   } catch (...) {
     // From the progress callback: the helpers take no more blocks and are joined before it goes on.
     counts.nextBlock = entries_.size();

@@ -25,24 +25,40 @@ class PackedArray {
   int unknown() const { return (1 << bits_) - 1; }
   // Words are read and written atomically (relaxed: plain loads and stores on x86 and wasm), so
   // BFS threads may read words another thread writes.
-  int get(std::uint64_t i) const {
-    return static_cast<int>(word((i * bits_) >> 6) >> ((i * bits_) & 63)) & unknown();
-  }
+  int get(std::uint64_t i) const { return bits_ == 2 ? getAt<2>(i) : getAt<4>(i); }
   // Only for entries no other thread writes at the same time.
-  void set(std::uint64_t i, int value) {
-    std::uint64_t* word = &words_[(i * bits_) >> 6];
-    const int shift = static_cast<int>((i * bits_) & 63);
-    const std::uint64_t old = __atomic_load_n(word, __ATOMIC_RELAXED);
-    __atomic_store_n(word,
-                     (old & ~(std::uint64_t(unknown()) << shift)) | (std::uint64_t(value) << shift),
-                     __ATOMIC_RELAXED);
-  }
+  void set(std::uint64_t i, int value) { bits_ == 2 ? setAt<2>(i, value) : setAt<4>(i, value); }
   // Sets an unknown entry, also while other threads set entries of the same word; false when the
   // entry was no longer unknown.
   bool setIfUnknown(std::uint64_t i, int value) {
-    std::uint64_t* word = &words_[(i * bits_) >> 6];
-    const int shift = static_cast<int>((i * bits_) & 63);
-    const std::uint64_t mask = std::uint64_t(unknown()) << shift;
+    return bits_ == 2 ? setIfUnknownAt<2>(i, value) : setIfUnknownAt<4>(i, value);
+  }
+  // Entries first .. first + 64/bits - 1 (first a multiple of 64/bits) form one word: a bit set at
+  // the lowest bit of each entry equal to `value`.
+  std::uint64_t wordMatches(std::uint64_t first, int value) const {
+    return bits_ == 2 ? wordMatchesAt<2>(first, value) : wordMatchesAt<4>(first, value);
+  }
+
+  // The same with the entry width known at compile time (Bits == bitsPerEntry()), for the BFS's
+  // inner loops: constant shifts and masks instead of multiplications (3x faster in WASM).
+  template <int Bits>
+  int getAt(std::uint64_t i) const {
+    return static_cast<int>(word((i * Bits) >> 6) >> ((i * Bits) & 63)) & ((1 << Bits) - 1);
+  }
+  template <int Bits>
+  void setAt(std::uint64_t i, int value) {
+    std::uint64_t* word = &words_[(i * Bits) >> 6];
+    const int shift = static_cast<int>((i * Bits) & 63);
+    const std::uint64_t old = __atomic_load_n(word, __ATOMIC_RELAXED);
+    __atomic_store_n(
+        word, (old & ~(std::uint64_t((1 << Bits) - 1) << shift)) | (std::uint64_t(value) << shift),
+        __ATOMIC_RELAXED);
+  }
+  template <int Bits>
+  bool setIfUnknownAt(std::uint64_t i, int value) {
+    std::uint64_t* word = &words_[(i * Bits) >> 6];
+    const int shift = static_cast<int>((i * Bits) & 63);
+    const std::uint64_t mask = std::uint64_t((1 << Bits) - 1) << shift;
     std::uint64_t old = __atomic_load_n(word, __ATOMIC_RELAXED);
     do {
       if ((old & mask) != mask) return false;
@@ -51,16 +67,14 @@ class PackedArray {
                                           __ATOMIC_RELAXED, __ATOMIC_RELAXED));
     return true;
   }
-
-  // Entries first .. first + 64/bits - 1 (first a multiple of 64/bits) form one word: a bit set at
-  // the lowest bit of each entry equal to `value`.
-  std::uint64_t wordMatches(std::uint64_t first, int value) const {
-    const std::uint64_t word = this->word((first * bits_) >> 6);
-    const std::uint64_t lowBits = bits_ == 2 ? 0x5555555555555555ull : 0x1111111111111111ull;
+  template <int Bits>
+  std::uint64_t wordMatchesAt(std::uint64_t first, int value) const {
+    const std::uint64_t word = this->word((first * Bits) >> 6);
+    const std::uint64_t lowBits = Bits == 2 ? 0x5555555555555555ull : 0x1111111111111111ull;
     // An entry equals `value` when all its bits agree; fold each entry's bits onto its lowest.
     const std::uint64_t differ = word ^ (lowBits * static_cast<std::uint64_t>(value));
     std::uint64_t folded = differ | (differ >> 1);
-    if (bits_ == 4) folded |= (differ >> 2) | (differ >> 3);
+    if constexpr (Bits == 4) folded |= (differ >> 2) | (differ >> 3);
     return ~folded & lowBits;
   }
 
@@ -81,6 +95,8 @@ class PackedArray {
 // Blocks of entries the BFS threads take in turn; a block of 2^20 entries is 256 KB of 2-bit
 // table.
 inline constexpr std::uint64_t kBuildBlockEntries = 1 << 20;
+// Entries scanned per call within a block (a multiple of 64, so calls start on whole words).
+inline constexpr std::uint64_t kScanCallEntries = 1 << 12;
 
 // Reported at the start, after each layer, and within a layer once it has found an entry: after
 // each block that the calling thread finishes (always on that thread; one report per 2^20
@@ -157,8 +173,14 @@ class DistanceTable {
                                          Cancellation cancel);
   // Scans words of entries taken in blocks from `counts` until none is left, calling
   // `afterBlock` (if any) after each.
+  template <int Bits>
   void scanBlocks(const Layer& layer, LayerCounts& counts, Cancellation cancel,
                   const std::function<void()>& afterBlock);
+  // Entries start..end of one layer's scan (forward: expand `current`; backward: try unreached
+  // ones): how many it put on the next layer.
+  template <int Bits, bool Forward>
+  std::uint64_t scanRange(const Layer& layer, std::uint64_t start, std::uint64_t end,
+                          CoordinateSpace::Neighbours& neighbour);
   template <typename Position, typename Step, typename IndexOf>
   std::vector<int> walkDown(Position position, Step step, IndexOf indexOf) const;
   std::string name_;
