@@ -23,6 +23,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { build, defineConfig } from "vite";
 
+import { policyText } from "./csp.js";
 import { offlineApp } from "./pwa.config.js";
 
 const webDir = fileURLToPath(new URL(".", import.meta.url));
@@ -149,6 +150,25 @@ function pictureTemplates() {
       }
       return null;
     },
+  };
+}
+
+/**
+ * The site's Content-Security-Policy (./csp.js) as the first element of every built page's <head>,
+ * before anything it governs, for hosts that send no header (`polytwist serve` sends it as one).
+ * Build only: the dev server injects inline styles for hot reloading.
+ */
+function contentSecurityPolicy() {
+  return {
+    name: "polytwist-content-security-policy",
+    apply: "build",
+    transformIndexHtml: () => [
+      {
+        tag: "meta",
+        attrs: { "http-equiv": "Content-Security-Policy", content: policyText() },
+        injectTo: "head-prepend",
+      },
+    ],
   };
 }
 
@@ -302,6 +322,7 @@ export default defineConfig({
     requireEngine(),
     threadedEngine(),
     pictureTemplates(),
+    contentSecurityPolicy(),
     standalonePlayerBundle(),
     shippedTables(),
     offlineApp(),
