@@ -11,24 +11,11 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import { assertNoProblems, browserSession } from "../js/browser.mjs";
+import { PAYLOADS } from "./injection-payloads.mjs";
 
 const TEST = { timeout: 300_000 };
 
 const session = browserSession();
-
-const FLAG = (name) => `window.__pwned=(window.__pwned||[]).concat('${name}')`;
-
-/** Each would run script if it were ever parsed as markup, a URL or CSS. */
-export const PAYLOADS = [
-  `<img src=x onerror="${FLAG("img")}">`,
-  `"><script>${FLAG("script")}</script>`,
-  `javascript:${FLAG("url")}`,
-  `</style><svg onload="${FLAG("svg")}"></svg>`,
-  `' onmouseover='${FLAG("quote")}' x='`,
-  `<iframe srcdoc="<script>parent.${FLAG("srcdoc")}</script>"></iframe>`,
-  `\u202e<b onclick="${FLAG("rtl")}">gnp.exe</b>\u0000end`,
-  `<a href="javascript:${FLAG("link")}">${"x".repeat(3000)}</a>`, // over every length limit
-];
 
 /** The elements a payload would make, in the document and every shadow root. */
 function injectedElements() {
