@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { after, describe, it } from "node:test";
 
+import { showBidiControls } from "../../web/src/ui/format.js";
 import { assertNoProblems, browserSession } from "../js/browser.mjs";
 import { PAYLOADS } from "./injection-payloads.mjs";
 
@@ -298,7 +299,8 @@ describe("embed.html", () => {
       assert.equal(found.injected, null, `executed: ${label}`);
       assert.deepEqual(found.elements, [], `markup from ${label}`);
       // The unknown name is shown as text, cut at 40 characters with an ellipsis.
-      const name = payload.length > 40 ? `${payload.slice(0, 40)}…` : payload;
+      // A bidirectional override is written by its code point, so it cannot reverse the message.
+      const name = showBidiControls(payload.length > 40 ? `${payload.slice(0, 40)}…` : payload);
       assert.ok(found.messages.includes(`'${name}'`), `the unknown name: ${found.messages}`);
       if (payload.length > 2000) {
         assert.ok(
@@ -307,7 +309,8 @@ describe("embed.html", () => {
         );
       } else {
         // The player's own message quotes the value whole, as text.
-        assert.ok(found.controls?.startsWith(`controls="${payload}": `), found.controls);
+        const value = showBidiControls(payload);
+        assert.ok(found.controls?.startsWith(`controls="${value}": `), found.controls);
       }
     }
     assert.deepEqual(dialogs, []);

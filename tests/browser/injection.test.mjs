@@ -3,13 +3,15 @@
 // characters, a value far over the limits) in every documented attribute of <polytwist-player>
 // and in every share-link parameter of the app page. Nothing runs (window.__pwned stays unset, no
 // dialog opens), no element is made from it, and where a message repeats the value it is the
-// value as text. Each case runs once with the page's Content-Security-Policy switched off
+// value as text (a bidirectional override written as [U+202E], so that it cannot reverse the
+// message). Each case runs once with the page's Content-Security-Policy switched off
 // (Playwright's bypassCSP), so that markup made from a payload would run and be seen, and once
 // under the site's policy, where nothing may even be blocked. The embed.html parameters have
 // the same payloads in tests/browser/embed-page.test.mjs.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
+import { showBidiControls } from "../../web/src/ui/format.js";
 import { assertNoProblems, browserSession } from "../js/browser.mjs";
 import { PAYLOADS } from "./injection-payloads.mjs";
 
@@ -135,6 +137,8 @@ for (const bypassCSP of [true, false]) {
             );
             await touchEverything(page);
             const label = `${JSON.stringify(payload.slice(0, 30))}, puzzle ${puzzle.slice(0, 20)}`;
+            // The value as messages quote it: itself, a bidirectional override by code point.
+            const quoted = showBidiControls(payload);
             assert.equal(await page.evaluate(() => window.__pwned ?? null), null, label);
             assert.deepEqual(await page.evaluate(injectedElements), [], label);
             if (payload.length > 2000) {
@@ -154,16 +158,16 @@ for (const bypassCSP of [true, false]) {
             }
             for (const name of QUOTING_ATTRIBUTES) {
               assert.ok(
-                shown.messages[name]?.startsWith(`${name}="${payload}": `),
+                shown.messages[name]?.startsWith(`${name}="${quoted}": `),
                 `${label}: ${name}'s message is ${JSON.stringify(shown.messages[name])}`,
               );
             }
             if (puzzle === payload) {
-              assert.ok(shown.notice.includes(payload), `${label}: notice ${shown.notice}`);
+              assert.ok(shown.notice.includes(quoted), `${label}: notice ${shown.notice}`);
             } else {
               // The engine refuses the setup: its message quotes it whole.
               assert.ok(
-                shown.messages.setup?.startsWith(`setup="${payload}": `),
+                shown.messages.setup?.startsWith(`setup="${quoted}": `),
                 `${label}: ${JSON.stringify(shown.messages)}`,
               );
             }
@@ -202,17 +206,19 @@ for (const bypassCSP of [true, false]) {
               };
             });
             if (param === "step") {
-              assert.ok(text.startsWith(`step is "${payload}": `), `${label}: ${text}`);
+              assert.ok(
+                text.startsWith(`step is "${showBidiControls(payload)}": `),
+                `${label}: ${text}`,
+              );
             } else {
               // The parameter's own message (alg is another name for solution): its name,
               // then why (the value's length, or its first character that cannot be there).
               const name = param === "alg" ? "(alg|solution)" : param;
               assert.match(text, new RegExp(`^${name}( is|:) `), `${label}: ${text}`);
               // A right-to-left override is named by its code point, not put in the message,
-              // where it would reverse the rest of the line. (An unknown puzzle is named by the
-              // engine's own message, which quotes the id as given.)
-              if (payload.includes("\u202e") && param !== "puzzle") {
-                assert.ok(!text.includes("\u202e"), `${label}: ${text}`);
+              // where it would reverse the rest of the line.
+              if (payload.includes("\u202e")) {
+                assert.ok(!text.includes("\u202e") && text.includes("U+202E"), `${label}: ${text}`);
               }
             }
             // A message that points at a column repeats the value above the caret, as text.

@@ -7,6 +7,7 @@
 // ever set as an attribute value or as textContent, never parsed as markup.
 
 import { MAX_ATTRIBUTE_LENGTH } from "../player/attributes.js";
+import { showBidiControls } from "../ui/format.js";
 
 /** The player's attributes a URL may set (`size` is left out: the player fills the frame). */
 const EMBED_PARAMETERS = [
@@ -81,7 +82,7 @@ function showProblems(list, problems) {
   for (const text of problems) {
     const item = document.createElement("li");
     const body = document.createElement("span");
-    body.textContent = text;
+    body.textContent = showBidiControls(text); // no override may reverse the message
     const close = document.createElement("button");
     close.type = "button";
     close.textContent = "×";
