@@ -11,6 +11,7 @@
 // as it is, never bundled, to build/site/assets/engine-threads-<hash>/: its pthreads' workers
 // import the .mjs by its own address, so it must stay a file of its own (docs/web.md). The
 // engine worker learns that directory from `virtual:polytwist-threaded-engine`.
+// Every built page carries the site's Content-Security-Policy as a <meta> (./csp.js, docs/web.md).
 // Both `vite preview` and the dev server send the headers that make the pages cross-origin
 // isolated, which the threaded engine needs; so does `polytwist serve` (./run, docs/server.md),
 // which also sends the FILE.br / FILE.gz written beside each text file and .wasm at the end.
