@@ -227,18 +227,25 @@ describe("under the policy `polytwist serve` sends", () => {
   });
   after(() => server?.stop());
 
-  it("the app page works with the header alone on its pages", TEST, async () => {
-    const { page, problems, violations } = await openWatched();
-    const answer = await page.goto(`${server.url}/?puzzle=pyraminx`);
-    assert.equal(answer.headers()["content-security-policy"], `${POLICY}; frame-ancestors 'self'`);
-    await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
-    await page.click("#scramble");
-    await idle(page);
-    await page.click("#solve");
-    await page.waitForSelector('#player[data-solved="true"]', { timeout: 45_000 });
-    assert.deepEqual(violations, []);
-    assertNoProblems(problems);
-  });
+  it(
+    "the app page scrambles and solves under the header, which adds frame-ancestors",
+    TEST,
+    async () => {
+      const { page, problems, violations } = await openWatched();
+      const answer = await page.goto(`${server.url}/?puzzle=pyraminx`);
+      assert.equal(
+        answer.headers()["content-security-policy"],
+        `${POLICY}; frame-ancestors 'self'`,
+      );
+      await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
+      await page.click("#scramble");
+      await idle(page);
+      await page.click("#solve");
+      await page.waitForSelector('#player[data-solved="true"]', { timeout: 45_000 });
+      assert.deepEqual(violations, []);
+      assertNoProblems(problems);
+    },
+  );
 
   it("embed.html may be framed by any site; the app page only by its own", TEST, async () => {
     const { page, violations } = await openWatched();
