@@ -11,6 +11,7 @@
 // as it is, never bundled, to build/site/assets/engine-threads-<hash>/: its pthreads' workers
 // import the .mjs by its own address, so it must stay a file of its own (docs/web.md). The
 // engine worker learns that directory from `virtual:polytwist-threaded-engine`.
+// Every built page carries the site's Content-Security-Policy as a <meta> (./csp.js, docs/web.md).
 // Both `vite preview` and the dev server send the headers that make the pages cross-origin
 // isolated, which the threaded engine needs; so does `polytwist serve` (./run, docs/server.md),
 // which also sends the FILE.br / FILE.gz written beside each text file and .wasm at the end.
@@ -23,6 +24,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { build, defineConfig } from "vite";
 
+import { policyText } from "./csp.js";
 import { offlineApp } from "./pwa.config.js";
 
 const webDir = fileURLToPath(new URL(".", import.meta.url));
@@ -149,6 +151,25 @@ function pictureTemplates() {
       }
       return null;
     },
+  };
+}
+
+/**
+ * The site's Content-Security-Policy (./csp.js) as the first element of every built page's <head>,
+ * before anything it governs, for hosts that send no header (`polytwist serve` sends it as one).
+ * Build only: the dev server injects inline styles for hot reloading.
+ */
+function contentSecurityPolicy() {
+  return {
+    name: "polytwist-content-security-policy",
+    apply: "build",
+    transformIndexHtml: () => [
+      {
+        tag: "meta",
+        attrs: { "http-equiv": "Content-Security-Policy", content: policyText() },
+        injectTo: "head-prepend",
+      },
+    ],
   };
 }
 
@@ -302,6 +323,7 @@ export default defineConfig({
     requireEngine(),
     threadedEngine(),
     pictureTemplates(),
+    contentSecurityPolicy(),
     standalonePlayerBundle(),
     shippedTables(),
     offlineApp(),

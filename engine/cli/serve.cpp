@@ -32,6 +32,8 @@
 #include <memory>
 #include <mutex>
 #include <sstream>
+#include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -81,6 +83,15 @@ constexpr std::size_t kFileCacheMaxBytes = 256u << 20;    // the cache is emptie
 constexpr const char* kImmutable = "public, max-age=31536000, immutable";
 // SVG responses are documents when opened alone: no script, no outside resources.
 constexpr const char* kSvgPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+// The site's pages: its policy (web/csp.js, also in each built page as a <meta>, which cannot carry
+// frame-ancestors; docs/web.md says why each directive). embed.html is made to be framed by any
+// site; the other pages only by the site itself.
+constexpr std::string_view kSitePolicy =
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+    "img-src 'self' blob:; worker-src 'self'; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'";
+const std::string kPagePolicy = std::string(kSitePolicy) + "; frame-ancestors 'self'";
+const std::string kEmbedPagePolicy = std::string(kSitePolicy) + "; frame-ancestors *";
 
 struct ServeOptions {
   std::string host = "127.0.0.1";
@@ -438,6 +449,7 @@ class FileCache {
 void sendNotFound(httplib::Response& res, const fs::path& site, FileCache& cache) {
   res.status = 404;
   res.set_header("Cache-Control", "no-cache");
+  res.set_header("Content-Security-Policy", kPagePolicy);
   if (auto page = cache.read(site / "404.html")) {
     return sendBody(res, page->bytes, "text/html; charset=utf-8");
   }
@@ -515,6 +527,10 @@ void serveFile(const httplib::Request& req, httplib::Response& res, const fs::pa
   res.set_header("Cache-Control", cachePolicy(relative));
   if (compressible) res.set_header("Vary", "Accept-Encoding");
   if (type.find("svg") != std::string::npos) res.set_header("Content-Security-Policy", kSvgPolicy);
+  if (type.rfind("text/html", 0) == 0) {
+    res.set_header("Content-Security-Policy",
+                   relative == "embed.html" ? kEmbedPagePolicy : kPagePolicy);
+  }
   if (matchesETag(req, etag)) {
     res.status = 304;
     return;

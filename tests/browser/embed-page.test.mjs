@@ -6,7 +6,9 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { after, describe, it } from "node:test";
 
+import { showBidiControls } from "../../web/src/ui/format.js";
 import { assertNoProblems, browserSession } from "../js/browser.mjs";
+import { PAYLOADS } from "./injection-payloads.mjs";
 
 const TEST = { timeout: 60_000 };
 
@@ -246,12 +248,12 @@ describe("embed.html", () => {
 
   it("a script-injection payload in any parameter's name or value stays text", TEST, async () => {
     const { page, problems } = await session.open({ viewport: { width: 420, height: 520 } });
-    const payloads = [
-      `<img src=x onerror="window.injected=(window.injected||[]).concat('img')">`,
-      `"><script>window.injected=(window.injected||[]).concat('script')</script>`,
-      `javascript:window.injected=(window.injected||[]).concat('url')`,
-      `</style><svg onload="window.injected=(window.injected||[]).concat('svg')">`,
-    ];
+    const dialogs = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      dialog.dismiss();
+    });
+    // The last payload is longer than the page takes (2,000 characters).
     const names = [
       "puzzle",
       "alg",
@@ -263,35 +265,55 @@ describe("embed.html", () => {
       "keyboard",
       "numbering",
       "numbering-groups",
+      "load",
     ];
-    for (const payload of payloads) {
+    for (const payload of PAYLOADS) {
       const params = new URLSearchParams();
-      for (const name of names) params.append(name, payload);
+      // A long value once only: URLs of more than 32 kB are refused before the page.
+      for (const name of payload.length > 2000 ? ["controls"] : names) params.append(name, payload);
       params.append(payload, "1"); // as a parameter's name too
       await page.goto(embedUrl(params.toString()));
       await page.locator("polytwist-player").waitFor({ state: "attached" });
       // Whatever the player makes of it (messages, an unknown puzzle), give it time to show.
       await page.waitForFunction(() => customElements.get("polytwist-player"));
       await page.waitForTimeout(500);
+      await page.mouse.move(200, 200, { steps: 4 }); // an onmouseover would fire
       const found = await page.evaluate(() => {
-        const all = [document, document.querySelector("polytwist-player").shadowRoot];
+        const player = document.querySelector("polytwist-player");
+        const all = [document, player.shadowRoot];
         return {
-          injected: window.injected ?? null,
+          injected: window.__pwned ?? null,
           elements: all.flatMap((root) =>
             [
-              ...root.querySelectorAll("img, script:not([src]), svg[onload], [onerror], [onload]"),
+              ...root.querySelectorAll(
+                "img, iframe, script:not([src]), svg[onload], [onerror], [onload], [onclick], [onmouseover]",
+              ),
             ].map((el) => el.outerHTML.slice(0, 80)),
           ),
           messages: document.querySelector("#embed-messages").textContent,
+          controls: player.shadowRoot.querySelector('#messages li[data-source="controls"]')
+            ?.textContent,
         };
       });
-      assert.equal(found.injected, null, `executed: ${payload}`);
-      assert.deepEqual(found.elements, [], `markup from ${payload}`);
-      assert.ok(
-        found.messages.includes(payload.slice(0, 40)),
-        `the unknown name is shown as text: ${found.messages}`,
-      );
+      const label = JSON.stringify(payload.slice(0, 40));
+      assert.equal(found.injected, null, `executed: ${label}`);
+      assert.deepEqual(found.elements, [], `markup from ${label}`);
+      // The unknown name is shown as text, cut at 40 characters with an ellipsis.
+      // A bidirectional override is written by its code point, so it cannot reverse the message.
+      const name = showBidiControls(payload.length > 40 ? `${payload.slice(0, 40)}…` : payload);
+      assert.ok(found.messages.includes(`'${name}'`), `the unknown name: ${found.messages}`);
+      if (payload.length > 2000) {
+        assert.ok(
+          found.messages.includes(`parameter 'controls' is ${payload.length} characters long`),
+          found.messages,
+        );
+      } else {
+        // The player's own message quotes the value whole, as text.
+        const value = showBidiControls(payload);
+        assert.ok(found.controls?.startsWith(`controls="${value}": `), found.controls);
+      }
     }
+    assert.deepEqual(dialogs, []);
     assertNoProblems(problems);
   });
 });

@@ -9,6 +9,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
+import { pageHeaderPolicy, policyText } from "../../web/csp.js";
 import { request, siteDir, startServer } from "./serve.mjs";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -100,6 +101,32 @@ describe("the built site", () => {
     assert.equal(answer.status, 404);
     assert.match(answer.headers["content-type"], /^text\/html/);
     assert.match(answer.body.toString(), /not found/i);
+    assert.equal(answer.headers["content-security-policy"], pageHeaderPolicy("404.html"));
+  });
+
+  it("sends the site's Content-Security-Policy with every page, the one in its <meta>", async () => {
+    const pages = (await readdir(siteDir)).filter((file) => file.endsWith(".html"));
+    assert.deepEqual(pages.sort(), ["embed-demo.html", "embed.html", "index.html"]);
+    for (const page of pages) {
+      const answer = await request(server, `/${page}`, { headers: { "Accept-Encoding": "br" } });
+      assert.equal(answer.status, 200, page);
+      const header = answer.headers["content-security-policy"];
+      // web/csp.js is the policy the build wrote into the page; serve.cpp must send the same.
+      assert.equal(header, pageHeaderPolicy(page), page);
+      assert.match(
+        header,
+        page === "embed.html" ? /frame-ancestors \*$/ : /frame-ancestors 'self'$/,
+      );
+      const html = (await readFile(`${siteDir}/${page}`)).toString();
+      const meta = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/);
+      assert.ok(meta, `${page} has no CSP <meta>`);
+      assert.equal(meta[1].replaceAll("&#39;", "'"), policyText(), page);
+      // Before anything the policy governs.
+      assert.ok(html.indexOf(meta[0]) < html.search(/<script|<link/), `${page}: <meta> comes late`);
+    }
+    // The files a page loads carry no page policy: theirs is the page's.
+    const script = await request(server, "/polytwist-player.js");
+    assert.equal(script.headers["content-security-policy"], undefined);
   });
 });
 

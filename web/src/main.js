@@ -12,6 +12,7 @@ import { createUpdatePrompt } from "./pwa/update-prompt.js";
 import { decodeShareLink } from "./share/link.js";
 import { openShareLink } from "./share/open-link.js";
 import { createShareButton, shareLinkOf } from "./share/share-button.js";
+import { showBidiControls } from "./ui/format.js";
 import { createGodsNumberPanel } from "./ui/gods-number.js";
 import { renderNotationError } from "./ui/notation-error.js";
 
@@ -32,10 +33,15 @@ const link = decodeShareLink(location.href);
 const wanted = new URLSearchParams(location.search).get("puzzle");
 if (wanted) player.setAttribute("puzzle", wanted);
 
-/** Shows what was wrong with the link: {error, column?, text?} (a caret under `text`'s column). */
+/**
+ * Shows what was wrong with the link: {error, column?, text?} (a caret under `text`'s column). The
+ * message may quote the link (the engine names an unknown puzzle as given): as text, with no
+ * bidirectional override left to reverse it.
+ */
 function showLinkProblem({ error, column, text }) {
-  if (text === undefined) ui.linkProblemText.textContent = error;
-  else renderNotationError(ui.linkProblemText, text, { error, column });
+  const shown = showBidiControls(error);
+  if (text === undefined) ui.linkProblemText.textContent = shown;
+  else renderNotationError(ui.linkProblemText, text, { error: shown, column });
   ui.linkProblem.hidden = false;
 }
 ui.linkProblemClose.addEventListener("click", () => (ui.linkProblem.hidden = true));

@@ -6,6 +6,9 @@
 // attribute at all (an unknown or repeated parameter, a value too long). Parameter text is only
 // ever set as an attribute value or as textContent, never parsed as markup.
 
+import { MAX_ATTRIBUTE_LENGTH } from "../player/attributes.js";
+import { showBidiControls } from "../ui/format.js";
+
 /** The player's attributes a URL may set (`size` is left out: the player fills the frame). */
 const EMBED_PARAMETERS = [
   "puzzle",
@@ -21,8 +24,8 @@ const EMBED_PARAMETERS = [
   "load",
 ];
 
-/** The longest value taken (an alg of a few hundred moves fits; a URL of megabytes does not). */
-const MAX_VALUE_LENGTH = 2000;
+/** The longest value taken: the player's own limit (an alg of a few hundred moves fits). */
+const MAX_VALUE_LENGTH = MAX_ATTRIBUTE_LENGTH;
 
 /** At most this many unknown names are listed (a URL may carry thousands). */
 const MAX_LISTED_NAMES = 5;
@@ -41,14 +44,14 @@ const shown = (name) => `'${name.length > 40 ? `${name.slice(0, 40)}…` : name}
 function readEmbedParameters(params) {
   const attributes = new Map();
   const problems = [];
-  const unknown = [];
+  const unknown = new Set(); // a Set: a URL may repeat thousands of names
   for (const [name, value] of params) {
     if (name === "size") {
       problems.push(
         "parameter 'size' is not used here: the player fills its frame (size the iframe)",
       );
     } else if (!EMBED_PARAMETERS.includes(name)) {
-      if (!unknown.includes(name)) unknown.push(name);
+      unknown.add(name);
     } else if (attributes.has(name)) {
       problems.push(`parameter ${shown(name)} is given more than once: the first one is used`);
     } else if (value.length > MAX_VALUE_LENGTH) {
@@ -60,12 +63,12 @@ function readEmbedParameters(params) {
       attributes.set(name, value);
     }
   }
-  if (unknown.length > 0) {
-    const listed = unknown.slice(0, MAX_LISTED_NAMES).map(shown).join(", ");
+  if (unknown.size > 0) {
+    const listed = [...unknown].slice(0, MAX_LISTED_NAMES).map(shown).join(", ");
     const more =
-      unknown.length > MAX_LISTED_NAMES ? ` and ${unknown.length - MAX_LISTED_NAMES} more` : "";
+      unknown.size > MAX_LISTED_NAMES ? ` and ${unknown.size - MAX_LISTED_NAMES} more` : "";
     problems.unshift(
-      `unknown parameter${unknown.length > 1 ? "s" : ""} ${listed}${more} (use ${EMBED_PARAMETERS.join(", ")})`,
+      `unknown parameter${unknown.size > 1 ? "s" : ""} ${listed}${more} (use ${EMBED_PARAMETERS.join(", ")})`,
     );
   }
   return {
@@ -79,7 +82,7 @@ function showProblems(list, problems) {
   for (const text of problems) {
     const item = document.createElement("li");
     const body = document.createElement("span");
-    body.textContent = text;
+    body.textContent = showBidiControls(text); // no override may reverse the message
     const close = document.createElement("button");
     close.type = "button";
     close.textContent = "×";

@@ -8,6 +8,18 @@ export const KEYBOARD = ["focus", "page"];
 
 const quoted = (name, text) => `${name}="${text}"`;
 
+/**
+ * The longest attribute value the player reads (an alg of several hundred moves fits). A longer
+ * one is ignored, as if absent, with a message that gives its length, not its text.
+ */
+export const MAX_ATTRIBUTE_LENGTH = 2000;
+
+/** The message for a value longer than MAX_ATTRIBUTE_LENGTH, or null when it is not. */
+export function lengthProblem(name, text) {
+  if (text === null || text.length <= MAX_ATTRIBUTE_LENGTH) return null;
+  return `${name}: ${text.length} characters, more than ${MAX_ATTRIBUTE_LENGTH}: ignored`;
+}
+
 function oneOf(name, choices, fallback) {
   return (text) => {
     const value = (text ?? "").trim().toLowerCase();

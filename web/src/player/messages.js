@@ -3,7 +3,9 @@
 // a caret under the column the engine names). Each can be dismissed (×); a dismissed message
 // stays away while its source keeps giving the same one (a reset reads the attributes again). Each
 // new message is also given to console.warn (once), for the page's author; nothing is thrown into
-// the page.
+// the page. Messages are text (textContent), with bidirectional formatting characters shown by
+// code point (../ui/format.js).
+import { showBidiControls } from "../ui/format.js";
 import { renderNotationError } from "../ui/notation-error.js";
 
 /** @param {HTMLUListElement} list */
@@ -50,13 +52,14 @@ export function createMessages(list) {
   return {
     /** Shows `text` as the message of `source` (replacing its previous one). */
     set(source, text) {
-      put(source, text, (body) => (body.textContent = text));
+      put(source, text, (body) => (body.textContent = showBidiControls(text)));
     },
     /** Shows the engine's refusal of the sequence given in attribute `source`. */
     setNotation(source, sequence, answer) {
       const prefix = `${source}="${sequence}": `;
+      const shown = { ...answer, error: showBidiControls(answer.error) };
       put(source, prefix + answer.error, (body) =>
-        renderNotationError(body, sequence, answer, prefix),
+        renderNotationError(body, sequence, shown, showBidiControls(prefix)),
       );
     },
     clear: remove,

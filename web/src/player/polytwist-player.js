@@ -17,6 +17,7 @@
 // player, never thrown.
 import { sharedEngine } from "../engine/shared-engine.js";
 import {
+  lengthProblem,
   readBackground,
   readCamera,
   readColourScheme,
@@ -139,8 +140,12 @@ export class PolytwistPlayer extends HTMLElement {
     this.#view?.release();
   }
 
-  attributeChangedCallback(name, previous, value) {
-    if (previous === value) return;
+  attributeChangedCallback(name, previous, text) {
+    if (previous === text) return;
+    const tooLong = lengthProblem(name, text);
+    if (tooLong) this.#messages.set(`${name}-length`, tooLong);
+    else this.#messages.clear(`${name}-length`);
+    const value = tooLong ? null : text;
     if (name === "alg") this.#moveList.preview(value ?? "");
     if (["puzzle", "setup", "camera"].includes(name)) this.#repaint();
     if (POSITION_ATTRIBUTES.includes(name)) this.#configure();
@@ -403,6 +408,12 @@ export class PolytwistPlayer extends HTMLElement {
     return { view: this.#view, model: this.#model, ui: this.#ui, engine: this.engine };
   }
 
+  /** An attribute's text as the player uses it: "" when absent or too long (lengthProblem). */
+  #read(name) {
+    const text = this.getAttribute(name);
+    return text === null || lengthProblem(name, text) ? "" : text;
+  }
+
   get #current() {
     return this.#model?.position.current;
   }
@@ -421,8 +432,8 @@ export class PolytwistPlayer extends HTMLElement {
   #repaint() {
     if (this.#starting || !this.#near) return;
     this.#picture.paint({
-      puzzle: this.puzzle.trim(),
-      setup: this.setup,
+      puzzle: this.#read("puzzle").trim(),
+      setup: this.#read("setup"),
       camera: this.#presentation.camera,
     });
   }
@@ -535,11 +546,11 @@ export class PolytwistPlayer extends HTMLElement {
       this.#configured = Promise.resolve().then(() => {
         this.#configureQueued = false;
         return this.#model.configure({
-          puzzle: this.puzzle.trim(),
-          setup: this.setup,
-          alg: this.alg,
-          numbering: this.numbering,
-          groups: this.numberingGroups,
+          puzzle: this.#read("puzzle").trim(),
+          setup: this.#read("setup"),
+          alg: this.#read("alg"),
+          numbering: this.#read("numbering"),
+          groups: this.#read("numbering-groups"),
         });
       });
     }
@@ -555,8 +566,8 @@ export class PolytwistPlayer extends HTMLElement {
     this.#renumbered = this.#configured.then(() => {
       this.#renumbered = null;
       return this.#model.setNumbering({
-        numbering: this.numbering,
-        groups: this.numberingGroups,
+        numbering: this.#read("numbering"),
+        groups: this.#read("numbering-groups"),
       });
     });
   }

@@ -64,11 +64,15 @@ const PUZZLE_CHAR = /[a-z0-9_]/;
 const FACELET_CHAR = /[A-Za-z0-9]/;
 const NOTATION_CHAR = /[\x20-\x7e\t\n\r]/; // the engine's notation is ASCII
 
-/** A character for an error message: quoted when printable, with its code point when not ASCII. */
+/**
+ * A character for an error message: quoted when printable, with its code point when not ASCII;
+ * a control or format character (NUL, a right-to-left override that would reverse the rest of
+ * the message) by its code point alone.
+ */
 function describeChar(char) {
   const code = char.codePointAt(0);
   const hex = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
-  if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) return hex;
+  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(char)) return hex;
   return code < 0x80 ? `'${char}'` : `'${char}' (${hex})`;
 }
 

@@ -28,3 +28,17 @@ export const formatRate = (nodesPerSecond) => `${formatShortCount(nodesPerSecond
 /** Elapsed time in whole seconds, or tenths below ten: "0.4 s", "25 s". */
 export const formatSeconds = (ms) =>
   ms < 10_000 ? `${(Math.max(0, ms) / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+
+/** The bidirectional formatting characters: a right-to-left override (U+202E) and its kin. */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text for a message that quotes what a page or a link gave: each bidirectional formatting
+ * character written as [U+XXXX], so that none can reverse or reorder the rest of the message
+ * (e.g. make "gnp.exe" read "exe.png"). Everything else is kept as it is.
+ */
+export const showBidiControls = (text) =>
+  text.replace(
+    BIDI_CONTROLS,
+    (char) => `[U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}]`,
+  );

@@ -3,6 +3,7 @@
 // keys turned into moves, Reset view, the help popover's keys, the notice over the view and its
 // label.
 import { attachDragToTurn } from "../../ui/drag-to-turn.js";
+import { showBidiControls } from "../../ui/format.js";
 import { createKeyboard, renderKeyTable } from "../../ui/keyboard.js";
 
 /**
@@ -36,7 +37,7 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
     const { info } = model.position.current;
     let text = problem;
     if (!text && info && !puzzleModel) text = viewError || `No 3D view for the ${info.name} yet.`;
-    ui.noView.textContent = text;
+    ui.noView.textContent = showBidiControls(text); // it may quote the puzzle attribute
     ui.noView.hidden = !text;
     ui.noView.classList.toggle("problem", Boolean(problem));
   }
