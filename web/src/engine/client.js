@@ -5,7 +5,7 @@
 //   const sol = await engine.solve("cube2", state, (p) => show(p));    // {depth, nodes} reports
 //   engine.cancel();   // terminates the worker, rejects pending calls, starts a fresh worker
 //   await engine.tableSource("pyraminx");   // "cache" | "built" | "none" (worker/engine.worker.js)
-//   await engine.engineInfo();   // {ok, threads, isolated}: the threaded engine or the single one
+//   await engine.engineInfo();   // {ok, threads, isolated, workerBuildId, engineBuildId}
 //   await engine.numberingSolve(id, state, numbering, groups, (p) => show(p));  // numbered puzzles
 //
 //   await engine.solveOptimal("cube3", state, {}, (p) => show(p));  // tables, then a sliced search
