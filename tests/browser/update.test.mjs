@@ -1,8 +1,8 @@
 // The offline app's update, from version A to version B of the site: the page offers it, and
 // after Reload every file (the page's script, the engine worker's script, the engine's .wasm)
 // is B's; before it every file is still A's. Never a mix. Each file reports its build id: the page
-// `<html data-build-id>`, the worker `engineInfo().workerBuildId`, the engine
-// `engineInfo().engineBuildId` (its `version().build_id`, compiled in).
+// `<html data-build-id>`, the worker `buildInfo().worker`, the engine `buildInfo().engine` (its
+// `version().build_id`, compiled in).
 //
 // How A and B are made, honestly and cheaply: both are real `vite build`s of the site
 // (POLYTWIST_BUILD_ID=A or B, written to a directory of their own), so the page, the worker, the
