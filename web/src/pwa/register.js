@@ -23,7 +23,7 @@ function reloadOnceForIsolation() {
 }
 
 export function registerOfflineApp(showUpdatePrompt) {
-  // The page's build id, beside those its worker and engine report (engineInfo): one site's
+  // The page's build id, beside those its worker and engine report (buildInfo): one site's
   // files all have one, and an update swaps them all (docs/web.md, "Caches and updates").
   document.documentElement.dataset.buildId = BUILD_ID;
   if (!("serviceWorker" in navigator)) return;
