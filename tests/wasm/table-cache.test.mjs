@@ -48,9 +48,12 @@ test("damaged or foreign table bytes are refused and leave the engine working", 
   assert.equal(callJson(engine, "solve", "pyraminx", "", null).length, 0);
 });
 
-/** FNV-1a (64-bit) of `bytes`, as the engine checksums a table's bytes. */
+/**
+ * The checksum the engine gives a table's bytes (distance_table.cpp): FNV-1a over 64 bits, from
+ * the engine's offset basis 1469598103934665603 (not the published 14695981039346656037).
+ */
 function fnv1a(bytes) {
-  let hash = 0xcbf29ce484222325n;
+  let hash = 1469598103934665603n;
   for (const byte of bytes) hash = BigInt.asUintN(64, (hash ^ BigInt(byte)) * 0x100000001b3n);
   return hash;
 }
