@@ -48,7 +48,7 @@ async function stampedEngine(dir, id) {
   const source = `${repoDir}build/wasm`;
   const stamped = [];
   for (const entry of await readdir(source, { withFileTypes: true })) {
-    if (!entry.isFile() || !/^polytwist_\w+\.(mjs|wasm|js)$/.test(entry.name)) continue;
+    if (!entry.isFile() || !/^polytwist_[\w.]+\.(mjs|wasm|js)$/.test(entry.name)) continue;
     const bytes = await readFile(path.join(source, entry.name));
     if (entry.name.endsWith(".wasm") && stampBuildId(bytes, id) > 0) stamped.push(entry.name);
     await writeFile(path.join(dir, entry.name), bytes);
@@ -136,12 +136,8 @@ describe("the offline app's update", () => {
       const { page, problems } = await openPage(browserSite.browser);
       const buildIds = () =>
         page.evaluate(async () => {
-          const info = await document.querySelector("#app").engine.engineInfo();
-          return {
-            page: document.documentElement.dataset.buildId,
-            worker: info.workerBuildId,
-            engine: info.engineBuildId,
-          };
+          const { worker, engine } = await document.querySelector("#app").engine.buildInfo();
+          return { page: document.documentElement.dataset.buildId, worker, engine };
         });
       const all = (id) => ({ page: id, worker: id, engine: id });
       const cachedPaths = () =>
