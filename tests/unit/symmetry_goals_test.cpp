@@ -65,8 +65,12 @@ int checkOptimal(const Puzzle& puzzle, const std::vector<State>& goals, std::uin
                                    fixtures::randomMoves(puzzle, rng, 2 + trial % 5));
     }
     const int distance = bfs.distance(bfs.space().index(start));
-    const SolveOutcome outcome = solver.solve(start);
-    REQUIRE(outcome.status == SolveOutcome::Status::Solved);
+    // No deeper than the BFS distance: a lookup that overestimates shows as a failed solve at
+    // once, not as a search that wanders for minutes.
+    SearchOptions options;
+    options.maxDepth = distance;
+    const SolveOutcome outcome = solver.solve(start, options);
+    REQUIRE_MESSAGE(outcome.status == SolveOutcome::Status::Solved, outcome.error);
     CHECK(static_cast<int>(outcome.moves.size()) == distance);
     const State end = puzzle.applySequence(start, outcome.moves);
     CHECK(std::find(goals.begin(), goals.end(), end) != goals.end());
