@@ -29,10 +29,18 @@ import { offlineApp } from "./pwa.config.js";
 
 const webDir = fileURLToPath(new URL(".", import.meta.url));
 const repoDir = fileURLToPath(new URL("..", import.meta.url));
-const siteDir = `${repoDir}build/site`;
-const engineModule = `${repoDir}build/wasm/polytwist_engine.mjs`;
+// Where the site goes and where the engine's build is read from: build/site and build/wasm,
+// unless $POLYTWIST_SITE_DIR / $POLYTWIST_WASM_DIR say otherwise (tests/browser/update.test.mjs
+// builds two versions of the site side by side).
+const siteDir = process.env.POLYTWIST_SITE_DIR || `${repoDir}build/site`;
+const wasmDir = `${process.env.POLYTWIST_WASM_DIR || `${repoDir}build/wasm`}/`;
+const engineModule = `${wasmDir}polytwist_engine.mjs`;
 // The model-only module that paints pictures before the engine loads (docs/images.md).
-const modelModule = `${repoDir}build/wasm/polytwist_model.mjs`;
+const modelModule = `${wasmDir}polytwist_model.mjs`;
+// The id of this build ($POLYTWIST_BUILD_ID, "dev" without), which the page and the engine
+// worker report, as the engine does the one CMake compiled into it from the same variable
+// (docs/web.md, "Caches and updates"): one site's files all report one id.
+const buildId = process.env.POLYTWIST_BUILD_ID || "dev";
 const threadedEngineFiles = [
   "polytwist_engine_threads.mjs",
   "polytwist_engine_threads.wasm",
@@ -72,7 +80,7 @@ function threadedEngine({ emit = true } = {}) {
   const load = () => {
     if (files) return files;
     const contents = threadedEngineFiles.map((name) => {
-      const path = `${repoDir}build/wasm/${name}`;
+      const path = `${wasmDir}${name}`;
       if (!existsSync(path)) {
         throw new Error(
           `${path} is missing: build the engine (CMake + Emscripten) before the site.`,
@@ -173,6 +181,17 @@ function contentSecurityPolicy() {
   };
 }
 
+/** `virtual:polytwist-build-id`: `export const BUILD_ID`, this build's id (see `buildId`). */
+function buildIdModule() {
+  const id = "virtual:polytwist-build-id";
+  return {
+    name: "polytwist-build-id",
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (source) =>
+      source === `\0${id}` ? `export const BUILD_ID = ${JSON.stringify(buildId)};` : null,
+  };
+}
+
 /** What the site and the standalone bundle share. */
 const shared = {
   root: webDir,
@@ -183,7 +202,7 @@ const shared = {
   },
   worker: {
     format: "es",
-    plugins: () => [requireEngine(), threadedEngine({ emit: false })],
+    plugins: () => [requireEngine(), threadedEngine({ emit: false }), buildIdModule()],
   },
 };
 
@@ -209,7 +228,7 @@ function standalonePlayerBundle() {
       await build({
         ...shared,
         configFile: false,
-        plugins: [requireEngine(), threadedEngine(), pictureTemplates()],
+        plugins: [requireEngine(), threadedEngine(), pictureTemplates(), buildIdModule()],
         build: {
           ...sharedBuild,
           emptyOutDir: true,
@@ -324,6 +343,7 @@ export default defineConfig({
     threadedEngine(),
     pictureTemplates(),
     contentSecurityPolicy(),
+    buildIdModule(),
     standalonePlayerBundle(),
     shippedTables(),
     offlineApp(),

@@ -104,14 +104,14 @@ std::optional<State> readState(const Puzzle& puzzle, const std::string& text, Js
   return state;
 }
 
-// Names the whole-puzzle table of this engine build: a cached table is reused only under it.
+// Names the whole-puzzle table by its definition (DistanceTable::definitionFingerprint), not by the
+// engine's version: a release that leaves the table's definition and the table code alone keeps
+// the tables browsers cached (docs/web.md, "Caches and updates").
 std::string tableKey(const Puzzle& puzzle) {
   if (!puzzle.spec().hasDistanceTable) return "";
-  char fingerprint[17];
-  std::snprintf(fingerprint, sizeof fingerprint, "%016llx",
-                static_cast<unsigned long long>(
-                    DistanceTable::layoutFingerprint(Solver::wholeTableSpec(puzzle))));
-  return puzzle.id() + "-" + kVersion + "-" + fingerprint;
+  return puzzle.id() + "-" +
+         fingerprintText(DistanceTable::definitionFingerprint(
+             puzzle, Solver::wholeTableSpec(puzzle), puzzle.solvedStates()));
 }
 
 // Bytes of the whole-puzzle table's entries (0 without one).
@@ -121,43 +121,19 @@ std::uint64_t wholeTableBytes(const Puzzle& puzzle) {
   return (CoordinateSpace::sizeOf(puzzle, spec.coordinates) * spec.bitsPerEntry + 7) / 8;
 }
 
-// The optimal-search table sets, each with the key the page caches its bytes under: it changes
-// with the engine's version and with anything the set's declaration or the searched moves say.
+// The optimal-search table sets, each with the key the page caches its bytes under: the puzzle,
+// the set and the set's definition fingerprint (OptimalTables::setFingerprint), so it changes with
+// anything the tables' entries depend on and with nothing else.
 Json::Array tableSets(const Puzzle& puzzle) {
   Json::Array sets;
   if (puzzle.spec().solver != SolverKind::SymmetricIdaStar) return sets;
-  const Puzzle& searched = solverFor(puzzle).searchPuzzle();
-  std::uint64_t moves = 1469598103934665603ull;  // FNV-1a
-  const auto mix = [](std::uint64_t& hash, std::string_view bytes) {
-    for (unsigned char c : bytes) hash = (hash ^ c) * 1099511628211ull;
-  };
-  for (const Move& move : searched.moves()) {
-    mix(moves, std::string_view(reinterpret_cast<const char*>(move.effect.pieces.data()),
-                                move.effect.pieces.size()));
-    mix(moves, std::string_view(reinterpret_cast<const char*>(move.effect.ori.data()),
-                                move.effect.ori.size()));
-  }
-  for (const TableSetSpec& set : searched.spec().tableSets) {
-    std::uint64_t hash = moves;
-    for (const SymmetricTableSpec& table : set.tables) {
-      mix(hash, table.name);
-      for (const auto* part : {&table.reduced, &table.plain}) {
-        for (const CoordinateSpec& c : *part) {
-          mix(hash, c.orbit + (c.positions ? "p" : "") + (c.orientations ? "o" : "") +
-                        (c.unordered ? "u" : "") + "|");
-          for (int piece : c.pieces) mix(hash, std::to_string(piece) + ",");
-        }
-        mix(hash, ";");
-      }
-      for (const std::string& symmetry : table.symmetries) mix(hash, symmetry + " ");
-    }
-    char fingerprint[17];
-    std::snprintf(fingerprint, sizeof fingerprint, "%016llx",
-                  static_cast<unsigned long long>(hash));
+  Solver& solver = solverFor(puzzle);
+  for (const TableSetSpec& set : solver.searchPuzzle().spec().tableSets) {
     sets.push_back(
         Json(Json::Object{})
             .set("name", set.name)
-            .set("key", puzzle.id() + "-" + kVersion + "-" + set.name + "-" + fingerprint));
+            .set("key", puzzle.id() + "-" + set.name + "-" +
+                            fingerprintText(solver.optimalTables().setFingerprint(set.name))));
   }
   return sets;
 }
@@ -220,7 +196,25 @@ std::optional<std::vector<int>> scrambleFor(const Puzzle& puzzle, const State& p
 
 }  // namespace
 
-Json version() { return success().set("version", kVersion); }
+#ifndef POLYTWIST_BUILD_ID_FIELD  // set by CMakeLists.txt
+#define POLYTWIST_BUILD_ID_FIELD "dev                             "
+#endif
+// The build id in one marked field of fixed width (32 characters, padded with spaces), volatile
+// so that it stays in the binary as these bytes and is read from there: a test may rewrite them
+// in a built .wasm to make "another build" without compiling again (tests/browser/update.test.mjs).
+const volatile char kBuildIdField[] = "polytwist-build-id:" POLYTWIST_BUILD_ID_FIELD;
+
+std::string buildId() {
+  constexpr std::size_t kMarker = sizeof "polytwist-build-id:" - 1;
+  static_assert(sizeof kBuildIdField == kMarker + 32 + 1, "the build id field has 32 characters");
+  std::string id;
+  for (std::size_t i = kMarker; i < sizeof kBuildIdField - 1 && kBuildIdField[i] != ' '; ++i) {
+    id += kBuildIdField[i];
+  }
+  return id;
+}
+
+Json version() { return success().set("version", kVersion).set("build_id", buildId()); }
 
 Json listPuzzles() {
   Json::Array puzzles;

@@ -19,7 +19,10 @@ inline constexpr const char* kVersion = "0.1.0";
 inline constexpr std::size_t kMaxInputBytes = 1 << 20;  // longer inputs are refused unread
 inline constexpr int kMaxScrambleMoves = 1000;
 
+// {"version", "build_id"}: the release, and the id of this build (POLYTWIST_BUILD_ID when CMake
+// was configured, else "dev"), which the site's page and worker report too.
 Json version();
+std::string buildId();
 Json listPuzzles();
 Json puzzleInfo(const std::string& id);
 Json applyMoves(const std::string& id, const std::string& state, const std::string& moves);

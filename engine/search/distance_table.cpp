@@ -50,23 +50,13 @@ std::vector<int> movesOf(const Puzzle& puzzle, const TableSpec& spec) {
 
 void setBuildThreads(unsigned threads) { buildThreads = threads; }
 
-std::uint64_t DistanceTable::layoutFingerprint(const TableSpec& spec) {
-  std::string layout = std::to_string(spec.bitsPerEntry);
-  for (const CoordinateSpec& c : spec.coordinates) {
-    layout += '|';
-    layout += c.orbit;
-    if (c.positions) layout += "+p";
-    if (c.orientations) layout += "+o";
-    for (int piece : c.pieces) {
-      layout += ',';
-      layout += std::to_string(piece);
-    }
-  }
-  for (const std::string& move : spec.moves) {
-    layout += '/';
-    layout += move;
-  }
-  return fnv1a(reinterpret_cast<const std::uint8_t*>(layout.data()), layout.size());
+std::uint64_t DistanceTable::definitionFingerprint(const Puzzle& puzzle, const TableSpec& spec,
+                                                   const std::vector<State>& goals) {
+  return polytwist::definitionFingerprint({puzzle,
+                                           movesOf(puzzle, spec),
+                                           goals,
+                                           spec.coordinates,
+                                           {static_cast<std::uint64_t>(spec.bitsPerEntry)}});
 }
 
 PackedArray::PackedArray(std::uint64_t size, int bitsPerEntry)
@@ -74,9 +64,10 @@ PackedArray::PackedArray(std::uint64_t size, int bitsPerEntry)
   if (bitsPerEntry != 2 && bitsPerEntry != 4) throw std::invalid_argument("2 or 4 bits per entry");
 }
 
-DistanceTable::DistanceTable(const Puzzle& puzzle, const TableSpec& spec)
+DistanceTable::DistanceTable(const Puzzle& puzzle, const TableSpec& spec,
+                             const std::vector<State>& goals)
     : name_(spec.name),
-      layout_(layoutFingerprint(spec)),
+      definition_(definitionFingerprint(puzzle, spec, goals)),
       space_(puzzle, spec.coordinates),
       entries_(space_.size(), spec.bitsPerEntry),
       moves_(movesOf(puzzle, spec)) {}
@@ -202,7 +193,7 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
                                                   const std::vector<State>& goals,
                                                   const BuildProgressFn& progress,
                                                   Cancellation cancel) {
-  DistanceTable table(puzzle, spec);
+  DistanceTable table(puzzle, spec, goals);
   PackedArray& entries = table.entries_;
   const std::uint64_t size = entries.size();
   const int modulus = entries.bitsPerEntry() == 2 ? 3 : 16;
@@ -302,7 +293,7 @@ std::vector<int> DistanceTable::descend(const Puzzle& puzzle, const State& start
 
 std::string DistanceTable::serialize() const {
   std::string out(kMagic, sizeof kMagic);
-  putU64(out, layout_);
+  putU64(out, definition_);
   putU64(out, static_cast<std::uint64_t>(bitsPerEntry()));
   putU64(out, entries_.size());
   putU64(out, counts_.size());
@@ -314,6 +305,7 @@ std::string DistanceTable::serialize() const {
 }
 
 std::optional<DistanceTable> DistanceTable::deserialize(const Puzzle& puzzle, const TableSpec& spec,
+                                                        const std::vector<State>& goals,
                                                         const std::string& bytes,
                                                         std::string* error) {
   auto reject = [&](const std::string& why) -> std::optional<DistanceTable> {
@@ -329,11 +321,19 @@ std::optional<DistanceTable> DistanceTable::deserialize(const Puzzle& puzzle, co
   if (checksum != fnv1a(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size() - 8)) {
     return reject("checksum mismatch (file damaged)");
   }
-  DistanceTable table(puzzle, spec);
+  // The definition first: bytes of another one are refused before any memory is taken.
+  const std::uint64_t wanted = definitionFingerprint(puzzle, spec, goals);
   at = sizeof kMagic;
-  std::uint64_t layout = 0, bits = 0, size = 0, depths = 0;
-  if (!getU64(bytes, at, layout) || layout != table.layout_ || !getU64(bytes, at, bits) ||
-      !getU64(bytes, at, size) || !getU64(bytes, at, depths) ||
+  std::uint64_t definition = 0, bits = 0, size = 0, depths = 0;
+  getU64(bytes, at, definition);
+  if (definition != wanted) {
+    return reject("made for another definition (definition " + fingerprintText(definition) +
+                  ", wanted " + fingerprintText(wanted) +
+                  "): the puzzle's moves or pieces, the goals, the coordinates or the table code "
+                  "version differ");
+  }
+  DistanceTable table(puzzle, spec, goals);
+  if (!getU64(bytes, at, bits) || !getU64(bytes, at, size) || !getU64(bytes, at, depths) ||
       bits != static_cast<std::uint64_t>(table.bitsPerEntry()) || size != table.entries_.size() ||
       depths > 256) {
     return reject("made for a different table layout");

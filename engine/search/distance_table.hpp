@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "search/coordinate.hpp"
+#include "search/table_definition.hpp"
 
 namespace polytwist {
 
@@ -150,19 +151,30 @@ class DistanceTable {
   // The moves of a shortest path from a state down to a goal, as that state is held.
   std::vector<int> descend(const Puzzle& puzzle, const State& start) const;
 
-  // Identifies the coordinates, moves and encoding a table is built for, so a file made for
-  // another layout of the same size is refused.
-  static std::uint64_t layoutFingerprint(const TableSpec& spec);
+  // The definition fingerprint (search/table_definition.hpp) of the table `spec` describes, built
+  // from `goals`: what caches key it by, and what its bytes carry, so bytes made for another
+  // definition (a move that does something else, other pieces, goals or coordinates, older table
+  // code) are refused.
+  static std::uint64_t definitionFingerprint(const Puzzle& puzzle, const TableSpec& spec,
+                                             const std::vector<State>& goals);
+  std::uint64_t definition() const { return definition_; }
 
-  // Binary format: magic (with the format version), layout fingerprint, bits, entry count, the
-  // counts, the entries, FNV-1a checksum of all before it.
+  // Binary format: magic, definition fingerprint, bits, entry count, the counts, the entries,
+  // FNV-1a checksum of all before it.
   std::string serialize() const;
-  // Nullopt (with `error` set) on a wrong magic, size, spec or checksum.
+  // Nullopt (with `error` set) on a wrong magic, size, definition or checksum. `goals` are those
+  // the table is wanted for.
   static std::optional<DistanceTable> deserialize(const Puzzle& puzzle, const TableSpec& spec,
+                                                  const std::vector<State>& goals,
                                                   const std::string& bytes, std::string* error);
+  // The same for a table built from the puzzle's solved states.
+  static std::optional<DistanceTable> deserialize(const Puzzle& puzzle, const TableSpec& spec,
+                                                  const std::string& bytes, std::string* error) {
+    return deserialize(puzzle, spec, puzzle.solvedStates(), bytes, error);
+  }
 
  private:
-  DistanceTable(const Puzzle& puzzle, const TableSpec& spec);
+  DistanceTable(const Puzzle& puzzle, const TableSpec& spec, const std::vector<State>& goals);
   struct Layer;
   struct LayerCounts;
   // One BFS layer over every entry: how many entries it put on the next layer, or nullopt when
@@ -184,7 +196,7 @@ class DistanceTable {
   template <typename Position, typename Step, typename IndexOf>
   std::vector<int> walkDown(Position position, Step step, IndexOf indexOf) const;
   std::string name_;
-  std::uint64_t layout_;
+  std::uint64_t definition_;
   CoordinateSpace space_;
   PackedArray entries_;
   std::vector<std::uint64_t> counts_;

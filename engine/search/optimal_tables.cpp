@@ -2,8 +2,6 @@
 
 #include <sys/stat.h>
 
-#include <cstdio>
-
 namespace polytwist {
 namespace {
 
@@ -14,14 +12,6 @@ void makeDirectories(const std::string& path) {
   }
   mkdir(path.c_str(), 0755);
 }
-
-#ifndef __EMSCRIPTEN__
-std::string hex(std::uint64_t value) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
-  return text;
-}
-#endif
 
 }  // namespace
 
@@ -58,8 +48,8 @@ std::string OptimalTables::pathOf(const SymmetricTable& table) const {
 #else
   const std::string directory = tableCacheDirectory();
   if (directory.empty()) return {};
-  return directory + "/" + puzzle_.id() + "-" + table.name() + "-" + hex(table.definitionHash()) +
-         ".ptt";
+  return directory + "/" + puzzle_.id() + "-" + table.name() + "-" +
+         fingerprintText(table.definitionHash()) + ".ptt";
 #endif
 }
 
@@ -89,6 +79,21 @@ bool OptimalTables::prepare(const std::string& set, const BuildProgressFn& progr
   }
   entry.heuristic = std::make_unique<OptimalHeuristic>(puzzle_, group_, std::move(tables), frame_);
   return true;
+}
+
+std::uint64_t OptimalTables::setFingerprint(const std::string& set) const {
+  std::vector<std::uint64_t> tables;
+  for (const TableSetSpec& spec : puzzle_.spec().tableSets) {
+    if (spec.name != set) continue;
+    for (const SymmetricTableSpec& table : spec.tables) {
+      tables.push_back(SymmetricTable::definitionFingerprint(puzzle_, group_, table));
+    }
+  }
+  // The tables' fingerprints as the layout of an otherwise empty definition: one hash of them all.
+  static const std::vector<int> noMoves;
+  static const std::vector<State> noGoals;
+  static const std::vector<CoordinateSpec> noCoordinates;
+  return definitionFingerprint({puzzle_, noMoves, noGoals, noCoordinates, std::move(tables)});
 }
 
 const OptimalHeuristic* OptimalTables::heuristic(const std::string& set) const {

@@ -26,6 +26,9 @@ class OptimalTables {
   // Builds or loads every table of the set; false when cancelled or failed (`error` says).
   bool prepare(const std::string& set, const BuildProgressFn& progress, Cancellation cancel,
                std::string* error);
+  // The key the set's bytes are cached under (with the puzzle's id): one hash of its tables'
+  // definition fingerprints (SymmetricTable::definitionFingerprint), without building them.
+  std::uint64_t setFingerprint(const std::string& set) const;
   // Nullptr until the set is prepared.
   const OptimalHeuristic* heuristic(const std::string& set) const;
   // The set's tables, each as serialized bytes, concatenated with 8-byte lengths.

@@ -143,6 +143,11 @@ OptimalTables& Solver::optimalTables() {
 SolveOutcome Solver::solveOptimal(const State& start, const SearchOptions& options) {
   SolveOutcome outcome{SolveOutcome::Status::Solved, {}, 0, 0, {}, {}};
   const OutcomeStamp finish(outcome);
+  // Its tables are built from the solved states (and reduced by symmetries that keep them).
+  if (goals_ != puzzle_.solvedStates()) {
+    return finish(SolveOutcome::Status::Failed,
+                  "the optimal-search kernel solves to the solved states only, not to other goals");
+  }
   OptimalTables& tables = optimalTables();
   outcome.tables = tables.resolve(options.tables);
   if (outcome.tables.empty()) {
@@ -207,6 +212,13 @@ bool Solver::prepare(const BuildProgressFn& progress, Cancellation cancel) {
       const auto found = std::find_if(symmetries.begin(), symmetries.end(),
                                       [&](const Symmetry& s) { return s.name == name; });
       if (found == symmetries.end()) throw std::invalid_argument("no symmetry named " + name);
+      // Through a symmetry that maps a goal elsewhere (custom goals), the table could
+      // overestimate: the plain lookup alone is used.
+      const auto seen = [&](const State& goal) {
+        return puzzle_.compose(puzzle_.compose(puzzle_.inverse(found->effect), goal),
+                               found->effect);
+      };
+      if (!mapsGoalsToGoals(goals_, seen)) continue;
       lookups.push_back({&tables_[t], static_cast<int>(found - symmetries.begin())});
     }
   }

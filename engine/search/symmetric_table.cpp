@@ -17,8 +17,8 @@
 namespace polytwist {
 namespace {
 
-// Bump when the ranking code or the file layout changes: files of other versions are rebuilt.
-constexpr std::uint64_t kFormatVersion = 2;
+// The file layout's version is kTableCodeVersion (search/table_definition.hpp), inside the
+// definition hash: bump that one when the ranking, the BFS or the file layout changes.
 constexpr char kMagic[8] = {'P', 'T', 'S', 'Y', 'M', 'T', 'B', '1'};
 constexpr std::uint32_t kNoClass = 0xffffffffu;
 
@@ -186,7 +186,16 @@ SymmetricTable::SymmetricTable(const Puzzle& puzzle, const SymmetryGroup& group,
   }
   subgroup_ = group.subgroup(generators);
   if (subgroup_.size() > 64) fail("more than 64 symmetries");
-  frames_ = group.cosetRepresentatives(subgroup_);
+  // The goals are the solved states: the table may be reduced by a symmetry, or looked up through
+  // one, only if it maps every solved state onto a solved state (distances are then kept).
+  for (int k : subgroup_) {
+    if (!group.keepsGoals(k, puzzle.solvedStates())) {
+      fail("symmetry '" + group.name(k) + "' maps a solved state onto an unsolved one");
+    }
+  }
+  for (int frame : group.cosetRepresentatives(subgroup_)) {
+    if (group.keepsGoals(frame, puzzle.solvedStates())) frames_.push_back(frame);
+  }
 
   std::uint64_t rawSize = 1;
   for (int p = 0; p < reducedCount_; ++p) rawSize *= parts_[p].size();
@@ -317,36 +326,40 @@ SymmetricTable::SymmetricTable(const Puzzle& puzzle, const SymmetryGroup& group,
   std::sort(goalEntries_.begin(), goalEntries_.end());
   goalEntries_.erase(std::unique(goalEntries_.begin(), goalEntries_.end()), goalEntries_.end());
 
-  // The definition: format, moves, orbits, coordinates, symmetries (their move maps and their
-  // action on a fixed state), sizes.
-  std::uint64_t hash = mix(0, kFormatVersion);
-  for (const Orbit& orbit : puzzle.orbits()) {
-    hash = mix(hash, orbit.size * 1000 + orbit.orientations);
-  }
-  for (const Move& move : puzzle.moves()) {
-    for (std::size_t i = 0; i < move.effect.pieces.size(); ++i) {
-      hash = mix(hash, move.effect.pieces[i] * 256 + move.effect.ori[i]);
+  definitionHash_ = definitionFingerprint(puzzle, group, spec);
+}
+
+std::uint64_t SymmetricTable::definitionFingerprint(const Puzzle& puzzle,
+                                                    const SymmetryGroup& group,
+                                                    const SymmetricTableSpec& spec) {
+  std::vector<int> generators;
+  for (const std::string& word : spec.symmetries) {
+    const std::optional<int> symmetry = group.find(word);
+    if (!symmetry) {
+      throw std::invalid_argument(puzzle.id() + " table " + spec.name + ": no symmetry '" + word +
+                                  "'");
     }
+    generators.push_back(*symmetry);
   }
-  for (const auto* list : {&spec.reduced, &spec.plain}) {
-    hash = mix(hash, 0xc0de);
-    for (const CoordinateSpec& c : *list) {
-      hash = mix(hash, puzzle.orbitIndex(c.orbit) * 16 + c.positions * 4 + c.orientations * 2 +
-                           c.unordered);
-      for (int piece : c.pieces) hash = mix(hash, piece);
-    }
-  }
-  for (int k : subgroup_) {
+  // The layout: which coordinates are reduced, and each symmetry of the subgroup by its move map
+  // and its action on a state with every piece moved.
+  std::vector<std::uint64_t> layout = {spec.reduced.size()};
+  const State scrambled = mixedState(puzzle);
+  for (int k : group.subgroup(generators)) {
     for (int m = 0; m < static_cast<int>(puzzle.moves().size()); ++m) {
-      hash = mix(hash, group.mapMove(k, m));
+      layout.push_back(static_cast<std::uint64_t>(group.mapMove(k, m)));
     }
     const State image = group.conjugate(k, scrambled);
     for (std::size_t i = 0; i < image.pieces.size(); ++i) {
-      hash = mix(hash, image.pieces[i] * 256 + image.ori[i]);
+      layout.push_back(image.pieces[i] * 256u + image.ori[i]);
     }
   }
-  hash = mix(hash, classCount());
-  definitionHash_ = mix(hash, plainSize_);
+  std::vector<CoordinateSpec> coordinates = spec.reduced;
+  coordinates.insert(coordinates.end(), spec.plain.begin(), spec.plain.end());
+  std::vector<int> moves(puzzle.moves().size());
+  for (std::size_t m = 0; m < moves.size(); ++m) moves[m] = static_cast<int>(m);
+  return polytwist::definitionFingerprint(
+      {puzzle, moves, puzzle.solvedStates(), coordinates, std::move(layout)});
 }
 
 void SymmetricTable::rank(const State& s, std::uint32_t* values) const {
@@ -590,7 +603,10 @@ bool SymmetricTable::readHeader(const std::uint8_t* data, std::uint64_t length,
     return false;
   }
   if (readU64(data + 8) != definitionHash_ || readU64(data + 16) != size()) {
-    *error = what + " was made for another definition of the " + name_ + " table";
+    *error = what + " was made for another definition of the " + name_ + " table (definition " +
+             fingerprintText(readU64(data + 8)) + ", wanted " + fingerprintText(definitionHash_) +
+             "): the puzzle's moves or pieces, the coordinates, the symmetries or the table code "
+             "version differ";
     return false;
   }
   const std::uint64_t countCount = readU64(data + 24);

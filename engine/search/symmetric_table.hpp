@@ -23,6 +23,7 @@
 #include "search/coordinate.hpp"
 #include "search/distance_table.hpp"
 #include "search/symmetry.hpp"
+#include "search/table_definition.hpp"
 
 namespace polytwist {
 
@@ -77,8 +78,11 @@ class SymmetricTable {
   // Entries at each distance.
   const std::vector<std::uint64_t>& counts() const { return counts_; }
   int maxDistance() const { return static_cast<int>(counts_.size()) - 1; }
-  // Hash of everything that defines the entries: the puzzle's moves and pieces, the coordinates,
-  // the symmetries, and the format version.
+  // The definition fingerprint (search/table_definition.hpp): the puzzle's moves and pieces, the
+  // goals (the solved states), the coordinates, the symmetries' action and kTableCodeVersion.
+  // Caches are keyed by it and files carry it; computed without building the class index.
+  static std::uint64_t definitionFingerprint(const Puzzle& puzzle, const SymmetryGroup& group,
+                                             const SymmetricTableSpec& spec);
   std::uint64_t definitionHash() const { return definitionHash_; }
 
   // Coordinates a search tracks: the reduced parts' values, then the plain parts'.

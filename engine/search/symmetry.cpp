@@ -1,8 +1,10 @@
 #include "search/symmetry.hpp"
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace polytwist {
@@ -170,6 +172,18 @@ SymmetryGroup::Element SymmetryGroup::derive(std::string name, std::vector<int> 
     element.moveMap.push_back(mapped);
   }
   return element;
+}
+
+bool mapsGoalsToGoals(const std::vector<State>& goals,
+                      const std::function<State(const State&)>& seen) {
+  const auto less = [](const State& a, const State& b) {
+    return std::tie(a.pieces, a.ori) < std::tie(b.pieces, b.ori);
+  };
+  std::vector<State> sorted = goals;
+  std::sort(sorted.begin(), sorted.end(), less);
+  return std::all_of(goals.begin(), goals.end(), [&](const State& goal) {
+    return std::binary_search(sorted.begin(), sorted.end(), seen(goal), less);
+  });
 }
 
 State SymmetryGroup::conjugate(int s, const State& state) const { return act(elements_[s], state); }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +16,13 @@
 #include "core/puzzle.hpp"
 
 namespace polytwist {
+
+// Whether seeing positions through a symmetry (`seen`: a state as the symmetry shows it) maps
+// every goal onto a goal. Only then does the symmetry keep distances to the goals, so only then
+// may a table built from them be looked up through it, or reduced by it: a custom goal set (the
+// solved states of a numbering) may break a symmetry the puzzle's solved state has.
+bool mapsGoalsToGoals(const std::vector<State>& goals,
+                      const std::function<State(const State&)>& seen);
 
 class SymmetryGroup {
  public:
@@ -35,6 +43,10 @@ class SymmetryGroup {
   // S·state·S⁻¹ (the position as seen through S): conjugate(compose(a, b)) equals
   // compose(conjugate(a), conjugate(b)).
   State conjugate(int s, const State& state) const;
+  // Whether symmetry s maps every goal onto a goal (see mapsGoalsToGoals).
+  bool keepsGoals(int s, const std::vector<State>& goals) const {
+    return mapsGoalsToGoals(goals, [&](const State& goal) { return conjugate(s, goal); });
+  }
   // The symmetry a space-separated word of generator names (with powers "2", "'") gives.
   std::optional<int> find(std::string_view word) const;
   // The subgroup the given symmetries generate, sorted.

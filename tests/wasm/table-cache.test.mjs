@@ -1,4 +1,6 @@
 // Exporting a built table and importing it into a fresh engine: what the page's cache relies on.
+// The cache key names the table's definition (its moves' effects, pieces, goals, coordinates and
+// the table code's version), the bytes carry it, and bytes of another definition are refused.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -39,9 +41,47 @@ test("damaged or foreign table bytes are refused and leave the engine working", 
   const damaged = bytes.slice();
   damaged[damaged.length >> 1] ^= 0x40;
   assert.match(JSON.parse(engine.importTable("pyraminx", damaged)).error, /checksum/);
-  assert.match(JSON.parse(engine.importTable("cube2", bytes)).error, /different table layout/);
+  assert.match(JSON.parse(engine.importTable("cube2", bytes)).error, /another definition/);
   assert.match(JSON.parse(engine.importTable("pyraminx", "not a table")).error, /not a polytwist/);
   assert.match(JSON.parse(engine.importTable("nope", bytes)).error, /unknown puzzle/);
   assert.equal(engine.exportTable("nope", null).ok, false);
   assert.equal(callJson(engine, "solve", "pyraminx", "", null).length, 0);
+});
+
+/**
+ * The checksum the engine gives a table's bytes (distance_table.cpp): FNV-1a over 64 bits, from
+ * the engine's offset basis 1469598103934665603 (not the published 14695981039346656037).
+ */
+function fnv1a(bytes) {
+  let hash = 1469598103934665603n;
+  for (const byte of bytes) hash = BigInt.asUintN(64, (hash ^ BigInt(byte)) * 0x100000001b3n);
+  return hash;
+}
+
+test("the key is the definition the bytes carry, and bytes of another definition are refused", async () => {
+  const engine = await loadEngine();
+  const { bytes, table_key: key } = engine.exportTable("pyraminx", null);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // After the 8-byte magic: the definition fingerprint, little-endian; the key ends with it.
+  const definition = view.getBigUint64(8, true);
+  assert.equal(key, `pyraminx-${definition.toString(16).padStart(16, "0")}`);
+  assert.doesNotMatch(key, /0\.1\.0/, "the key does not change with the engine's release");
+
+  // No puzzle can be redefined through the JS API, so "another definition" is these bytes with
+  // their definition changed and their checksum made right again: sound bytes, except that they
+  // were made for something else. The definition alone refuses them.
+  const foreign = bytes.slice();
+  const foreignView = new DataView(foreign.buffer);
+  foreignView.setBigUint64(8, definition ^ 1n, true);
+  foreignView.setBigUint64(
+    foreign.length - 8,
+    fnv1a(foreign.subarray(0, foreign.length - 8)),
+    true,
+  );
+  const refused = JSON.parse(engine.importTable("pyraminx", foreign));
+  assert.equal(refused.ok, false);
+  assert.match(refused.error, /another definition/);
+  assert.match(refused.error, new RegExp(definition.toString(16).padStart(16, "0")));
+  // The bytes as exported, with their own definition, are taken.
+  assert.deepEqual(JSON.parse(engine.importTable("pyraminx", bytes)), { ok: true, table_key: key });
 });

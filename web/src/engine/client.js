@@ -6,6 +6,7 @@
 //   engine.cancel();   // terminates the worker, rejects pending calls, starts a fresh worker
 //   await engine.tableSource("pyraminx");   // "cache" | "built" | "none" (worker/engine.worker.js)
 //   await engine.engineInfo();   // {ok, threads, isolated}: the threaded engine or the single one
+//   await engine.buildInfo();    // {ok, worker, engine}: the build ids of the worker and engine
 //   await engine.numberingSolve(id, state, numbering, groups, (p) => show(p));  // numbered puzzles
 //
 //   await engine.solveOptimal("cube3", state, {}, (p) => show(p));  // tables, then a sliced search
@@ -177,6 +178,13 @@ class EngineCalls {
    */
   engineInfo() {
     return this.call("engineInfo");
+  }
+  /**
+   * The build ids of the worker's script and of the engine it loaded: {ok, worker, engine}. With
+   * the page's (<html data-build-id>), one site's files report one id (docs/web.md).
+   */
+  buildInfo() {
+    return this.call("buildInfo");
   }
 }
 

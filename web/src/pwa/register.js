@@ -1,10 +1,12 @@
 // Registers the service worker of the offline app and, when a new version has been downloaded,
-// offers a reload instead of swapping files under the running page.
+// offers a reload instead of swapping files under the running page. Marks the page with its build
+// id (<html data-build-id>).
 //
 // On a host that does not send the cross-origin isolation headers (GitHub Pages), the service
 // worker adds them (./sw.js), but a page is isolated or not from its navigation on: once the
 // worker is active, a page that is not isolated reloads once, through it. A flag in
 // sessionStorage keeps a browser that cannot be isolated from reloading again and again.
+import { BUILD_ID } from "virtual:polytwist-build-id";
 import { registerSW } from "virtual:pwa-register";
 
 const RELOADED_FOR_ISOLATION = "polytwist-reloaded-for-isolation";
@@ -21,6 +23,9 @@ function reloadOnceForIsolation() {
 }
 
 export function registerOfflineApp(showUpdatePrompt) {
+  // The page's build id, beside those its worker and engine report (buildInfo): one site's
+  // files all have one, and an update swaps them all (docs/web.md, "Caches and updates").
+  document.documentElement.dataset.buildId = BUILD_ID;
   if (!("serviceWorker" in navigator)) return;
   const update = registerSW({
     onNeedRefresh() {

@@ -28,8 +28,11 @@
 // available) the worker loads the threaded one, whose table builds and searches use one thread
 // per core; elsewhere, or if that fails to load, the single-threaded one. `engineInfo()` (a
 // method of the worker) answers {ok, threads, isolated}: how many threads the loaded engine may
-// use, and whether the page is cross-origin isolated.
+// use, and whether the page is cross-origin isolated. `buildInfo()` (a method of the worker)
+// answers {ok, worker, engine}: the build ids of this worker's script and of the loaded engine
+// (one site's files all report one: docs/web.md, "Caches and updates").
 import createEngine from "@engine";
+import { BUILD_ID } from "virtual:polytwist-build-id";
 import { threadedEnginePath } from "virtual:polytwist-threaded-engine";
 
 import { createOptimalJobs, createYield } from "./optimal-job.js";
@@ -277,6 +280,11 @@ self.onmessage = async (event) => {
   }
   if (method === "engineInfo") {
     self.postMessage({ id, result: { ok: true, threads, isolated } });
+    return;
+  }
+  if (method === "buildInfo") {
+    const engineBuildId = JSON.parse(engine.version()).build_id;
+    self.postMessage({ id, result: { ok: true, worker: BUILD_ID, engine: engineBuildId } });
     return;
   }
   if (method === "tableSource") {

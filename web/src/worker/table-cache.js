@@ -1,8 +1,11 @@
 // Whole-puzzle distance tables kept in IndexedDB between visits, so a second visit imports the
 // table instead of running the BFS again. A table too big to keep (the domino's 102 MB) is kept as
 // its distanceTable answer instead: the counts, which is what a second visit shows. Entries are
-// keyed by the engine's `table_key` (puzzle, engine version and table layout), so a new engine
-// never reads an old table; storing an entry drops the older keys of the same puzzle. Every
+// keyed by the engine's `table_key` (the puzzle and the table's definition fingerprint: its moves'
+// effects, pieces, goals, coordinates and the table code's version), so an engine whose table
+// means something else never reads an old one, while a release that changes none of that keeps
+// it; storing an entry drops the older keys of the same puzzle. The engine also refuses bytes of
+// another definition on import (the fingerprint is in their header). Every
 // failure (private mode, quota, no IndexedDB) degrades to "not cached": the caller then just
 // builds the table.
 const DATABASE = "polytwist-tables";
