@@ -4,9 +4,10 @@
 // and in every share-link parameter of the app page. Nothing runs (window.__pwned stays unset, no
 // dialog opens), no element is made from it, and where a message repeats the value it is the
 // value as text (a bidirectional override written as [U+202E], so that it cannot reverse the
-// message). Each case runs once with the page's Content-Security-Policy switched off
-// (Playwright's bypassCSP), so that markup made from a payload would run and be seen, and once
-// under the site's policy, where nothing may even be blocked. The embed.html parameters have
+// message). Each case runs with the page's Content-Security-Policy switched off (Playwright's
+// bypassCSP), so that markup made from a payload would run and be seen, and under the site's
+// policy, where nothing may even be blocked (share links: all parameters in one link per
+// payload, to keep the run short). The embed.html parameters have
 // the same payloads in tests/browser/embed-page.test.mjs.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -91,6 +92,17 @@ const QUOTING_ATTRIBUTES = [
   "camera",
   "size",
   "keyboard",
+];
+
+const SHARE_PARAMETERS = [
+  "puzzle",
+  "facelets",
+  "setup",
+  "solution",
+  "alg",
+  "step",
+  "numbering",
+  "groups",
 ];
 
 for (const bypassCSP of [true, false]) {
@@ -181,14 +193,40 @@ for (const bypassCSP of [true, false]) {
     });
   });
 
+  // Each parameter on its own once, with the policy off, where a message made from markup would
+  // run; under the policy, one link per payload carries it in every parameter at once.
+  if (!bypassCSP) {
+    describe(`a payload in all share-link parameters of the app page at once, ${policy}`, () => {
+      it("runs nothing, makes no element, and nothing is even blocked", TEST, async () => {
+        const { page, problems, violations, close } = await openWatched({ bypassCSP });
+        try {
+          for (const payload of PAYLOADS) {
+            const query = new URLSearchParams({ puzzle: "numbered_pyraminx" });
+            for (const param of SHARE_PARAMETERS) query.set(param, payload);
+            await page.goto(`${session.site.url}?${query}`);
+            await page.waitForSelector("#link-problem:not([hidden])", { timeout: 30_000 });
+            await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
+            await touchEverything(page);
+            const label = JSON.stringify(payload.slice(0, 30));
+            assert.equal(await page.evaluate(() => window.__pwned ?? null), null, label);
+            assert.deepEqual(await page.evaluate(injectedElements), [], label);
+          }
+          assert.deepEqual(violations, []);
+          assertNoProblems(problems);
+        } finally {
+          await close();
+        }
+      });
+    });
+    continue;
+  }
+
   describe(`a payload in every share-link parameter of the app page, ${policy}`, () => {
     it("runs nothing, makes no element, and the link's problem is text", TEST, async () => {
       const { page, problems, violations, close } = await openWatched({ bypassCSP });
       try {
-        const params = ["puzzle", "facelets", "setup", "solution", "alg", "step", "numbering"];
-        params.push("groups");
         for (const payload of PAYLOADS) {
-          for (const param of params) {
+          for (const param of SHARE_PARAMETERS) {
             const query = new URLSearchParams({ puzzle: "numbered_pyraminx" });
             query.set(param, payload);
             await page.goto(`${session.site.url}?${query}`);
