@@ -65,9 +65,13 @@ Json onPuzzle(const std::string& id, std::size_t inputBytes, Operation operation
   }
 }
 
+std::map<std::string, std::unique_ptr<Solver>>& solvers() {
+  static std::map<std::string, std::unique_ptr<Solver>> byPuzzle;
+  return byPuzzle;
+}
+
 Solver& solverFor(const Puzzle& puzzle) {
-  static std::map<std::string, std::unique_ptr<Solver>> solvers;
-  auto& solver = solvers[puzzle.id()];
+  auto& solver = solvers()[puzzle.id()];
   if (!solver) solver = std::make_unique<Solver>(puzzle);
   return *solver;
 }
@@ -128,8 +132,12 @@ std::uint64_t wholeTableBytes(const Puzzle& puzzle) {
 }
 
 // Refuses, before it is built, a whole table the memory cannot hold (search/memory.hpp).
+// Asked before the solver is made: making one also takes memory (its coordinates' move tables).
 std::optional<std::string> wholeTableShortfall(const Puzzle& puzzle) {
-  if (solverFor(puzzle).hasWholeTable()) return std::nullopt;
+  const auto found = solvers().find(puzzle.id());
+  if (found != solvers().end() && found->second && found->second->hasWholeTable()) {
+    return std::nullopt;
+  }
   return tableMemoryShortfall(wholeTableBytes(puzzle), puzzle.id() + "'s whole distance table");
 }
 

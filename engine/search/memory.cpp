@@ -18,7 +18,9 @@ std::optional<std::string> tableMemoryShortfall(std::uint64_t bytes, const std::
   // module links with -sABORTING_MALLOC=0, so a refusal is a null pointer, not an abort. The
   // block is given back at once; the heap keeps the size it grew to, so the table's own
   // allocation that follows succeeds.
-  void* probe = bytes <= SIZE_MAX - 16 ? std::malloc(static_cast<std::size_t>(bytes)) : nullptr;
+  // volatile: a malloc whose block is only freed may be optimised away as if it succeeded.
+  void* volatile probe =
+      bytes <= SIZE_MAX - 16 ? std::malloc(static_cast<std::size_t>(bytes)) : nullptr;
   if (probe != nullptr) {
     std::free(probe);
     return std::nullopt;
