@@ -7,6 +7,7 @@
 #include <exception>
 #include <map>
 #include <memory>
+#include <new>
 #include <random>
 
 #include "core/facelets.hpp"
@@ -16,6 +17,7 @@
 #include "puzzles/catalogue.hpp"
 #include "render/image.hpp"
 #include "search/label_goals.hpp"
+#include "search/memory.hpp"
 #include "search/solver.hpp"
 #include "search/two_phase.hpp"
 
@@ -54,14 +56,22 @@ Json onPuzzle(const std::string& id, std::size_t inputBytes, Operation operation
   }
   try {
     return operation(*puzzle);
+  } catch (const std::bad_alloc&) {
+    // Native builds only: in WebAssembly a failing `new` aborts, so tables ask first
+    // (search/memory.hpp).
+    return failure("out of memory: this call needs more memory than the system gives");
   } catch (const std::exception& error) {
     return failure(std::string("internal error: ") + error.what());
   }
 }
 
+std::map<std::string, std::unique_ptr<Solver>>& solvers() {
+  static std::map<std::string, std::unique_ptr<Solver>> byPuzzle;
+  return byPuzzle;
+}
+
 Solver& solverFor(const Puzzle& puzzle) {
-  static std::map<std::string, std::unique_ptr<Solver>> solvers;
-  auto& solver = solvers[puzzle.id()];
+  auto& solver = solvers()[puzzle.id()];
   if (!solver) solver = std::make_unique<Solver>(puzzle);
   return *solver;
 }
@@ -119,6 +129,16 @@ std::uint64_t wholeTableBytes(const Puzzle& puzzle) {
   if (!puzzle.spec().hasDistanceTable) return 0;
   const TableSpec spec = Solver::wholeTableSpec(puzzle);
   return (CoordinateSpace::sizeOf(puzzle, spec.coordinates) * spec.bitsPerEntry + 7) / 8;
+}
+
+// Refuses, before it is built, a whole table the memory cannot hold (search/memory.hpp).
+// Asked before the solver is made: making one also takes memory (its coordinates' move tables).
+std::optional<std::string> wholeTableShortfall(const Puzzle& puzzle) {
+  const auto found = solvers().find(puzzle.id());
+  if (found != solvers().end() && found->second && found->second->hasWholeTable()) {
+    return std::nullopt;
+  }
+  return tableMemoryShortfall(wholeTableBytes(puzzle), puzzle.id() + "'s whole distance table");
 }
 
 // The optimal-search table sets, each with the key the page caches its bytes under: the puzzle,
@@ -321,9 +341,13 @@ Json scramble(const std::string& id, double seed, int moves, const std::string& 
       }
     }
     Solver& solver = solverFor(puzzle);
+    // One thread: on several, which of the optimal solutions is found first (and so the scramble
+    // written) would depend on timing; WebAssembly always searches on one.
+    SearchOptions oneThread;
+    oneThread.threads = 1;
     for (;;) {
       const State state = puzzle.randomState(rng);
-      const SolveOutcome solution = solver.solve(state);
+      const SolveOutcome solution = solver.solve(state, oneThread);
       if (solution.status != SolveOutcome::Status::Solved) return failure(solution.error);
       const auto coreMoves = std::count_if(solution.moves.begin(), solution.moves.end(),
                                            [&](int m) { return !puzzle.isSeparableMove(m); });
@@ -443,6 +467,9 @@ Json solve(const std::string& id, const std::string& stateText, const SolveOptio
     options.progress = progress;
     options.tables = solveOptions.tables;
     options.threads = solveOptions.threads;
+    if (puzzle.spec().solver == SolverKind::TableDescent) {
+      if (auto shortfall = wholeTableShortfall(puzzle)) return failure(*shortfall);
+    }
     const SolveOutcome outcome = solverFor(puzzle).solve(*state, options);
     switch (outcome.status) {
       case SolveOutcome::Status::Solved:
@@ -619,9 +646,21 @@ Json distanceTable(const std::string& id, const BuildProgressFn& progress, Cance
       return failure(puzzle.id() + " has " + puzzle.stateCountText() +
                      " positions: too many for a complete distance table");
     }
+    if (auto shortfall = wholeTableShortfall(puzzle)) return failure(*shortfall);
     Solver& solver = solverFor(puzzle);
+    const bool builtBefore = solver.hasWholeTable();
     const DistanceTable* table = solver.wholeTable(progress, cancel);
     if (!table) return failure("cancelled");
+    if (builtBefore && progress) {
+      // A table an earlier call built (or imported) reports its finished layers again, so that
+      // every call's progress ends the same way (the page's bar, the CLI's lines).
+      std::uint64_t visited = 0;
+      for (std::size_t depth = 0; depth < table->counts().size(); ++depth) {
+        visited += table->counts()[depth];
+        const std::uint64_t total = table->space().size();
+        progress({static_cast<int>(depth), visited, total, total});
+      }
+    }
     const std::vector<std::uint64_t> counts = solver.countsWithSeparable(table->counts());
     Json answer = success()
                       .set("puzzle", puzzle.id())
@@ -649,8 +688,14 @@ TableBytes exportTable(const std::string& id, const BuildProgressFn& progress,
   TableBytes result;
   result.answer = onPuzzle(id, id.size(), [&](const Puzzle& puzzle) {
     if (!puzzle.spec().hasDistanceTable) return failure(puzzle.id() + " has no whole table");
+    if (auto shortfall = wholeTableShortfall(puzzle)) return failure(*shortfall);
     const DistanceTable* table = solverFor(puzzle).wholeTable(progress, cancel);
     if (!table) return failure("cancelled");
+    // The bytes are a copy of the table (and its header, well under a page).
+    if (auto shortfall = tableMemoryShortfall(wholeTableBytes(puzzle) + 4096,
+                                              "the export of " + puzzle.id() + "'s table")) {
+      return failure(*shortfall);
+    }
     result.bytes = table->serialize();
     return success().set("table_key", tableKey(puzzle));
   });
@@ -660,6 +705,10 @@ TableBytes exportTable(const std::string& id, const BuildProgressFn& progress,
 Json importTable(const std::string& id, const std::string& bytes) {
   return onPuzzle(id, 0, [&](const Puzzle& puzzle) {
     if (!puzzle.spec().hasDistanceTable) return failure(puzzle.id() + " has no whole table");
+    if (auto shortfall = tableMemoryShortfall(wholeTableBytes(puzzle),
+                                              puzzle.id() + "'s imported distance table")) {
+      return failure(*shortfall);
+    }
     std::string error;
     std::optional<DistanceTable> table =
         DistanceTable::deserialize(puzzle, Solver::wholeTableSpec(puzzle), bytes, &error);
@@ -816,6 +865,13 @@ Json numberingSolve(const std::string& id, const std::string& stateText,
         const auto began = std::chrono::steady_clock::now();
         NumberingSolver* entry = numberingSolverFor(puzzle, labelling, key, error);
         if (!entry) return error;
+        if (entry->solver->kind() == SolverKind::TableDescent && !entry->solver->hasWholeTable()) {
+          // Each group of the numbering's solved states has a whole table: the first is asked.
+          if (auto shortfall = tableMemoryShortfall(wholeTableBytes(puzzle),
+                                                    puzzle.id() + "'s numbering table")) {
+            return failure(*shortfall);
+          }
+        }
         if (!entry->solver->prepare(progress, cancel)) return failure("cancelled");
         const SolveOutcome outcome = entry->solver->solve(state);
         if (outcome.status == SolveOutcome::Status::Cancelled) return failure("cancelled");

@@ -2,11 +2,13 @@
 #pragma once
 
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "api/service.hpp"
 #include "core/json.hpp"
 
 namespace polytwist::cli {
@@ -74,6 +76,38 @@ inline bool readWholeNumber(const std::string& text, std::uint64_t limit, std::u
   }
   value = std::stoull(text);
   return value <= limit;
+}
+
+// A file the CLI reads as input (a numbering, --scrambles): its whole contents, at most
+// service::kMaxInputBytes (the limit of every input, docs/cli.md), else `error` says why not.
+struct InputFile {
+  std::string text;
+  std::string error;  // empty when read
+};
+
+inline InputFile readInputFile(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return {{}, "no such file: " + path + " (or it cannot be read)"};
+  std::string text(service::kMaxInputBytes + 1, '\0');
+  file.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(file.gcount()));
+  if (text.size() > service::kMaxInputBytes) {
+    return {
+        {},
+        path + " is over the input limit of " + std::to_string(service::kMaxInputBytes) + " bytes"};
+  }
+  return {std::move(text), {}};
+}
+
+// A FILE-or-TEXT argument (a numbering, --groups): the contents of the file it names; or, when no
+// file has that name, the argument itself, unless it looks like a path (contains '/' or ends in
+// ".txt"), which is then an error: a mistyped file name should not be read as digits.
+inline InputFile fileOrText(const std::string& argument) {
+  const bool looksLikePath =
+      argument.find('/') != std::string::npos ||
+      (argument.size() >= 4 && argument.compare(argument.size() - 4, 4, ".txt") == 0);
+  if (std::ifstream(argument) || looksLikePath) return readInputFile(argument);
+  return {argument, {}};
 }
 
 }  // namespace polytwist::cli

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <fstream>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -32,7 +31,16 @@ struct Position {
   std::string scramble;  // the sequence, or for random states the state string
 };
 
-Position randomSequence(const Puzzle& puzzle, std::uint64_t length, std::mt19937_64& rng) {
+// Position i of a run with seed S is drawn from its own generator, seeded S+i, as `polytwist
+// scramble P --seed S+i [--moves K]` and the WASM module's scramble draw theirs: the native and the
+// WASM benchmarks (engine/wasm/bench.mjs) time the same positions.
+Position randomPosition(const Puzzle& puzzle, bool randomState, std::uint64_t length,
+                        std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  if (randomState) {
+    const State state = puzzle.randomState(rng);
+    return {state, puzzle.encodeState(state)};
+  }
   const std::vector<int> moves = puzzle.randomMoves(rng, static_cast<int>(length));
   return {puzzle.applySequence(puzzle.solved(), moves), formatMoves(puzzle, moves)};
 }
@@ -95,16 +103,13 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
                          .set("entries", static_cast<std::uint64_t>(table.entries))
                          .set("max_distance", table.maxDistance));
   }
-  std::mt19937_64 rng(seed);
   std::vector<double> times, cpuTimes;
   std::vector<std::uint64_t> lengths(TwoPhaseSolver::kMaxLength + 1, 0);
   Json::Array rows;
   if (!args.json) std::cout << "scramble,solution,length,nodes,ms\n";
   for (std::uint64_t i = 0; i < count; ++i) {
-    const Position position =
-        randomStates ? Position{puzzle.randomState(rng), {}} : randomSequence(puzzle, length, rng);
-    const std::string scramble =
-        randomStates ? puzzle.encodeState(position.state) : position.scramble;
+    const Position position = randomPosition(puzzle, randomStates, length, seed + i);
+    const std::string& scramble = position.scramble;
     const double cpuStart = threadCpuMilliseconds();
     const TwoPhaseResult outcome = solver.solve(position.state, options);
     cpuTimes.push_back(threadCpuMilliseconds() - cpuStart);
@@ -199,10 +204,11 @@ int bench(const Arguments& args) {
   // peer's benchmark), instead of drawn ones.
   std::vector<Position> given;
   if (auto found = args.options.find("scrambles"); found != args.options.end()) {
-    std::ifstream file(found->second);
-    if (!file) return usageError(args, "cannot read " + found->second);
+    const InputFile input = readInputFile(found->second);
+    if (!input.error.empty()) return usageError(args, "--scrambles: " + input.error);
+    std::istringstream lines(input.text);
     std::string line;
-    for (int number = 1; std::getline(file, line); ++number) {
+    for (int number = 1; std::getline(lines, line); ++number) {
       if (line.empty()) continue;
       const ResolvedSequence sequence = resolveSequence(*puzzle, line);
       if (sequence.error) {
@@ -234,10 +240,9 @@ int bench(const Arguments& args) {
   std::optional<Labelling> labelling;
   std::vector<State> goals;
   if (auto found = args.options.find("numbering"); found != args.options.end()) {
-    std::ifstream file(found->second);
-    std::ostringstream text;
-    text << file.rdbuf();
-    LabellingReading reading = readLabelling(*puzzle, file ? text.str() : found->second);
+    const InputFile numbering = fileOrText(found->second);
+    if (!numbering.error.empty()) return usageError(args, "--numbering: " + numbering.error);
+    LabellingReading reading = readLabelling(*puzzle, numbering.text);
     if (!reading.labelling) return usageError(args, "numbering: " + reading.error.message);
     labelling = std::move(reading.labelling);
     goals = statesShowingDistinctGroups(*puzzle, *labelling, 200000, 200001, false).states;
@@ -292,7 +297,6 @@ int bench(const Arguments& args) {
     if (!puzzle->isSeparableMove(m)) naiveMoves.push_back(m);
   }
 
-  std::mt19937_64 rng(seed);
   std::vector<double> times;
   std::vector<std::uint64_t> nodes;
   Json::Array rows;
@@ -301,11 +305,9 @@ int bench(const Arguments& args) {
                          : "scramble,solution,length,nodes,ms\n");
   }
   for (std::uint64_t i = 0; i < count; ++i) {
-    const Position position = !given.empty() ? given[i]
-                              : randomStates ? Position{puzzle->randomState(rng), {}}
-                                             : randomSequence(*puzzle, length, rng);
-    const std::string scramble =
-        randomStates && given.empty() ? puzzle->encodeState(position.state) : position.scramble;
+    const Position position =
+        !given.empty() ? given[i] : randomPosition(*puzzle, randomStates, length, seed + i);
+    const std::string& scramble = position.scramble;
     SolveOutcome outcome{SolveOutcome::Status::Solved, {}, 0, 0, {}, {}};
     if (method == "naive") {
       const Clock::time_point start = Clock::now();

@@ -7,7 +7,6 @@
 #include <map>
 #include <optional>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -46,11 +45,14 @@ Usage:
                                                  a short solution at once: two-phase for cube3
                                                  (at most N moves, default 21, not proven
                                                  optimal); other puzzles answer their optimal one
-  polytwist scramble PUZZLE [--seed N] [--moves K]
+  polytwist scramble PUZZLE [--seed N] [--moves K] [--count C]
                                                  random-state scramble (cube3: the inverse of a
                                                  two-phase solution, at most 21 moves); with
                                                  --moves K, K random moves, never one face twice
-                                                 in a row (kilominx: always, 30 by default)
+                                                 in a row (kilominx: always, 30 by default); one
+                                                 seed, one scramble, on every build and platform
+                                                 and in the WASM module; --count C: the seeds N
+                                                 to N+C-1, one line each
   polytwist validate PUZZLE FACELETS             check a sticker colouring (one face letter each)
   polytwist godsnumber PUZZLE [--tips] [--threads N]
                                                  distance of every position (BFS), God's number;
@@ -107,6 +109,10 @@ Usage:
 Numbered puzzles (numbered_pyraminx): NUMBERING is one digit per sticker in sticker order; spaces,
 line breaks, "F:" labels and # comments are ignored (assets/numbered_pyraminx/example.txt). G adds
 groups that must show distinct digits besides the faces: sticker names, groups separated by ';'.
+NUMBERING, PARTIAL and G are read from the file they name; an argument that names no file is the
+text itself, unless it looks like a path (contains '/' or ends in .txt): then "no such file".
+Limits: every input, files included, at most 1 MiB; notation 100,000 characters, 32 levels of
+brackets, repeats 1-999, 100,000 moves once expanded (docs/cli.md, "Limits").
 
 Options:
   --json      print one JSON object on stdout (errors too)
@@ -116,18 +122,20 @@ Errors go to stderr with exit code 2. Puzzles: see `polytwist puzzles`; notation
 numbering of each in docs/puzzles/.
 )";
 
-// A numbering argument: the contents of the file it names, or the text itself.
-std::string fileOrText(const std::string& argument) {
-  std::ifstream file(argument);
-  if (!file) return argument;
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
+// An option's value as given ("" when absent).
+std::string optionValue(const Arguments& args, const char* name) {
+  const auto found = args.options.find(name);
+  return found == args.options.end() ? std::string() : found->second;
 }
 
-std::string optionText(const Arguments& args, const char* name) {
+// A FILE-or-TEXT option (--numbering, --groups): its file's contents or its text ("" when
+// absent). The first file that cannot be read is said in `error`.
+std::string optionText(const Arguments& args, const char* name, std::string& error) {
   const auto found = args.options.find(name);
-  return found == args.options.end() ? std::string() : fileOrText(found->second);
+  if (found == args.options.end()) return {};
+  InputFile input = fileOrText(found->second);
+  if (error.empty()) error = std::move(input.error);
+  return std::move(input.text);
 }
 
 }  // namespace
@@ -154,20 +162,25 @@ int main(int argc, char** argv) {
   if (command == "solve" && need(3) && args.options.count("numbering")) {
     const Json position = service::applyMoves(args.positional[1], "", args.positional[2]);
     if (!position.find("ok")->boolean()) return report(args, position, [](const Json&) {});
-    return report(
-        args,
-        service::numberingSolve(args.positional[1], position.find("state")->string(),
-                                optionText(args, "numbering"), optionText(args, "groups")),
-        [](const Json& answer) {
-          std::cout << answer.find("solution")->string() << "\n";
-          std::cerr << answer.find("length")->number() << " moves to a solved state, "
-                    << answer.find("ms")->number() << " ms\n";
-        });
+    std::string fileError;
+    const std::string numbering = optionText(args, "numbering", fileError);
+    const std::string groups = optionText(args, "groups", fileError);
+    if (!fileError.empty()) return usageError(args, fileError);
+    return report(args,
+                  service::numberingSolve(args.positional[1], position.find("state")->string(),
+                                          numbering, groups),
+                  [](const Json& answer) {
+                    std::cout << answer.find("solution")->string() << "\n";
+                    std::cerr << answer.find("length")->number() << " moves to a solved state, "
+                              << answer.find("ms")->number() << " ms\n";
+                  });
   }
   if (command == "solutions" && need(3)) {
-    return report(args,
-                  service::numberingSolutions(args.positional[1], fileOrText(args.positional[2]),
-                                              optionText(args, "groups")),
+    const InputFile numbering = fileOrText(args.positional[2]);
+    std::string fileError = numbering.error;
+    const std::string groups = optionText(args, "groups", fileError);
+    if (!fileError.empty()) return usageError(args, fileError);
+    return report(args, service::numberingSolutions(args.positional[1], numbering.text, groups),
                   [](const Json& answer) {
                     for (const Json& state : answer.find("states")->array()) {
                       std::cout << state.find("digits")->string() << "\n";
@@ -180,8 +193,12 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "\r%llu of %llu tried", static_cast<unsigned long long>(tried),
                    static_cast<unsigned long long>(total));
     };
-    const Json answer = service::numberingDesign(args.positional[1], fileOrText(args.positional[2]),
-                                                 optionText(args, "groups"), progress);
+    const InputFile partial = fileOrText(args.positional[2]);
+    std::string fileError = partial.error;
+    const std::string groups = optionText(args, "groups", fileError);
+    if (!fileError.empty()) return usageError(args, fileError);
+    const Json answer =
+        service::numberingDesign(args.positional[1], partial.text, groups, progress);
     std::fprintf(stderr, "\n");
     return report(args, answer, [](const Json& answer) {
       for (const Json& numbering : answer.find("numberings")->array()) {
@@ -202,11 +219,11 @@ int main(int argc, char** argv) {
       }
       options.maxLength = static_cast<int>(target);
     }
-    options.notation = optionText(args, "notation");
+    options.notation = optionValue(args, "notation");
     const Json position =
         service::applyMovesIn(args.positional[1], "", args.positional[2], options.notation);
     if (!position.find("ok")->boolean()) return report(args, position, [](const Json&) {});
-    options.tables = optionText(args, "tables");
+    options.tables = optionValue(args, "tables");
     if (auto found = args.options.find("threads"); found != args.options.end()) {
       std::uint64_t threads = 0;
       if (!readWholeNumber(found->second, 256, threads) || threads == 0) {
@@ -239,11 +256,34 @@ int main(int argc, char** argv) {
       return usageError(args, "--moves needs a whole number from 1 to " +
                                   std::to_string(service::kMaxScrambleMoves));
     }
-    return report(
-        args,
-        service::scramble(args.positional[1], static_cast<double>(seed), static_cast<int>(moves),
-                          optionText(args, "notation")),
-        [](const Json& answer) { std::cout << answer.find("scramble")->string() << "\n"; });
+    std::uint64_t count = 1;
+    if (auto found = args.options.find("count");
+        found != args.options.end() &&
+        (!readWholeNumber(found->second, 1000, count) || count == 0)) {
+      return usageError(args, "--count needs a whole number from 1 to 1000");
+    }
+    if (seed + count - 1 > 9007199254740991ull) {
+      return usageError(args, "--seed plus --count goes past 2^53-1");
+    }
+    // --count N: the scrambles of seeds S to S+N-1, one line each (JSON: their answers in
+    // "scrambles"), from one process, so tables are built once.
+    Json::Array answers;
+    for (std::uint64_t i = 0; i < count; ++i) {
+      Json answer = service::scramble(args.positional[1], static_cast<double>(seed + i),
+                                      static_cast<int>(moves), optionValue(args, "notation"));
+      if (count == 1 || !answer.find("ok")->boolean()) {
+        return report(args, answer, [](const Json& answer) {
+          std::cout << answer.find("scramble")->string() << "\n";
+        });
+      }
+      answers.push_back(std::move(answer.set("seed", seed + i)));
+    }
+    const Json all = Json(Json::Object{}).set("ok", true).set("scrambles", answers);
+    return report(args, all, [](const Json& all) {
+      for (const Json& answer : all.find("scrambles")->array()) {
+        std::cout << answer.find("scramble")->string() << "\n";
+      }
+    });
   }
   if (command == "validate" && need(3)) {
     return report(args, service::validate(args.positional[1], args.positional[2]),

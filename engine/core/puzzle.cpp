@@ -5,6 +5,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "core/random.hpp"
 #include "core/ranking.hpp"
 #include "core/text.hpp"
 
@@ -503,9 +504,8 @@ std::optional<std::string> Puzzle::checkReachable(const State& s) const {
 
 std::vector<int> Puzzle::randomMoves(std::mt19937_64& rng, int length) const {
   std::vector<int> moves;
-  std::uniform_int_distribution<int> anyMove(0, static_cast<int>(moves_.size()) - 1);
   while (static_cast<int>(moves.size()) < length) {
-    const int move = anyMove(rng);
+    const int move = static_cast<int>(uniformBelow(rng, moves_.size()));
     if (!moves.empty() && moves_[move].base == moves_[moves.back()].base) continue;
     moves.push_back(move);
   }
@@ -520,7 +520,7 @@ State Puzzle::randomState(std::mt19937_64& rng) const {
     std::uint8_t* ori = s.ori.data() + orbit.offset;
     if (orbit.permutation != PermutationRule::Fixed) {
       for (int i = orbit.size - 1; i > 0; --i) {
-        std::swap(pieces[i], pieces[std::uniform_int_distribution<int>(0, i)(rng)]);
+        std::swap(pieces[i], pieces[uniformBelow(rng, static_cast<std::uint64_t>(i) + 1)]);
       }
     }
     // Forcing the parity by one swap maps the permutations onto those of the wanted parity two
@@ -534,9 +534,11 @@ State Puzzle::randomState(std::mt19937_64& rng) const {
       std::swap(pieces[0], pieces[1]);
     }
     parities.push_back(permutationParity(view));
-    std::uniform_int_distribution<int> twist(0, orbit.orientations - 1);
     int sum = 0;
-    for (int i = 0; i < orbit.size; ++i) sum += ori[i] = static_cast<std::uint8_t>(twist(rng));
+    for (int i = 0; i < orbit.size; ++i) {
+      sum += ori[i] = static_cast<std::uint8_t>(
+          uniformBelow(rng, static_cast<std::uint64_t>(orbit.orientations)));
+    }
     if (orbit.orientationSumZero) {
       sum -= ori[orbit.size - 1];
       ori[orbit.size - 1] = static_cast<std::uint8_t>(

@@ -315,6 +315,8 @@ class Puzzle {
   std::vector<int> faceletSources(const State& s) const;
   // Empty when the state is a reachable position, else what is wrong.
   std::optional<std::string> checkReachable(const State& s) const;
+  // Random draws go through uniformBelow (core/random.hpp): one generator, one result, on every
+  // build. A uniformly random reachable state.
   State randomState(std::mt19937_64& rng) const;
   // `length` random moves, never two of one base in a row (seed 001's scrambles).
   std::vector<int> randomMoves(std::mt19937_64& rng, int length) const;

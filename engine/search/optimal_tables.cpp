@@ -2,8 +2,29 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cstdio>
+
+#include "search/memory.hpp"
+
 namespace polytwist {
 namespace {
+
+// Asks, before the first table of a set is built or imported, for the memory of all of them
+// (search/memory.hpp), so that a set too large fails at once rather than after building the
+// tables that fit. `copies`: how many of the largest table are held at once besides (an import
+// copies each table's bytes before it takes them).
+template <typename Tables>
+std::optional<std::string> setMemoryShortfall(const Tables& tables, const std::string& what,
+                                              int copies) {
+  std::uint64_t total = 0, largest = 0;
+  for (const auto& table : tables) {
+    if (table->ok()) continue;
+    total += table->byteCount();
+    largest = std::max(largest, table->byteCount());
+  }
+  return tableMemoryShortfall(total + largest * copies, what);
+}
 
 void makeDirectories(const std::string& path) {
   for (std::size_t slash = path.find('/', 1); slash != std::string::npos;
@@ -61,6 +82,11 @@ bool OptimalTables::prepare(const std::string& set, const BuildProgressFn& progr
   }
   Set& entry = setOf(set);
   if (entry.heuristic) return true;
+  if (auto shortfall =
+          setMemoryShortfall(entry.tables, "the " + puzzle_.id() + " table set '" + set + "'", 0)) {
+    *error = *shortfall;
+    return false;
+  }
   std::vector<const SymmetricTable*> tables;
   for (auto& table : entry.tables) {
     if (!table->ok()) {
@@ -120,6 +146,11 @@ bool OptimalTables::importBytes(const std::string& set, const std::string& bytes
     return false;
   }
   Set& entry = setOf(set);
+  if (auto shortfall =
+          setMemoryShortfall(entry.tables, "the " + puzzle_.id() + " table set '" + set + "'", 1)) {
+    *error = *shortfall;
+    return false;
+  }
   std::size_t at = 0;
   for (auto& table : entry.tables) {
     if (bytes.size() < at + 8) {

@@ -39,6 +39,8 @@ class Solver {
   // turned differently, one table per such group is built, and this is the first. Throws
   // std::logic_error for puzzles too large to have one.
   const DistanceTable* wholeTable(const BuildProgressFn& progress = {}, Cancellation cancel = {});
+  // Whether wholeTable() has its tables already (so it allocates nothing).
+  bool hasWholeTable() const { return !wholes_.empty() && wholes_.size() >= goalGroups_.size(); }
   // Takes a whole-puzzle table made earlier (e.g. loaded from the page's cache) instead of
   // building it; only for a single group of goals.
   void adoptWholeTable(DistanceTable table);

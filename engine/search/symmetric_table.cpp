@@ -14,6 +14,8 @@
 #include <thread>
 #include <utility>
 
+#include "search/memory.hpp"
+
 namespace polytwist {
 namespace {
 
@@ -105,6 +107,10 @@ TableMemory TableMemory::allocate(std::uint64_t bytes, const std::string& what,
   if (limit != 0 && memoryInUse + bytes > limit) {
     *error =
         what + " needs " + megabytes(bytes) + " of memory, over the limit of " + megabytes(limit);
+    return memory;
+  }
+  if (auto shortfall = tableMemoryShortfall(bytes, what)) {
+    *error = *shortfall;
     return memory;
   }
   void* data = bytes <= SIZE_MAX ? std::malloc(static_cast<std::size_t>(bytes)) : nullptr;

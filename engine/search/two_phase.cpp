@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "core/ranking.hpp"
+#include "search/memory.hpp"
 
 namespace polytwist {
 namespace {
@@ -23,9 +24,11 @@ constexpr std::uint64_t kMaxTableEntries = std::uint64_t{1} << 21;
 constexpr int kMaxPhase2Length = 12;
 
 // Big tables are allocated so that running out of memory is a value, not an exception (the WASM
-// module is built without exceptions).
+// module is built without exception catching, where a failing `new`, even a nothrow one, aborts:
+// search/memory.hpp asks first).
 template <typename T>
 std::unique_ptr<T[]> tryAllocate(std::size_t count) {
+  if (tableMemoryShortfall(std::uint64_t{count} * sizeof(T), "a two-phase table")) return nullptr;
   return std::unique_ptr<T[]>(new (std::nothrow) T[count]);
 }
 

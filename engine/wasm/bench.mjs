@@ -1,7 +1,10 @@
 // WASM side of the benchmarks (docs/benchmarks.md): loads the built module in Node and times the
 // whole-table BFS and optimal solves of seeded random states, for comparison with `polytwist bench`.
 // Usage: node engine/wasm/bench.mjs PUZZLE [COUNT] [SEED] [--no-table] [--progress] [--fast]
-// → one JSON object on stdout. --progress takes the table's progress reports as the page does
+//   [--moves K]
+// → one JSON object on stdout. Position i is the module's scramble of seed SEED+i (with --moves,
+// of K random moves), the position `polytwist bench PUZZLE --length random|K --seed SEED` times
+// as its i-th: seeds draw the same on every build (docs/api.md, "Seeds"). --progress takes the table's progress reports as the page does
 // (counted). --fast solves with solveWith {"method":"fast"} (the 3x3x3's two-phase solver); the
 // first solve, of the solved state, then times the start-up (building every table it needs).
 import { readFileSync } from "node:fs";
@@ -12,9 +15,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const wasmDir = path.join(root, "build/wasm");
 const { default: createEngine } = await import(path.join(wasmDir, "polytwist_engine.mjs"));
 
-const [puzzle = "cube2", countText = "200", seedText = "1"] = process.argv
-  .slice(2)
-  .filter((arg) => !arg.startsWith("--"));
+const args = process.argv.slice(2);
+const movesAt = args.indexOf("--moves");
+const moves = movesAt >= 0 ? Number(args.splice(movesAt, 2)[1]) : 0;
+const [puzzle = "cube2", countText = "200", seedText = "1"] = args.filter(
+  (arg) => !arg.startsWith("--"),
+);
 const fast = process.argv.includes("--fast");
 const solve = (state) =>
   fast
@@ -49,7 +55,9 @@ const times = [];
 const nodes = [];
 const lengths = [];
 for (let i = 0; i < count; i++) {
-  const { state } = call("scramble", puzzle, seed + i);
+  const { state } = moves
+    ? call("scrambleByMoves", puzzle, seed + i, moves)
+    : call("scramble", puzzle, seed + i);
   start = performance.now();
   const solution = solve(state);
   times.push(performance.now() - start);
@@ -65,6 +73,7 @@ console.log(
     puzzle,
     count,
     seed,
+    moves: moves || "random state",
     table_build_ms: tableMs,
     progress_reports: progressReports,
     first_solve_ms: firstSolveMs,
