@@ -305,15 +305,18 @@ std::optional<DistanceTable> DistanceTable::deserialize(const Puzzle& puzzle, co
   if (checksum != fnv1a(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size() - 8)) {
     return reject("checksum mismatch (file damaged)");
   }
-  DistanceTable table(puzzle, spec);
   at = sizeof kMagic;
   std::uint64_t layout = 0, bits = 0, size = 0, depths = 0;
-  if (!getU64(bytes, at, layout) || layout != table.layout_ || !getU64(bytes, at, bits) ||
+  if (!getU64(bytes, at, layout) || layout != layoutFingerprint(spec) || !getU64(bytes, at, bits) ||
       !getU64(bytes, at, size) || !getU64(bytes, at, depths) ||
-      bits != static_cast<std::uint64_t>(table.bitsPerEntry()) || size != table.entries_.size() ||
-      depths > 256) {
+      bits != static_cast<std::uint64_t>(spec.bitsPerEntry) || depths > 256) {
     return reject("made for a different table layout");
   }
+  // Before the table is allocated: a short file (its checksum right) must not cost the whole
+  // table's memory (the domino's: 51 MB).
+  if (size > bytes.size() * 8 / bits) return reject("wrong length");
+  DistanceTable table(puzzle, spec);
+  if (size != table.entries_.size()) return reject("made for a different table layout");
   for (std::uint64_t d = 0; d < depths; ++d) {
     std::uint64_t count = 0;
     if (!getU64(bytes, at, count)) return reject("truncated");
