@@ -313,7 +313,7 @@ std::optional<DistanceTable> DistanceTable::deserialize(const Puzzle& puzzle, co
     return reject("made for a different table layout");
   }
   // Before the table is allocated: a short file (its checksum right) must not cost the whole
-  // table's memory (the domino's: 51 MB).
+  // table's memory (the domino's: 101 MB).
   if (size > bytes.size() * 8 / bits) return reject("wrong length");
   DistanceTable table(puzzle, spec);
   if (size != table.entries_.size()) return reject("made for a different table layout");
