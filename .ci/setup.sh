@@ -17,6 +17,10 @@ install_missing_packages() {
   command -v em++ >/dev/null || missing+=(emscripten)
   [ -f /usr/include/doctest/doctest.h ] || missing+=(doctest-dev)
   [ -f /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)
+  # The sanitize and fuzz layers of ./test: clang with ASan/UBSan and libFuzzer (docs/fuzzing.md).
+  command -v clang++ >/dev/null || missing+=(clang)
+  compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null ||
+    missing+=(libclang-rt-dev)
   # polytwist serve: cpp-httplib, and librsvg + cairo for PNG pictures (docs/server.md).
   command -v pkg-config >/dev/null || missing+=(pkg-config)
   [ -f /usr/include/httplib.h ] || missing+=(libcpp-httplib-dev)

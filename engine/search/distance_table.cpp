@@ -332,12 +332,15 @@ std::optional<DistanceTable> DistanceTable::deserialize(const Puzzle& puzzle, co
                   "): the puzzle's moves or pieces, the goals, the coordinates or the table code "
                   "version differ");
   }
-  DistanceTable table(puzzle, spec, goals);
   if (!getU64(bytes, at, bits) || !getU64(bytes, at, size) || !getU64(bytes, at, depths) ||
-      bits != static_cast<std::uint64_t>(table.bitsPerEntry()) || size != table.entries_.size() ||
-      depths > 256) {
+      bits != static_cast<std::uint64_t>(spec.bitsPerEntry) || depths > 256) {
     return reject("made for a different table layout");
   }
+  // Before the table is allocated: a short file (its checksum right) must not cost the whole
+  // table's memory (the domino's: 101 MB).
+  if (size > bytes.size() * 8 / bits) return reject("wrong length");
+  DistanceTable table(puzzle, spec, goals);
+  if (size != table.entries_.size()) return reject("made for a different table layout");
   for (std::uint64_t d = 0; d < depths; ++d) {
     std::uint64_t count = 0;
     if (!getU64(bytes, at, count)) return reject("truncated");

@@ -308,7 +308,8 @@ TEST_CASE("kilominx: megaminx names and seed 001's moving frame, read and writte
                                                                  {"BL", "BL"},
                                                                  {"U F L R BR D", "U F L R BR D"}};
   for (const auto& [theirs, ours] : same) {
-    CAPTURE(theirs);
+    const std::string& written = theirs;  // clang 14 cannot capture a structured binding
+    CAPTURE(written);
     const ResolvedSequence read = resolveSequence(puzzle, theirs, megaminx);
     REQUIRE_FALSE(read.error.has_value());
     CHECK(read.moves == resolveSequence(puzzle, ours).moves);

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <memory>
 
 #include "puzzles/catalogue.hpp"
 
@@ -16,9 +17,10 @@ namespace {
 survey::Record surveyed(const char* id, std::uint64_t count, std::uint64_t seed,
                         survey::Shard shard = {}) {
   const Puzzle& puzzle = *findPuzzle(id);
-  static std::map<std::string, Solver*> solvers;
-  Solver*& solver = solvers[id];
-  if (!solver) solver = new Solver(puzzle);
+  // Owned, so that LeakSanitizer (tests/fuzz/run unit) sees them freed at exit.
+  static std::map<std::string, std::unique_ptr<Solver>> solvers;
+  std::unique_ptr<Solver>& solver = solvers[id];
+  if (!solver) solver = std::make_unique<Solver>(puzzle);
   survey::Options options;
   options.count = count;
   options.seed = seed;

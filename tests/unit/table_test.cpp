@@ -89,8 +89,9 @@ TEST_CASE("table: fixture whole tables equal a brute-force BFS (2-bit and 4-bit)
   for (const auto& [puzzle, reference] :
        {std::pair{&fixtures::gear(), &fixtures::gearStates()},
         std::pair{&fixtures::linked(), &fixtures::linkedStates()}}) {
+    const std::string id = puzzle->id();  // clang 14 cannot capture a structured binding
     for (int bits : {2, 4}) {
-      CAPTURE(puzzle->id());
+      CAPTURE(id);
       CAPTURE(bits);
       const DistanceTable table =
           fixtures::buildTable(*puzzle, fixtures::wholeSpec(*puzzle, bits), {puzzle->solved()});
@@ -123,8 +124,9 @@ TEST_CASE("table: distance, descend and neighbours agree with brute force on eve
   for (const auto& [puzzle, reference] :
        {std::pair{&fixtures::gear(), &fixtures::gearStates()},
         std::pair{&fixtures::linked(), &fixtures::linkedStates()}}) {
+    const std::string id = puzzle->id();  // clang 14 cannot capture a structured binding
     for (int bits : {2, 4}) {
-      CAPTURE(puzzle->id());
+      CAPTURE(id);
       CAPTURE(bits);
       const DistanceTable table =
           fixtures::buildTable(*puzzle, fixtures::wholeSpec(*puzzle, bits), {puzzle->solved()});
@@ -302,6 +304,14 @@ TEST_CASE("table: serialize and deserialize") {
     rejected(bytes.substr(0, 20), spec);
     rejected(bytes + '\0', spec);
     rejected(std::string(), spec);
+    // Cut to its header, with the checksum made right again (as a fuzzer makes it): refused for
+    // its length, before the table it claims is allocated (tests/fuzz/corpus/tables/).
+    const std::size_t headerBytes = 8 + 32 + 8 * table.counts().size();
+    std::string header = bytes.substr(0, headerBytes);
+    std::uint64_t hash = 1469598103934665603ull;  // FNV-1a, the file's checksum
+    for (unsigned char c : header) hash = (hash ^ c) * 1099511628211ull;
+    for (int i = 0; i < 8; ++i) header += static_cast<char>((hash >> (8 * i)) & 0xff);
+    CHECK(rejected(header, spec).find("wrong length") != std::string::npos);
     // Wrong magic.
     std::string magic = bytes;
     magic[0] = 'X';
@@ -421,9 +431,11 @@ TEST_CASE("table: cancellation returns nullopt") {
 }
 
 TEST_CASE("table: multi-source BFS gives the distance to the nearest goal") {
-  for (const auto& [puzzle, reference] :
-       {std::pair{&fixtures::gear(), &fixtures::gearStates()},
-        std::pair{&fixtures::linked(), &fixtures::linkedStates()}}) {
+  for (const auto& entry : {std::pair{&fixtures::gear(), &fixtures::gearStates()},
+                            std::pair{&fixtures::linked(), &fixtures::linkedStates()}}) {
+    // Not a structured binding: clang 14 cannot capture one (CAPTURE, the lambda below).
+    const Puzzle* puzzle = entry.first;
+    const auto* reference = entry.second;
     CAPTURE(puzzle->id());
     // A second goal 4 moves from solved.
     const State other =

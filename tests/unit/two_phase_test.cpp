@@ -188,7 +188,8 @@ TEST_CASE("service: solveWith reads its options and answers the method it used")
   };
   for (const auto& [options, message] : bad) {
     const Json answer = service::solveWith("cube3", state, options);
-    INFO(options);
+    const std::string& shown = options;  // clang 14 cannot capture a structured binding
+    INFO(shown);
     CHECK_FALSE(answer.find("ok")->boolean());
     CHECK(fixtures::contains(answer.find("error")->string(), message));
   }
