@@ -12,7 +12,8 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const wasmDir = path.join(root, "build/wasm");
+// POLYTWIST_WASM_DIR: another build's modules, to time two builds side by side.
+const wasmDir = process.env.POLYTWIST_WASM_DIR ?? path.join(root, "build/wasm");
 const { default: createEngine } = await import(path.join(wasmDir, "polytwist_engine.mjs"));
 
 const args = process.argv.slice(2);
