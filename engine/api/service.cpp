@@ -601,6 +601,8 @@ Json searchStep(int handle, double nodeBudget) {
   auto& searches = slicedSearches();
   const auto found = searches.find(handle);
   if (found == searches.end()) return failure("no search " + std::to_string(handle));
+  // Other numbers are clamped; NaN would pass through std::clamp into an undefined conversion.
+  if (std::isnan(nodeBudget)) return failure("node budget is not a number");
   SlicedSearch& sliced = found->second;
   const auto budget = static_cast<std::uint64_t>(std::clamp(nodeBudget, 1.0, 9007199254740992.0));
   const OptimalSearch::Status status = sliced.search->run(budget);
@@ -665,7 +667,8 @@ Json distanceTable(const std::string& id, const BuildProgressFn& progress, Cance
     Json answer = success()
                       .set("puzzle", puzzle.id())
                       .set("counts", numbers(counts))
-                      .set("gods_number", static_cast<int>(counts.size()) - 1);
+                      .set("gods_number", static_cast<int>(counts.size()) - 1)
+                      .set("reused", builtBefore);
     if (puzzle.spec().separable) {
       // The moves of the separable pieces alone, so a page can take them out of a solution's
       // length without knowing the puzzle.

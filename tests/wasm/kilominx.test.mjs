@@ -170,6 +170,12 @@ describe("the optimal solve through the kernel's sliced API", () => {
     assert.equal(long.ok, true, long.error);
     const step = call("searchStep", long.handle, 100_000);
     assert.equal(step.status, "running");
+    // A budget that is not a number is refused; the search goes on with the next step.
+    assert.deepEqual(call("searchStep", long.handle, NaN), {
+      ok: false,
+      error: "node budget is not a number",
+    });
+    assert.equal(call("searchStep", long.handle, 1000).status, "running");
     assert.deepEqual(call("searchStop", long.handle), { ok: true });
     assert.match(call("searchStep", long.handle, 1000).error, /no search/);
     // No second build: preparing again reports no BFS and takes a small part of the first time.
