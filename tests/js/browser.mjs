@@ -308,7 +308,9 @@ export async function dragSticker(page, player, facelet, dx, dy) {
 
 /**
  * The share of dark pixels in a 9×9 patch of a player's view (a CSS selector) at sticker
- * `facelet`'s centre: high where the sticker is striped as named in an error.
+ * `facelet`'s centre: high where the sticker is striped as named in an error. Dark is relative to
+ * the patch's brightest pixel (under half its brightness): the stripes darken the sticker's own
+ * colour, which on blue stays above any fixed threshold that plain dark stickers stay below.
  */
 export function darkShareAt(page, player, facelet) {
   return page
@@ -322,9 +324,10 @@ export function darkShareAt(page, player, facelet) {
       const left = Math.round(x * scale) - 4;
       const top = Math.round(y * scale) - 4;
       const { data } = canvas.getContext("2d").getImageData(left, top, 9, 9);
-      let dark = 0;
-      for (let k = 0; k < data.length; k += 4) if (data[k] + data[k + 1] + data[k + 2] < 90) dark++;
-      return dark / 81;
+      const brightness = [];
+      for (let k = 0; k < data.length; k += 4) brightness.push(data[k] + data[k + 1] + data[k + 2]);
+      const brightest = Math.max(...brightness);
+      return brightness.filter((value) => value < brightest / 2).length / 81;
     }, facelet);
 }
 
