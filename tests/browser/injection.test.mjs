@@ -12,6 +12,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
+import { SHARE_PARAMS } from "../../web/src/share/link.js";
 import { showBidiControls } from "../../web/src/ui/format.js";
 import { assertNoProblems, browserSession } from "../js/browser.mjs";
 import { PAYLOADS } from "./injection-payloads.mjs";
@@ -94,16 +95,8 @@ const QUOTING_ATTRIBUTES = [
   "keyboard",
 ];
 
-const SHARE_PARAMETERS = [
-  "puzzle",
-  "facelets",
-  "setup",
-  "solution",
-  "alg",
-  "step",
-  "numbering",
-  "groups",
-];
+/** Every parameter a share link has (web/src/share/link.js). */
+const SHARE_PARAMETERS = SHARE_PARAMS;
 
 for (const bypassCSP of [true, false]) {
   const policy = bypassCSP ? "with the page's CSP off" : "under the site's CSP";
@@ -114,6 +107,13 @@ for (const bypassCSP of [true, false]) {
       try {
         await page.goto(`${session.site.url}embed.html`);
         await page.waitForFunction(() => customElements.get("polytwist-player"));
+        // Every attribute the element observes is covered (a new one must join the list).
+        assert.deepEqual(
+          (await page.evaluate(() => customElements.get("polytwist-player").observedAttributes))
+            .slice()
+            .sort(),
+          PLAYER_ATTRIBUTES.slice().sort(),
+        );
         for (const payload of PAYLOADS) {
           // Every attribute the payload, and then the same with a puzzle the player knows (a
           // numbered one, which reads numbering and numbering-groups), so alg and setup reach
