@@ -1,6 +1,7 @@
 #include "core/ranking.hpp"
 
 #include <bit>
+#include <bitset>
 #include <cassert>
 #include <utility>
 
@@ -52,12 +53,21 @@ void unrankPartialPermutation(std::uint64_t rank, int n, std::span<std::uint8_t>
 int permutationParity(std::span<const std::uint8_t> perm) {
   // Parity = (n - number of cycles) mod 2.
   const int n = static_cast<int>(perm.size());
-  std::uint32_t seen = 0;
   int cycles = 0;
+  if (n <= 32) {
+    std::uint32_t seen = 0;
+    for (int i = 0; i < n; ++i) {
+      if (seen & (1u << i)) continue;
+      ++cycles;
+      for (int j = i; !(seen & (1u << j)); j = perm[j]) seen |= 1u << j;
+    }
+    return (n - cycles) & 1;
+  }
+  std::bitset<256> seen;  // perm holds values below 256
   for (int i = 0; i < n; ++i) {
-    if (seen & (1u << i)) continue;
+    if (seen[i]) continue;
     ++cycles;
-    for (int j = i; !(seen & (1u << j)); j = perm[j]) seen |= 1u << j;
+    for (int j = i; !seen[j]; j = perm[j]) seen[j] = true;
   }
   return (n - cycles) & 1;
 }

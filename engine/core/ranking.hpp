@@ -11,6 +11,10 @@
 
 namespace polytwist {
 
+// These rank objects of orbits of at most 32 pieces, with counts below 2^64: the distance tables'
+// coordinates (search/coordinate.hpp refuses larger orbits). Counts of whole puzzles, which
+// overflow 64 bits, are BigCounts (core/big_count.hpp).
+//
 // n! for n <= 20.
 std::uint64_t factorial(int n);
 // n·(n-1)···(n-k+1): the number of ordered choices of k of n items.
@@ -27,7 +31,7 @@ std::uint64_t binomial(int n, int k);
 std::uint64_t rankCombination(std::uint32_t mask);
 std::uint32_t unrankCombination(std::uint64_t rank, int n, int k);
 
-// Permutation parity: 0 even, 1 odd.
+// Permutation parity: 0 even, 1 odd (any length up to 256).
 int permutationParity(std::span<const std::uint8_t> perm);
 
 // Rank of a permutation of 0..n-1 whose parity is known, among the n!/2 permutations of that

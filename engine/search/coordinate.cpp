@@ -20,6 +20,11 @@ Coordinate::Shape Coordinate::shapeOf(const Puzzle& puzzle, const CoordinateSpec
   shape.orbit = &puzzle.orbits()[orbitIndex];
   const Orbit& orbit = *shape.orbit;
   const int n = orbit.size;
+  if (n > 32) {
+    // Ranks use 32-bit masks of pieces (core/ranking.hpp); such orbits are too big for a table.
+    throw std::invalid_argument("coordinate on " + spec.orbit + ": " + std::to_string(n) +
+                                " pieces, more than the 32 a coordinate can track");
+  }
   shape.pieces = spec.pieces;
   if (shape.pieces.empty()) {
     for (int i = 0; i < n; ++i) shape.pieces.push_back(i);

@@ -174,6 +174,10 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
   if (!specs[1].goal.empty()) fail(puzzle, "the last phase's goal must be the solved puzzle");
   positions_ = puzzle.positionCount();
   if (positions_ > kMaxPositions) fail(puzzle, "too many pieces");
+  for (const Orbit& orbit : puzzle.orbits()) {
+    // Coordinates rank pieces with 32-bit masks (core/ranking.hpp).
+    if (orbit.size > 32) fail(puzzle, orbit.name + ": more than 32 pieces in an orbit");
+  }
   const int moveCount = static_cast<int>(puzzle.moves().size());
   moveFrom_.resize(static_cast<std::size_t>(moveCount) * positions_);
   moveTwist_.resize(moveFrom_.size());
