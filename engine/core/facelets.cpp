@@ -21,7 +21,8 @@ class Reader {
   Reader(const Puzzle& puzzle, std::string_view facelets) : puzzle_(puzzle), text_(facelets) {}
 
   FaceletReading read() {
-    if (!checkLettersAndCounts() || !checkFixedStickers() || !identifyPieces() || !checkRules()) {
+    if (!checkLettersAndCounts() || !checkFixedStickers() || !identifyPieces() || !checkRules() ||
+        !checkGroup()) {
       return {std::nullopt, error_};
     }
     return {state_, {}};
@@ -156,16 +157,54 @@ class Reader {
            stickerList(orbit.facelets[first]) + " and at " + stickerList(orbit.facelets[second]);
   }
 
+  static int classSize(const Orbit& orbit, int piece) {
+    return static_cast<int>(std::count(orbit.identicalClass.begin(), orbit.identicalClass.end(),
+                                       orbit.identicalClass[piece]));
+  }
+
+  // Identical pieces (OrbitSpec::identical) shown more often than the puzzle has them: the
+  // message and the stickers of every place that shows one.
+  FaceletError tooManyIdentical(const Orbit& orbit, int piece,
+                                const std::vector<int>& positions) const {
+    std::vector<std::string> places;
+    std::vector<int> stickers;
+    for (int position : positions) {
+      places.push_back(stickerList(orbit.facelets[position]));
+      stickers.insert(stickers.end(), orbit.facelets[position].begin(),
+                      orbit.facelets[position].end());
+    }
+    return {"the " + orbit.pieceNames[piece] + " " + orbit.name + " appears " +
+                std::to_string(positions.size()) + " times, but the puzzle has " +
+                std::to_string(classSize(orbit, piece)) + ": at " + join(places, ", "),
+            stickers};
+  }
+
   // A piece copied over another changes the colour counts; when some piece shows up at two
   // places, that says more than the counts: its first such pair of places, as reject's message
   // and stickers (nullopt when every piece appears at most once).
   std::optional<FaceletError> pieceShownTwice() const {
     for (const Orbit& orbit : puzzle_.orbits()) {
-      std::map<int, int> foundAt;  // piece -> position
+      std::map<int, int> foundAt;               // piece -> position
+      std::map<int, std::vector<int>> classAt;  // identical pieces: class -> positions
       for (int position = 0; position < orbit.size; ++position) {
         const Match match = matchPiece(orbit, position);
         const int piece = match.piece >= 0 ? match.piece : match.lockedTurn;
         if (piece < 0) continue;
+        if (orbit.hasIdentical && classSize(orbit, piece) > 1) {
+          std::vector<int>& at = classAt[orbit.identicalClass[piece]];
+          at.push_back(position);
+          if (static_cast<int>(at.size()) > classSize(orbit, piece)) {
+            for (int later = position + 1; later < orbit.size; ++later) {
+              const Match more = matchPiece(orbit, later);
+              const int other = more.piece >= 0 ? more.piece : more.lockedTurn;
+              if (other >= 0 && orbit.identicalClass[other] == orbit.identicalClass[piece]) {
+                at.push_back(later);
+              }
+            }
+            return tooManyIdentical(orbit, piece, at);
+          }
+          continue;
+        }
         if (auto twin = foundAt.find(piece); twin != foundAt.end()) {
           std::vector<int> both = orbit.facelets[twin->second];
           both.insert(both.end(), orbit.facelets[position].begin(), orbit.facelets[position].end());
@@ -181,10 +220,11 @@ class Reader {
     state_ = puzzle_.solved();
     for (const Orbit& orbit : puzzle_.orbits()) {
       const int n = orbit.stickersPerPiece;
-      std::map<int, int> foundAt;  // piece -> position
+      std::map<int, int> foundAt;               // piece -> position
+      std::map<int, std::vector<int>> classAt;  // identical pieces: class -> positions
       for (int position = 0; position < orbit.size; ++position) {
         const std::vector<int>& stickers = orbit.facelets[position];
-        const auto [piece, turn, lockedTurn] = matchPiece(orbit, position);
+        auto [piece, turn, lockedTurn] = matchPiece(orbit, position);
         const std::string where = "stickers " + stickerList(stickers);
         if (piece < 0 && lockedTurn >= 0) {
           return reject(where + " show the " + orbit.pieceNames[lockedTurn] + " " + orbit.name +
@@ -212,6 +252,25 @@ class Reader {
           }
           return reject(where + " show " + colours + ": no " + orbit.name + " has these colours",
                         stickers);
+        }
+        if (orbit.hasIdentical && classSize(orbit, piece) > 1) {
+          // Identical pieces: the next one of the class not yet placed (any order will do;
+          // relabelIdenticalForRules and the group's sift choose among them later).
+          std::vector<int>& at = classAt[orbit.identicalClass[piece]];
+          at.push_back(position);
+          int taken = 0;
+          for (int q = 0; q < orbit.size; ++q) {
+            if (orbit.identicalClass[q] == orbit.identicalClass[piece] &&
+                taken++ == static_cast<int>(at.size()) - 1) {
+              piece = q;
+              taken = -1;
+              break;
+            }
+          }
+          if (taken >= 0) {
+            const FaceletError error = tooManyIdentical(orbit, piece, at);
+            return reject(error.message, error.stickers);
+          }
         }
         if (auto twin = foundAt.find(piece); twin != foundAt.end()) {
           std::vector<int> both = orbit.facelets[twin->second];
@@ -264,6 +323,7 @@ class Reader {
   }
 
   bool checkRules() {
+    puzzle_.relabelIdenticalForRules(state_);
     chooseBlameFrame();
     const auto twisted = [](const State& s, int global, int) { return s.ori[global] != 0; };
     const auto displaced = [](const State& s, int global, int local) {
@@ -309,6 +369,29 @@ class Reader {
       }
     }
     return true;
+  }
+
+  // With PuzzleSpec::deriveRules, rules that allow more than the moves reach (a Skewb): the state
+  // must be an element of the moves' group, up to the unmarked rotation and identical pieces.
+  bool checkGroup() {
+    if (!puzzle_.spec().deriveRules || puzzle_.rulesAreExact()) return true;
+    Puzzle::GroupSift sift = puzzle_.siftPosition(state_);
+    if (sift.state) {
+      state_ = std::move(*sift.state);
+      return true;
+    }
+    std::vector<int> stickers;
+    for (const Orbit& orbit : puzzle_.orbits()) {
+      if (sift.position >= orbit.offset && sift.position < orbit.offset + orbit.size) {
+        stickers = orbit.facelets[sift.position - orbit.offset];
+      }
+    }
+    return reject(
+        "this position cannot be reached by turns of the puzzle (a constraint beyond "
+        "orientation sums and permutation parity" +
+            (stickers.empty() ? std::string(")")
+                              : "): the first piece at fault is at " + stickerList(stickers)),
+        stickers);
   }
 
   const Puzzle& puzzle_;

@@ -1,10 +1,15 @@
 #include "core/puzzle.hpp"
 
 #include <algorithm>
+#include <bitset>
 #include <cstdlib>
+#include <map>
+#include <mutex>
 #include <numeric>
 #include <stdexcept>
+#include <tuple>
 
+#include "core/permutation_group.hpp"
 #include "core/random.hpp"
 #include "core/ranking.hpp"
 #include "core/text.hpp"
@@ -39,7 +44,65 @@ int digitValue(char c) {
   return -1;
 }
 
+// encodeState's values: one digit below 36, else 'A'.. followed by a digit.
+void appendValue(std::string& text, int value) {
+  if (value < 36) {
+    text += kDigits[value];
+    return;
+  }
+  text += static_cast<char>('A' + (value - 36) / 36);
+  text += kDigits[(value - 36) % 36];
+}
+
+// The value at text[at] (advancing `at`), or -1 when there is none or it exceeds 255.
+int readValue(std::string_view text, std::size_t& at) {
+  if (at >= text.size()) return -1;
+  const char c = text[at++];
+  if (c >= 'A' && c <= 'Z') {
+    if (at >= text.size()) return -1;
+    const int low = digitValue(text[at++]);
+    if (low < 0) return -1;
+    const int value = 36 + (c - 'A') * 36 + low;
+    return value <= 255 ? value : -1;
+  }
+  return digitValue(c);
+}
+
+const char kBeyondRules[] =
+    "this position cannot be reached by turns of the puzzle (a constraint beyond orientation sums "
+    "and permutation parity)";
+
 }  // namespace
+
+// The moves' group and what follows from it, built on first use (Puzzle::groupData).
+struct Puzzle::GroupData {
+  std::once_flag once;
+  std::unique_ptr<PermutationGroup> group;
+  BigCount positions;  // reachablePositions()
+  bool exact = true;   // rulesAreExact()
+  std::string error;   // why identical pieces could not be analysed ("" when they could)
+  // The unmarked rotations (solved states) that are no element of the group.
+  std::vector<State> rotationsOutside;
+
+  // Identical pieces. Per position, its orbit under the moves (its smallest position); the pieces
+  // of each class whose home lies in each such orbit ((orbit, class, position orbit) -> pieces).
+  std::vector<int> positionOrbit;
+  std::map<std::tuple<int, int, int>, std::vector<int>> subclasses;
+  // The parity method (orbits of one orientation whose position orbits T the moves 3-cycle
+  // freely; see buildGroupData): the base starts with every slot of the other orbits, the
+  // stabilizer G_D of those is {g on the T : parities ε(g) in U}, kept as an echelon basis over
+  // the columns `twins` (the T), those without two identical pieces first.
+  bool parityMethod = false;
+  int distinctLevels = 0;
+  std::vector<std::vector<int>> twins;        // per T, its positions
+  std::vector<int> columnOf;                  // per T, its column
+  std::vector<bool> hasTwins;                 // per column: its T holds two identical pieces
+  std::vector<std::pair<int, int>> twinSwap;  // per column with twins: two such pieces' homes
+  std::vector<std::vector<std::uint8_t>> basis;
+  std::vector<int> pivot;
+  // Otherwise: relabellings, one per coset of those the moves make among all relabellings.
+  std::vector<State> relabellings;
+};
 
 Puzzle::Puzzle(PuzzleSpec spec) : spec_(std::move(spec)) {
   for (int face = 0; face < static_cast<int>(spec_.faces.size()); ++face) {
@@ -59,7 +122,10 @@ Puzzle::Puzzle(PuzzleSpec spec) : spec_(std::move(spec)) {
     orbit.offset = positionCount_;
     orbit.permutation = orbitSpec.permutation;
     orbit.orientationSumZero = orbitSpec.orientationSumZero;
-    if (orbit.size == 0 || orbit.size > 32) fail(spec_.id, orbit.name + ": 1 to 32 pieces");
+    if (orbit.size == 0 || orbit.size > 255) fail(spec_.id, orbit.name + ": 1 to 255 pieces");
+    if (orbit.orientations < 1 || orbit.orientations > 255) {
+      fail(spec_.id, orbit.name + ": 1 to 255 orientations");
+    }
     if (orbitSpec.permutation == PermutationRule::SameParityAs) {
       orbit.parityOrbit = orbitIndex(orbitSpec.parityOrbit);
       if (orbit.parityOrbit < 0) fail(spec_.id, orbit.name + ": unknown parity orbit");
@@ -85,6 +151,31 @@ Puzzle::Puzzle(PuzzleSpec spec) : spec_(std::move(spec)) {
       orbit.pieceNames.push_back(index < orbitSpec.names.size() ? orbitSpec.names[index]
                                                                 : pieceName);
     }
+    orbit.identicalClass.resize(orbit.size);
+    std::iota(orbit.identicalClass.begin(), orbit.identicalClass.end(), 0);
+    if (!orbitSpec.identical.empty()) {
+      if (static_cast<int>(orbitSpec.identical.size()) != orbit.size) {
+        fail(spec_.id, orbit.name + ": one identical class per piece");
+      }
+      for (int q = 0; q < orbit.size; ++q) {
+        for (int first = 0; first < q; ++first) {
+          if (orbitSpec.identical[first] != orbitSpec.identical[q]) continue;
+          orbit.identicalClass[q] = first;
+          orbit.hasIdentical = true;
+          for (int k = 0; k < orbit.stickersPerPiece; ++k) {
+            if (faceletFace_[orbit.facelets[q][k]] != faceletFace_[orbit.facelets[first][k]]) {
+              fail(spec_.id, orbit.name + " '" + orbitSpec.pieces[q] +
+                                 "': identical pieces must show the same faces in one order");
+            }
+          }
+          break;
+        }
+      }
+    }
+    hasIdentical_ = hasIdentical_ || orbit.hasIdentical;
+    orbit.slotOffset = slotCount_;
+    for (int i = 0; i < orbit.size; ++i) slotBase_.push_back(slotCount_ + i * orbit.orientations);
+    slotCount_ += orbit.size * orbit.orientations;
     positionCount_ += orbit.size;
     orbits_.push_back(std::move(orbit));
   }
@@ -98,10 +189,13 @@ Puzzle::Puzzle(PuzzleSpec spec) : spec_(std::move(spec)) {
       State effect = solved();
       for (int i = 0; i < power.power; ++i) effect = compose(effect, baseEffect);
       if (effect == solved()) fail(spec_.id, moveSpec.name + power.suffix + " does nothing");
-      if (auto broken = checkReachable(effect)) {
-        fail(spec_.id, moveSpec.name + power.suffix + " breaks the declared rules: " + *broken);
-      }
       moves_.push_back({moveSpec.name + power.suffix, base, power.power, std::move(effect)});
+    }
+  }
+  if (spec_.deriveRules) deriveRules();
+  for (const Move& move : moves_) {
+    if (auto broken = checkRules(move.effect)) {
+      fail(spec_.id, move.name + " breaks the declared rules: " + *broken);
     }
   }
 
@@ -138,6 +232,44 @@ Puzzle::Puzzle(PuzzleSpec spec) : spec_(std::move(spec)) {
   compileSeparable();
   compileUnmarkedRotation();
   compileDerivedMoves();
+  group_ = std::make_shared<GroupData>();
+}
+
+void Puzzle::deriveRules() {
+  const auto parity = [&](const State& s, const Orbit& orbit) {
+    return permutationParity(std::span(s.pieces.data() + orbit.offset, orbit.size));
+  };
+  for (int o = 0; o < static_cast<int>(orbits_.size()); ++o) {
+    Orbit& orbit = orbits_[o];
+    OrbitSpec& orbitSpec = spec_.orbits[o];
+    bool moved = false, even = true, sumKept = orbit.orientations > 1;
+    for (const Move& move : moves_) {
+      int sum = 0;
+      for (int i = 0; i < orbit.size; ++i) {
+        moved = moved || move.effect.pieces[orbit.offset + i] != i;
+        sum += move.effect.ori[orbit.offset + i];
+      }
+      even = even && parity(move.effect, orbit) == 0;
+      sumKept = sumKept && sum % orbit.orientations == 0;
+    }
+    orbit.permutation = !moved ? PermutationRule::Fixed
+                        : even ? PermutationRule::Even
+                               : PermutationRule::Any;
+    orbit.parityOrbit = -1;
+    orbitSpec.parityOrbit.clear();
+    for (int j = 0; j < o && orbit.permutation == PermutationRule::Any; ++j) {
+      const bool same = std::all_of(moves_.begin(), moves_.end(), [&](const Move& move) {
+        return parity(move.effect, orbit) == parity(move.effect, orbits_[j]);
+      });
+      if (!same) continue;
+      orbit.permutation = PermutationRule::SameParityAs;
+      orbit.parityOrbit = j;
+      orbitSpec.parityOrbit = orbits_[j].name;
+    }
+    orbit.orientationSumZero = sumKept;
+    orbitSpec.permutation = orbit.permutation;
+    orbitSpec.orientationSumZero = sumKept;
+  }
 }
 
 void Puzzle::compileDerivedMoves() {
@@ -226,12 +358,86 @@ void Puzzle::compileUnmarkedRotation() {
 }
 
 bool Puzzle::isSolved(const State& s) const {
-  return std::find(solvedStates_.begin(), solvedStates_.end(), s) != solvedStates_.end();
+  if (!hasIdentical_) {
+    return std::find(solvedStates_.begin(), solvedStates_.end(), s) != solvedStates_.end();
+  }
+  return std::any_of(solvedStates_.begin(), solvedStates_.end(),
+                     [&](const State& rotation) { return sameLook(s, rotation); });
 }
 
 bool Puzzle::samePosition(const State& a, const State& b) const {
   return std::any_of(solvedStates_.begin(), solvedStates_.end(),
-                     [&](const State& rotation) { return compose(a, rotation) == b; });
+                     [&](const State& rotation) { return sameLook(compose(a, rotation), b); });
+}
+
+bool Puzzle::sameLook(const State& a, const State& b) const {
+  if (!hasIdentical_) return a == b;
+  if (a.ori != b.ori || a.pieces.size() != b.pieces.size()) return false;
+  for (const Orbit& orbit : orbits_) {
+    for (int i = orbit.offset; i < orbit.offset + orbit.size; ++i) {
+      if (a.pieces[i] == b.pieces[i]) continue;
+      if (!orbit.hasIdentical || a.pieces[i] >= orbit.size || b.pieces[i] >= orbit.size ||
+          orbit.identicalClass[a.pieces[i]] != orbit.identicalClass[b.pieces[i]]) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+void Puzzle::relabelIdenticalForRules(State& s) const {
+  if (!hasIdentical_) return;
+  const int orbitCount = static_cast<int>(orbits_.size());
+  std::vector<int> parity(orbitCount, 0);
+  for (int o = 0; o < orbitCount; ++o) {
+    const Orbit& orbit = orbits_[o];
+    std::uint8_t* pieces = s.pieces.data() + orbit.offset;
+    if (orbit.hasIdentical && orbit.permutation == PermutationRule::Fixed) {
+      bool alike = true;
+      for (int i = 0; i < orbit.size && alike; ++i) {
+        alike = orbit.identicalClass[pieces[i]] == orbit.identicalClass[i];
+      }
+      if (alike) std::iota(pieces, pieces + orbit.size, std::uint8_t{0});
+    }
+    parity[o] = permutationParity(std::span<const std::uint8_t>(pieces, orbit.size));
+  }
+  // Orbits linked by SameParityAs form trees; in each, every parity must be equal, and 0 when
+  // one of them is Even or Fixed. Orbits with identical pieces take the parity the others have.
+  const auto rootOf = [&](int o) {
+    while (orbits_[o].permutation == PermutationRule::SameParityAs) o = orbits_[o].parityOrbit;
+    return o;
+  };
+  const auto isFree = [&](int o) {
+    return orbits_[o].hasIdentical && orbits_[o].permutation != PermutationRule::Fixed;
+  };
+  for (int root = 0; root < orbitCount; ++root) {
+    if (rootOf(root) != root) continue;
+    int target = -1;
+    for (int o = 0; o < orbitCount; ++o) {
+      if (rootOf(o) != root) continue;
+      const PermutationRule rule = orbits_[o].permutation;
+      if (rule == PermutationRule::Even || rule == PermutationRule::Fixed) target = 0;
+    }
+    for (int o = 0; o < orbitCount && target < 0; ++o) {
+      if (rootOf(o) == root && !isFree(o)) target = parity[o];
+    }
+    if (target < 0) target = parity[root];  // all free: any parity, the same for all
+    for (int o = 0; o < orbitCount && target >= 0; ++o) {
+      if (rootOf(o) != root || !isFree(o) || parity[o] == target) continue;
+      // Interchange the first two identical pieces found.
+      const Orbit& orbit = orbits_[o];
+      std::vector<int> placeOfClass(orbit.size, -1);
+      for (int i = 0; i < orbit.size; ++i) {
+        int& other = placeOfClass[orbit.identicalClass[s.pieces[orbit.offset + i]]];
+        if (other < 0) {
+          other = i;
+          continue;
+        }
+        std::swap(s.pieces[orbit.offset + i], s.pieces[orbit.offset + other]);
+        break;
+      }
+    }
+  }
 }
 
 void Puzzle::compileSeparable() {
@@ -362,31 +568,51 @@ std::optional<int> Puzzle::findMove(std::string_view name) const {
 }
 
 std::string Puzzle::stateCountText() const {
-  unsigned __int128 count = 1;
+  return (spec_.deriveRules ? reachablePositions() : ruleCount()).toString();
+}
+
+BigCount Puzzle::ruleCount() const {
+  BigCount count(1);
   for (const Orbit& orbit : orbits_) {
-    unsigned __int128 permutations = 1;
-    for (int i = 2; i <= orbit.size; ++i) permutations *= static_cast<unsigned>(i);
-    switch (orbit.permutation) {
-      case PermutationRule::Any:
-        break;
-      case PermutationRule::Even:
-      case PermutationRule::SameParityAs:
-        permutations /= 2;
-        break;
-      case PermutationRule::Fixed:
-        permutations = 1;
-        break;
+    if (orbit.permutation != PermutationRule::Fixed) {
+      count *= BigCount::factorial(orbit.size);
+      std::vector<int> classSize(orbit.size, 0);
+      for (int q = 0; q < orbit.size; ++q) ++classSize[orbit.identicalClass[q]];
+      for (int size : classSize) {
+        for (int k = 2; k <= size; ++k) count /= static_cast<std::uint32_t>(k);
+      }
     }
-    count *=
-        permutations * orientationCount(orbit.size, orbit.orientations, orbit.orientationSumZero);
+    const int free = orbit.orientationSumZero ? orbit.size - 1 : orbit.size;
+    for (int i = 0; i < free; ++i) count *= static_cast<std::uint32_t>(orbit.orientations);
   }
-  count /= solvedStates_.size();
-  std::string text;
-  do {
-    text.insert(text.begin(), static_cast<char>('0' + static_cast<int>(count % 10)));
-    count /= 10;
-  } while (count > 0);
-  return text;
+  // Parity rules: orbits linked by SameParityAs form trees whose orbits have one parity, 0 when
+  // one of them is Even or Fixed (or has a single piece). Of the orbits whose parity varies
+  // (two or more pieces, none identical: identical pieces make any parity), all but one are
+  // determined by the others, and that one too when the tree's parity must be 0.
+  const int orbitCount = static_cast<int>(orbits_.size());
+  const auto rootOf = [&](int o) {
+    while (orbits_[o].permutation == PermutationRule::SameParityAs) o = orbits_[o].parityOrbit;
+    return o;
+  };
+  for (int root = 0; root < orbitCount; ++root) {
+    if (rootOf(root) != root) continue;
+    int varying = 0;
+    bool even = false;
+    for (int o = 0; o < orbitCount; ++o) {
+      const Orbit& orbit = orbits_[o];
+      if (rootOf(o) != root) continue;
+      if (orbit.permutation == PermutationRule::Even ||
+          orbit.permutation == PermutationRule::Fixed || (orbit.size < 2 && !orbit.hasIdentical)) {
+        even = true;
+      }
+      if (orbit.permutation != PermutationRule::Fixed && orbit.size >= 2 && !orbit.hasIdentical) {
+        ++varying;
+      }
+    }
+    for (int i = even ? 0 : 1; i < varying; ++i) count /= 2;
+  }
+  count /= static_cast<std::uint32_t>(solvedStates_.size());
+  return count;
 }
 
 State Puzzle::solved() const {
@@ -456,6 +682,35 @@ std::string Puzzle::facelets(const State& s) const {
 }
 
 std::optional<std::string> Puzzle::checkReachable(const State& s) const {
+  // With identical pieces, the rules apply to the best relabelling of a well-formed state.
+  const auto wellFormed = [&] {
+    if (static_cast<int>(s.pieces.size()) != positionCount_ ||
+        static_cast<int>(s.ori.size()) != positionCount_) {
+      return false;
+    }
+    for (const Orbit& orbit : orbits_) {
+      std::bitset<256> seen;
+      for (int i = orbit.offset; i < orbit.offset + orbit.size; ++i) {
+        if (s.pieces[i] >= orbit.size || seen[s.pieces[i]] || s.ori[i] >= orbit.orientations) {
+          return false;
+        }
+        seen[s.pieces[i]] = true;
+      }
+    }
+    return true;
+  };
+  if (hasIdentical_ && wellFormed()) {
+    State relabelled = s;
+    relabelIdenticalForRules(relabelled);
+    if (auto broken = checkRules(relabelled)) return broken;
+  } else if (auto broken = checkRules(s)) {
+    return broken;
+  }
+  if (spec_.deriveRules && !rulesAreExact() && !siftPosition(s).state) return kBeyondRules;
+  return std::nullopt;
+}
+
+std::optional<std::string> Puzzle::checkRules(const State& s) const {
   if (static_cast<int>(s.pieces.size()) != positionCount_ ||
       static_cast<int>(s.ori.size()) != positionCount_) {
     return "the state has the wrong number of pieces";
@@ -463,13 +718,13 @@ std::optional<std::string> Puzzle::checkReachable(const State& s) const {
   std::vector<int> parities;
   for (const Orbit& orbit : orbits_) {
     const std::span<const std::uint8_t> pieces(s.pieces.data() + orbit.offset, orbit.size);
-    std::uint32_t seen = 0;
+    std::bitset<256> seen;
     int orientationSum = 0;
     for (int i = 0; i < orbit.size; ++i) {
-      if (pieces[i] >= orbit.size || (seen & (1u << pieces[i]))) {
+      if (pieces[i] >= orbit.size || seen[pieces[i]]) {
         return "the " + orbit.name + "s are not a permutation";
       }
-      seen |= 1u << pieces[i];
+      seen[pieces[i]] = true;
       if (s.ori[orbit.offset + i] >= orbit.orientations) {
         return withArticle(orbit.name) + " has an orientation out of range";
       }
@@ -513,6 +768,7 @@ std::vector<int> Puzzle::randomMoves(std::mt19937_64& rng, int length) const {
 }
 
 State Puzzle::randomState(std::mt19937_64& rng) const {
+  if (spec_.deriveRules && !rulesAreExact()) return *stateOfSlotPermutation(group().random(rng));
   State s = solved();
   std::vector<int> parities;
   for (const Orbit& orbit : orbits_) {
@@ -552,9 +808,9 @@ std::string Puzzle::encodeState(const State& s) const {
   std::string text;
   for (const Orbit& orbit : orbits_) {
     if (!text.empty()) text += '-';
-    for (int i = 0; i < orbit.size; ++i) text += kDigits[s.pieces[orbit.offset + i]];
+    for (int i = 0; i < orbit.size; ++i) appendValue(text, s.pieces[orbit.offset + i]);
     text += '.';
-    for (int i = 0; i < orbit.size; ++i) text += kDigits[s.ori[orbit.offset + i]];
+    for (int i = 0; i < orbit.size; ++i) appendValue(text, s.ori[orbit.offset + i]);
   }
   return text;
 }
@@ -568,8 +824,7 @@ std::optional<State> Puzzle::decodeState(std::string_view text) const {
     for (int part = 0; part < 2; ++part) {
       if (part == 1 && (at >= text.size() || text[at++] != '.')) return std::nullopt;
       for (int i = 0; i < orbit.size; ++i) {
-        if (at >= text.size()) return std::nullopt;
-        const int value = digitValue(text[at++]);
+        const int value = readValue(text, at);
         if (value < 0) return std::nullopt;
         (part == 0 ? s.pieces : s.ori)[orbit.offset + i] = static_cast<std::uint8_t>(value);
       }
@@ -577,6 +832,393 @@ std::optional<State> Puzzle::decodeState(std::string_view text) const {
   }
   if (at != text.size()) return std::nullopt;
   return s;
+}
+
+std::pair<int, int> Puzzle::slotPosition(int slot) const {
+  const auto after = std::upper_bound(slotBase_.begin(), slotBase_.end(), slot);
+  const int position = static_cast<int>(after - slotBase_.begin()) - 1;
+  return {position, slot - slotBase_[position]};
+}
+
+std::vector<int> Puzzle::slotPermutation(const State& s) const {
+  std::vector<int> perm(slotCount_);
+  for (const Orbit& orbit : orbits_) {
+    const int n = orbit.orientations;
+    for (int i = 0; i < orbit.size; ++i) {
+      const int from = orbit.slotOffset + i * n;
+      const int to = orbit.slotOffset + s.pieces[orbit.offset + i] * n;
+      for (int o = 0; o < n; ++o) perm[from + o] = to + (o + s.ori[orbit.offset + i]) % n;
+    }
+  }
+  return perm;
+}
+
+std::optional<State> Puzzle::stateOfSlotPermutation(const std::vector<int>& perm) const {
+  if (static_cast<int>(perm.size()) != slotCount_) return std::nullopt;
+  State s = solved();
+  for (const Orbit& orbit : orbits_) {
+    const int n = orbit.orientations;
+    std::bitset<256> seen;
+    for (int i = 0; i < orbit.size; ++i) {
+      const int image = perm[orbit.slotOffset + i * n] - orbit.slotOffset;
+      if (image < 0 || image >= orbit.size * n || seen[image / n]) return std::nullopt;
+      seen[image / n] = true;
+      s.pieces[orbit.offset + i] = static_cast<std::uint8_t>(image / n);
+      s.ori[orbit.offset + i] = static_cast<std::uint8_t>(image % n);
+      for (int o = 0; o < n; ++o) {
+        if (perm[orbit.slotOffset + i * n + o] !=
+            orbit.slotOffset + (image / n) * n + (image % n + o) % n) {
+          return std::nullopt;
+        }
+      }
+    }
+  }
+  return s;
+}
+
+const Puzzle::GroupData& Puzzle::groupData() const {
+  std::call_once(group_->once, [&] { buildGroupData(*group_); });
+  return *group_;
+}
+
+const PermutationGroup& Puzzle::group() const { return *groupData().group; }
+
+BigCount Puzzle::reachablePositions() const {
+  const GroupData& data = groupData();
+  if (!data.error.empty()) throw std::invalid_argument(data.error);
+  return data.positions;
+}
+
+bool Puzzle::rulesAreExact() const {
+  if (!spec_.deriveRules) return true;
+  const GroupData& data = groupData();
+  if (!data.error.empty()) throw std::invalid_argument(data.error);
+  return data.exact;
+}
+
+// Parities of a slot permutation on each position orbit T (parity method), by column.
+std::vector<std::uint8_t> Puzzle::twinParities(const GroupData& data,
+                                               const std::vector<int>& perm) const {
+  std::vector<std::uint8_t> parities(data.twins.size(), 0);
+  for (std::size_t t = 0; t < data.twins.size(); ++t) {
+    const std::vector<int>& positions = data.twins[t];
+    int cycles = 0;
+    std::map<int, bool> seen;
+    for (int start : positions) {
+      if (seen[start]) continue;
+      ++cycles;
+      for (int p = start; !seen[p]; p = slotPosition(perm[slotOf(p, 0)]).first) seen[p] = true;
+    }
+    parities[data.columnOf[t]] = static_cast<std::uint8_t>((positions.size() - cycles) & 1);
+  }
+  return parities;
+}
+
+void Puzzle::buildGroupData(GroupData& data) const {
+  std::vector<std::vector<int>> generators;
+  for (const Move& move : moves_) generators.push_back(slotPermutation(move.effect));
+
+  // Identical pieces: the orbits of positions under the moves, and the subclasses.
+  bool singleOrientation = true;
+  if (hasIdentical_) {
+    std::vector<int> parent(positionCount_);
+    std::iota(parent.begin(), parent.end(), 0);
+    const auto find = [&](int x) {
+      while (parent[x] != x) x = parent[x] = parent[parent[x]];
+      return x;
+    };
+    for (const Move& move : moves_) {
+      for (const Orbit& orbit : orbits_) {
+        for (int p = orbit.offset; p < orbit.offset + orbit.size; ++p) {
+          const int a = find(p), b = find(orbit.offset + move.effect.pieces[p]);
+          parent[std::max(a, b)] = std::min(a, b);
+        }
+      }
+    }
+    data.positionOrbit.resize(positionCount_);
+    for (int p = 0; p < positionCount_; ++p) data.positionOrbit[p] = find(p);
+    for (int o = 0; o < static_cast<int>(orbits_.size()); ++o) {
+      const Orbit& orbit = orbits_[o];
+      if (!orbit.hasIdentical) continue;
+      singleOrientation = singleOrientation && orbit.orientations == 1;
+      for (int q = 0; q < orbit.size; ++q) {
+        data.subclasses[{o, orbit.identicalClass[q], data.positionOrbit[orbit.offset + q]}]
+            .push_back(q);
+      }
+    }
+  }
+  PermutationGroup::Options options;
+  if (hasIdentical_ && singleOrientation) {
+    for (const Orbit& orbit : orbits_) {
+      if (orbit.hasIdentical) continue;
+      for (int slot = orbit.slotOffset; slot < orbit.slotOffset + orbit.size * orbit.orientations;
+           ++slot) {
+        options.initialBase.push_back(slot);
+      }
+    }
+  }
+  data.distinctLevels = static_cast<int>(options.initialBase.size());
+  data.group = std::make_unique<PermutationGroup>(slotCount_, generators, options);
+  const PermutationGroup& group = *data.group;
+  BigCount positions = group.order();
+
+  std::uint32_t rotationsInGroup = 0;
+  for (const State& rotation : solvedStates_) {
+    if (group.contains(slotPermutation(rotation))) {
+      ++rotationsInGroup;
+    } else {
+      data.rotationsOutside.push_back(rotation);
+    }
+  }
+
+  if (hasIdentical_) {
+    // The positions count once per relabelling the moves make: |G| / |K| for K = G ∩ H, where H
+    // holds the relabellings of identical pieces. K lies in H' ≤ H, the relabellings within the
+    // subclasses (an element of G keeps each piece in the orbit of positions of its home).
+    const State identity = solved();
+    const auto cycleState = [&](const std::vector<int>& positionCycle) {
+      State h = identity;
+      for (std::size_t i = 0; i < positionCycle.size(); ++i) {
+        h.pieces[positionCycle[i]] = identity.pieces[positionCycle[(i + 1) % positionCycle.size()]];
+      }
+      return h;
+    };
+    // The parity method. When every orbit with identical pieces has one orientation and the
+    // moves 3-cycle the positions of each of its orbits T freely (fixing all else), G_D, the
+    // elements of G that fix the other orbits' slots, is {g permuting each T : ε(g) ∈ U}, ε the
+    // vector of g's parities on the T and U = ε(G_D), spanned by the parities of the strong
+    // generators of G_D (the chain's level after the other orbits' slots). Then K =
+    // {h ∈ H' : ε(h) ∈ U}, and H'/K has 2^(|Q| - dim(U ∩ Q)) elements, Q spanned by the T
+    // holding two identical pieces (whose swap makes any parity there).
+    data.parityMethod = singleOrientation;
+    std::map<int, int> twinOf;
+    for (int o = 0; o < static_cast<int>(orbits_.size()) && data.parityMethod; ++o) {
+      const Orbit& orbit = orbits_[o];
+      if (!orbit.hasIdentical) continue;
+      for (int p = orbit.offset; p < orbit.offset + orbit.size; ++p) {
+        const auto [at, added] =
+            twinOf.try_emplace(data.positionOrbit[p], static_cast<int>(data.twins.size()));
+        if (added) data.twins.emplace_back();
+        data.twins[at->second].push_back(p);
+      }
+    }
+    for (const std::vector<int>& twin : data.twins) {
+      for (std::size_t j = 2; j < twin.size() && data.parityMethod; ++j) {
+        data.parityMethod =
+            group.contains(slotPermutation(cycleState({twin[0], twin[1], twin[j]})));
+      }
+    }
+    if (data.parityMethod) {
+      const int columns = static_cast<int>(data.twins.size());
+      data.twinSwap.assign(columns, {-1, -1});
+      std::vector<int> order;  // twins without two identical pieces first
+      std::vector<std::pair<int, int>> swapOf(columns, {-1, -1});
+      for (const auto& [key, members] : data.subclasses) {
+        if (members.size() < 2) continue;
+        const int offset = orbits_[std::get<0>(key)].offset;
+        swapOf[twinOf.at(std::get<2>(key))] = {offset + members[0], offset + members[1]};
+      }
+      for (int pass = 0; pass < 2; ++pass) {
+        for (int t = 0; t < columns; ++t) {
+          if ((swapOf[t].first >= 0) == (pass == 1)) order.push_back(t);
+        }
+      }
+      data.columnOf.assign(columns, 0);
+      data.hasTwins.assign(columns, false);
+      for (int c = 0; c < columns; ++c) {
+        data.columnOf[order[c]] = c;
+        data.hasTwins[c] = swapOf[order[c]].first >= 0;
+        data.twinSwap[c] = swapOf[order[c]];
+      }
+      int twinDimensions = 0, twinRank = 0;
+      for (int c = 0; c < columns; ++c) twinDimensions += data.hasTwins[c];
+      for (const auto& generator : group.stabilizerGenerators(data.distinctLevels)) {
+        std::vector<std::uint8_t> row = twinParities(data, generator);
+        for (std::size_t r = 0; r < data.basis.size(); ++r) {
+          if (row[data.pivot[r]]) {
+            for (int c = 0; c < columns; ++c) row[c] ^= data.basis[r][c];
+          }
+        }
+        const auto lead = std::find(row.begin(), row.end(), 1);
+        if (lead == row.end()) continue;
+        data.pivot.push_back(static_cast<int>(lead - row.begin()));
+        data.basis.push_back(std::move(row));
+        twinRank += data.hasTwins[data.pivot.back()];
+      }
+      for (int i = twinRank; i < twinDimensions; ++i) positions *= 2u;
+    } else {
+      // Otherwise, one subclass at a time when the moves 3-cycle each subclass freely: K then
+      // holds H's even part, is normal in H', and H'/K is a product of Z2s, found by trying
+      // each subclass's transposition against the cosets found so far (data.relabellings).
+      const auto relabelling = [&](int o, const std::vector<int>& cycle) {
+        std::vector<int> positionCycle;
+        for (int q : cycle) positionCycle.push_back(orbits_[o].offset + q);
+        return cycleState(positionCycle);
+      };
+      data.relabellings = {solved()};
+      for (const auto& [key, members] : data.subclasses) {
+        const int o = std::get<0>(key);
+        for (std::size_t j = 2; j < members.size() && data.error.empty(); ++j) {
+          if (!group.contains(
+                  slotPermutation(relabelling(o, {members[0], members[1], members[j]})))) {
+            data.error = "puzzle '" + spec_.id + "': no sequence of moves cycles three identical " +
+                         orbits_[o].name + "s alone (identical pieces need that)";
+          }
+        }
+        if (members.size() < 2 || !data.error.empty()) continue;
+        const State swap = relabelling(o, {members[0], members[1]});
+        const bool known = std::any_of(
+            data.relabellings.begin(), data.relabellings.end(),
+            [&](const State& r) { return group.contains(slotPermutation(compose(r, swap))); });
+        if (known) continue;
+        const std::size_t count = data.relabellings.size();
+        if (count >= 256) {
+          data.error =
+              "puzzle '" + spec_.id + "': too many independent parities of identical pieces";
+          break;
+        }
+        for (std::size_t r = 0; r < count; ++r) {
+          data.relabellings.push_back(compose(data.relabellings[r], swap));
+        }
+      }
+      positions *= static_cast<std::uint32_t>(data.relabellings.size());
+    }
+    // |G|·[H':K] / |H'|, the divisions last: each step stays whole.
+    for (const auto& [key, members] : data.subclasses) {
+      for (int k = 2; k <= static_cast<int>(members.size()); ++k) {
+        positions /= static_cast<std::uint32_t>(k);
+      }
+    }
+  }
+  positions /= rotationsInGroup;
+  data.positions = positions;
+  data.exact = data.error.empty() && positions == ruleCount();
+}
+
+Puzzle::GroupSift Puzzle::siftPosition(const State& s) const {
+  const GroupData& data = groupData();
+  if (!data.error.empty()) throw std::invalid_argument(data.error);
+  const PermutationGroup& group = *data.group;
+  GroupSift result;
+  int furthest = -2;
+  const auto blame = [&](int level, int position) {
+    if (level <= furthest) return;
+    furthest = level;
+    result.position = position;
+  };
+  std::vector<const State*> rotations = {nullptr};
+  for (const State& rotation : data.rotationsOutside) rotations.push_back(&rotation);
+  for (const State* rotation : rotations) {
+    // `turned` shows at position i what s shows at position original(i).
+    const State turned = rotation ? compose(s, *rotation) : s;
+    const auto original = [&](int position) {
+      if (!rotation) return position;
+      for (const Orbit& orbit : orbits_) {
+        if (position < orbit.offset + orbit.size) return orbit.offset + rotation->pieces[position];
+      }
+      return position;
+    };
+    if (!hasIdentical_) {
+      const PermutationGroup::Sift sift = group.sift(slotPermutation(turned));
+      if (sift.member) {
+        result.state = turned;
+        result.position = -1;
+        return result;
+      }
+      blame(sift.level, original(slotPosition(sift.point).first));
+      continue;
+    }
+    // Identical pieces relabelled so that each lies in the orbit of positions of its home.
+    State u = turned;
+    bool fits = true;
+    std::map<std::tuple<int, int, int>, std::size_t> used;
+    for (int o = 0; o < static_cast<int>(orbits_.size()) && fits; ++o) {
+      const Orbit& orbit = orbits_[o];
+      if (!orbit.hasIdentical) continue;
+      for (int i = orbit.offset; i < orbit.offset + orbit.size; ++i) {
+        const std::tuple<int, int, int> key{o, orbit.identicalClass[turned.pieces[i]],
+                                            data.positionOrbit[i]};
+        const auto members = data.subclasses.find(key);
+        std::size_t& next = used[key];
+        if (members == data.subclasses.end() || next >= members->second.size()) {
+          fits = false;
+          blame(-1, original(i));
+          break;
+        }
+        u.pieces[i] = static_cast<std::uint8_t>(members->second[next++]);
+      }
+    }
+    if (!fits) continue;
+    if (!data.parityMethod) {
+      for (const State& relabelling : data.relabellings) {
+        State candidate = compose(relabelling, u);
+        const PermutationGroup::Sift sift = group.sift(slotPermutation(candidate));
+        if (sift.member) {
+          result.state = std::move(candidate);
+          result.position = -1;
+          return result;
+        }
+        blame(sift.level, original(slotPosition(sift.point).first));
+      }
+      continue;
+    }
+    // The parity method: u⁻¹ sifted through the other orbits' levels leaves w in G_D·(u's
+    // relabelling) terms; u relabelled by h is in G when ε(w) + ε(h) ∈ U, for h swapping
+    // identical pieces where the reduced ε(w) has a 1.
+    const std::vector<int> forward = slotPermutation(u);
+    std::vector<int> w(forward.size());
+    for (std::size_t x = 0; x < forward.size(); ++x) w[forward[x]] = static_cast<int>(x);
+    const std::vector<int> inverse = w;
+    const PermutationGroup::Sift sift = group.siftThrough(w, data.distinctLevels);
+    if (!sift.member) {
+      blame(sift.level, original(slotPosition(inverse[sift.point]).first));
+      continue;
+    }
+    std::vector<std::uint8_t> parities = twinParities(data, w);
+    for (std::size_t r = 0; r < data.basis.size(); ++r) {
+      if (!parities[data.pivot[r]]) continue;
+      for (std::size_t c = 0; c < parities.size(); ++c) parities[c] ^= data.basis[r][c];
+    }
+    State candidate = u;
+    bool reachable = true;
+    for (std::size_t c = 0; c < parities.size() && reachable; ++c) {
+      if (!parities[c]) continue;
+      if (!data.hasTwins[c]) {
+        reachable = false;
+        break;
+      }
+      const auto [a, b] = data.twinSwap[c];
+      State swap = solved();
+      std::swap(swap.pieces[a], swap.pieces[b]);
+      candidate = compose(swap, candidate);
+    }
+    if (!reachable) {
+      // An odd permutation where no two identical pieces can absorb it: blame the first
+      // position of that orbit holding a piece not its own.
+      int column = 0;
+      while (!parities[column] || data.hasTwins[column]) ++column;
+      const std::vector<int>* twin = nullptr;
+      for (std::size_t t = 0; t < data.twins.size(); ++t) {
+        if (data.columnOf[t] == column) twin = &data.twins[t];
+      }
+      const State identity = solved();
+      int position = twin->front();
+      for (int p : *twin) {
+        if (u.pieces[p] != identity.pieces[p]) {
+          position = p;
+          break;
+        }
+      }
+      blame(data.distinctLevels, original(position));
+      continue;
+    }
+    if (group.contains(slotPermutation(candidate))) {
+      result.state = std::move(candidate);
+      result.position = -1;
+      return result;
+    }
+  }
+  return result;
 }
 
 }  // namespace polytwist

@@ -6,13 +6,18 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/big_count.hpp"
+
 namespace polytwist {
+
+class PermutationGroup;
 
 // Which permutations of an orbit's pieces are reachable.
 enum class PermutationRule {
@@ -37,6 +42,13 @@ struct OrbitSpec {
   bool orientationSumZero = false;  // orientations sum to 0 modulo `orientations`
   std::string parityOrbit = {};     // with SameParityAs: the other orbit's name (declared earlier)
   std::vector<std::string> names = {};  // piece names for messages (default: their faces, "URF")
+  // Indistinguishable pieces (a 4x4x4's centres of one colour): per piece a class number, pieces
+  // with the same number look alike; they must show the same faces in the same order. Empty: all
+  // pieces differ. States that differ only by which of them is where (with the same orientations)
+  // are one position: the count divides by the factorial of each class size, isSolved and
+  // samePosition compare classes, a colouring may show them in any order, and permutation parity
+  // rules stop restricting such an orbit (swapping two of them changes its parity for free).
+  std::vector<int> identical = {};
 };
 
 struct PowerSpec {
@@ -212,6 +224,15 @@ struct PuzzleSpec {
   std::vector<PhaseSpec> phases = {};
   std::vector<NotationSpec> notations = {};
   PictureSpec picture = {};
+  // For puzzles derived from geometry: the orbits' `permutation`, `parityOrbit` and
+  // `orientationSumZero` are computed from the moves instead of read (Fixed when no move moves
+  // the orbit's pieces, Even when every move is even on it, SameParityAs the first earlier orbit
+  // on which every move has the same parity, else Any; the orientation sum rule when every move
+  // keeps the sum). Then the moves' permutation group (Puzzle::group()) is compared with these
+  // rules, and when they allow more positions than the moves reach (a Skewb, a Helicopter),
+  // checkReachable and the colouring reader also sift through the group and randomState draws
+  // from it; stateCountText is the group's count.
+  bool deriveRules = false;
 };
 
 // A position: pieces[i] is the piece at position i (orbits concatenated, piece numbers local to
@@ -234,6 +255,11 @@ struct Orbit {
   int parityOrbit = -1;
   std::vector<std::vector<int>> facelets;  // per position, its stickers in orientation order
   std::vector<std::string> pieceNames;     // "URF": the faces of the piece's stickers
+  // Per piece, the first piece it is identical to (itself for a piece like no other), and
+  // whether any two pieces of the orbit are identical (OrbitSpec::identical).
+  std::vector<int> identicalClass;
+  bool hasIdentical = false;
+  int slotOffset = 0;  // first (position, orientation) slot of this orbit (Puzzle::slotOf)
 };
 
 struct Move {
@@ -290,16 +316,37 @@ class Puzzle {
   // the move of the place where that face now is. -1 when it is no move (a frame that is no
   // symmetry of the moves).
   int moveInFrame(const State& frame, int move) const;
-  // Exact count of reachable positions (modulo the unmarked rotation), in decimal.
+  // Exact count of reachable positions (modulo the unmarked rotation and identical pieces), in
+  // decimal: ruleCount(), or with PuzzleSpec::deriveRules reachableCount() (which builds the
+  // moves' group on first use).
   std::string stateCountText() const;
+  // The positions the orbits' rules allow (orientation sums, permutation parities, identical
+  // pieces), modulo the unmarked rotation.
+  BigCount ruleCount() const;
+  // The positions the moves reach, from the order of their group: |G| / (|G ∩ H| · |G ∩ R|) for
+  // the relabellings H of identical pieces and the unmarked rotations R (assuming, as on real
+  // puzzles, that no non-trivial relabelling equals a state turned by a rotation). Builds the
+  // group on first use; throws std::invalid_argument for identical pieces whose analysis fails
+  // (three identical pieces of one class that no sequence of moves cycles alone).
+  BigCount reachablePositions() const;
+  std::string reachableCount() const { return reachablePositions().toString(); }
 
   // The index of the (first) unmarked rotation in symmetries(), or -1.
   int unmarkedRotation() const { return unmarkedRotation_; }
   // The solved state and its turns by the unmarked rotations: the positions that count as solved.
   const std::vector<State>& solvedStates() const { return solvedStates_; }
   bool isSolved(const State& s) const;
-  // Whether two states are one position held differently (equal up to the unmarked rotation).
+  // Whether two states are one position held differently (equal up to the unmarked rotation)
+  // or with identical pieces interchanged.
   bool samePosition(const State& a, const State& b) const;
+  // Whether two states show the same: equal but for which identical piece is where.
+  bool sameLook(const State& a, const State& b) const;
+  bool hasIdenticalPieces() const { return hasIdentical_; }
+  // Interchanges identical pieces of `s` (a permutation in each orbit) so that it meets the
+  // orbits' permutation rules when some interchange does: Fixed orbits' pieces back to their own
+  // numbers, and the parities of orbits with identical pieces made to agree with Even and
+  // SameParityAs. The position is unchanged. Nothing to do without identical pieces.
+  void relabelIdenticalForRules(State& s) const;
   // The moves searches follow: all but those that equal an earlier move followed by a turn of
   // the whole puzzle (the Domino's D is U and a turn), which reach no other position.
   bool isSearchMove(int move) const { return searchMove_[move]; }
@@ -316,16 +363,50 @@ class Puzzle {
   // Empty when the state is a reachable position, else what is wrong.
   std::optional<std::string> checkReachable(const State& s) const;
   // Random draws go through uniformBelow (core/random.hpp): one generator, one result, on every
-  // build. A uniformly random reachable state.
+  // build. A uniformly random reachable state (from the rules, or with deriveRules and rules
+  // that allow more, a uniformly random element of the moves' group).
   State randomState(std::mt19937_64& rng) const;
   // `length` random moves, never two of one base in a row (seed 001's scrambles).
   std::vector<int> randomMoves(std::mt19937_64& rng, int length) const;
 
-  // "0.1.2|0.0.1" style text for the JS API; parse returns nullopt on any malformed input.
+  // Text for the JS API: per orbit its pieces, '.', their orientations; orbits joined by '-'
+  // ("0123456.0000000"). One character per value below 36 ("0"-"9", "a"-"z"); a value v from 36
+  // to 255 takes two, 'A' + (v-36)/36 and the digit of (v-36) mod 36 ("A0" = 36, "G3" = 255), so
+  // the text of small orbits is as it always was. Parse returns nullopt on any malformed input.
   std::string encodeState(const State& s) const;
   std::optional<State> decodeState(std::string_view text) const;
 
+  // The moves' permutation group on (position, orientation) slots: position p of an orbit with
+  // n orientations has the slots slotOf(p, 0..n-1), and a state maps slot (p, o) to
+  // (s.pieces[p], o + s.ori[p]): slotPermutation(compose(a, b)) = a's perm ∘ b's perm.
+  int slotCount() const { return slotCount_; }
+  int slotOf(int position, int orientation) const { return slotBase_[position] + orientation; }
+  std::pair<int, int> slotPosition(int slot) const;  // (position, orientation)
+  std::vector<int> slotPermutation(const State& s) const;
+  // The state of a slot permutation; nullopt when it moves slots in a way no state does.
+  std::optional<State> stateOfSlotPermutation(const std::vector<int>& perm) const;
+  // The group the moves generate, built once on first use (thread-safe): about 10 ms for a
+  // 7x7x7 or a Gigaminx, 0.2 s for an 11x11x11 (native).
+  const PermutationGroup& group() const;
+  // Whether the rules describe exactly the positions the moves reach: true unless deriveRules
+  // and ruleCount() exceeds reachablePositions() (which this then builds).
+  bool rulesAreExact() const;
+  // A state that shows the position of `s` (turned by an unmarked rotation, identical pieces
+  // interchanged) and is an element of group(); else nullopt and the position at which the
+  // sift that got furthest failed.
+  struct GroupSift {
+    std::optional<State> state;
+    int position = -1;
+  };
+  GroupSift siftPosition(const State& s) const;
+
  private:
+  struct GroupData;
+  const GroupData& groupData() const;
+  void buildGroupData(GroupData& data) const;
+  std::vector<std::uint8_t> twinParities(const GroupData& data, const std::vector<int>& perm) const;
+  void deriveRules();
+  std::optional<std::string> checkRules(const State& s) const;
   State effectOfCycles(const std::vector<std::string>& cycles, bool allowFixedStickersToMove,
                        const std::string& what) const;
   int faceletByName(std::string_view name, const std::string& what) const;
@@ -350,6 +431,11 @@ class Puzzle {
   std::vector<int> faceletFace_;
   std::vector<std::pair<int, int>> faceletOwner_;
   int positionCount_ = 0;
+  bool hasIdentical_ = false;
+  std::vector<int> slotBase_;  // per position, its first slot
+  int slotCount_ = 0;
+  // Built on first use; shared by copies of the puzzle (the spec is the same).
+  std::shared_ptr<GroupData> group_;
 };
 
 }  // namespace polytwist
