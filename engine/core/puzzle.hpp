@@ -158,7 +158,8 @@ struct NotationSpec {
 // How pictures draw the puzzle (render/picture.hpp): the solid its stickers lie on, in the
 // puzzle's own sticker numbering. Space: +y up, +z towards the viewer, +x to the right.
 struct PictureSpec {
-  enum class Solid { None, Tetrahedron, Cuboid, Dodecahedron };
+  // Derived: the stickers and net of the puzzle's geometry (PuzzleSpec::geometry).
+  enum class Solid { None, Tetrahedron, Cuboid, Dodecahedron, Derived };
   Solid solid = Solid::None;
   // Tetrahedron (corners U on top, L front left, R front right, B at the back): per face, its
   // corners as it is read (apex, bottom left, bottom right), e.g. "ULR"; each face has rows of
@@ -233,6 +234,9 @@ struct PuzzleSpec {
   // checkReachable and the colouring reader also sift through the group and randomState draws
   // from it; stateCountText is the group's count.
   bool deriveRules = false;
+  // The description the puzzle is derived from (geometry/description.hpp, docs/geometry.md), or
+  // "" for a puzzle declared sticker by sticker.
+  std::string geometry = {};
 };
 
 // A position: pieces[i] is the piece at position i (orbits concatenated, piece numbers local to

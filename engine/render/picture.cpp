@@ -8,6 +8,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "geometry/described.hpp"
+#include "geometry/net.hpp"
+
 namespace polytwist {
 
 namespace {
@@ -244,6 +247,37 @@ PictureGeometry dodecahedron(const PuzzleSpec& spec) {
   return g;
 }
 
+// A derived puzzle (PuzzleSpec::geometry): its stickers, faces and net as the geometry layer
+// derives them.
+PictureGeometry derived(const Puzzle& puzzle) {
+  const geometry::Geometry* derived = geometry::geometryOf(puzzle);
+  if (!derived) throw std::logic_error(puzzle.id() + ": no geometry");
+  const geometry::Net net = geometry::unfold(*derived);
+  auto point = [](const geometry::Vec3& v) { return Point3{v.x, v.y, v.z}; };
+  auto flat = [](const std::vector<geometry::Point2d>& outline) {
+    std::vector<Point2> points;
+    for (const auto& p : outline) points.push_back({p.x, p.y});
+    return points;
+  };
+  PictureGeometry g;
+  for (std::size_t s = 0; s < derived->stickers.size(); ++s) {
+    std::vector<Point3> polygon;
+    for (const auto& v : derived->stickers[s].outline) polygon.push_back(point(v));
+    addSticker(g, derived->stickers[s].face, polygon, flat(net.stickers[s]));
+  }
+  for (std::size_t f = 0; f < derived->solid.faces.size(); ++f) {
+    const auto& face = derived->solid.faces[f];
+    std::vector<Point3> outline;
+    for (const auto& v : face.outline) outline.push_back(point(v));
+    g.faces.push_back(outline);
+    g.faceNormals.push_back(point(face.normal));
+    g.netFaces.push_back(flat(net.faces[f]));
+  }
+  g.netWidth = net.width;
+  g.netHeight = net.height;
+  return g;
+}
+
 PictureGeometry build(const Puzzle& puzzle) {
   const PuzzleSpec& spec = puzzle.spec();
   PictureGeometry g;
@@ -256,6 +290,9 @@ PictureGeometry build(const Puzzle& puzzle) {
       break;
     case PictureSpec::Solid::Dodecahedron:
       g = dodecahedron(spec);
+      break;
+    case PictureSpec::Solid::Derived:
+      g = derived(puzzle);
       break;
     case PictureSpec::Solid::None:
       break;

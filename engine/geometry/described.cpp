@@ -1,0 +1,114 @@
+#include "geometry/described.hpp"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+
+#include "core/permutation_group.hpp"
+#include "geometry/puzzle_spec.hpp"
+
+namespace polytwist::geometry {
+namespace {
+
+// Turns of the whole puzzle that its moves can make (the Dino cube's twelve, a Pyraminx
+// Crystal's sixty) make positions that differ by them one position: they join the unmarked
+// rotations, each added as a symmetry of its own unless those already there generate it.
+void addReachableRotations(PuzzleSpec& spec) {
+  const Puzzle puzzle(spec);
+  std::vector<State> rotations = {puzzle.solved()};
+  for (std::size_t i = 0; i < rotations.size(); ++i) {
+    for (const Symmetry& symmetry : puzzle.symmetries()) {
+      State next = puzzle.compose(rotations[i], symmetry.effect);
+      if (std::find(rotations.begin(), rotations.end(), next) == rotations.end()) {
+        rotations.push_back(std::move(next));
+      }
+    }
+  }
+  // A rotation that moves a fixed sticker (a 3x3x3's centre) shows another position.
+  std::vector<bool> fixedSticker(puzzle.faceletCount());
+  for (int f = 0; f < puzzle.faceletCount(); ++f)
+    fixedSticker[f] = puzzle.faceletOwner(f).first < 0;
+  const bool anyFixed =
+      std::find(fixedSticker.begin(), fixedSticker.end(), true) != fixedSticker.end();
+  std::vector<State> generated = puzzle.solvedStates();
+  std::vector<State> added;
+  for (const State& rotation : rotations) {
+    if (anyFixed) break;
+    if (std::find(generated.begin(), generated.end(), rotation) != generated.end()) continue;
+    if (!puzzle.group().contains(puzzle.slotPermutation(rotation))) continue;
+    added.push_back(rotation);
+    for (std::size_t i = 0; i < generated.size(); ++i) {
+      for (const State& generator : added) {
+        State next = puzzle.compose(generated[i], generator);
+        if (std::find(generated.begin(), generated.end(), next) == generated.end()) {
+          generated.push_back(std::move(next));
+        }
+      }
+    }
+  }
+  for (std::size_t i = 0; i < added.size(); ++i) {
+    // As sticker cycles: where each sticker goes.
+    const std::vector<int> sources = puzzle.faceletSources(added[i]);
+    std::vector<int> to(sources.size());
+    for (std::size_t f = 0; f < sources.size(); ++f) to[sources[f]] = static_cast<int>(f);
+    std::vector<std::string> cycles;
+    std::vector<bool> seen(to.size(), false);
+    for (std::size_t f = 0; f < to.size(); ++f) {
+      if (seen[f] || to[f] == static_cast<int>(f)) continue;
+      std::string cycle;
+      for (int at = static_cast<int>(f); !seen[at]; at = to[at]) {
+        seen[at] = true;
+        if (!cycle.empty()) cycle += ' ';
+        cycle += puzzle.faceletName(at);
+      }
+      cycles.push_back(cycle);
+    }
+    const std::string name = "reachableRotation" + std::to_string(i + 1);
+    spec.symmetries.push_back({name, cycles});
+    spec.unmarkedRotation += (spec.unmarkedRotation.empty() ? "" : " ") + name;
+  }
+}
+
+}  // namespace
+
+std::variant<PuzzleSpec, std::string> describedPuzzle(const std::string& id,
+                                                      const std::string& name,
+                                                      const std::string& description) {
+  const ParsedDescription parsed = parseDescription(description);
+  if (!parsed.description) return parsed.error.message;
+  Derivation derivation = derive(*parsed.description);
+  if (const auto* error = std::get_if<std::string>(&derivation.result)) return *error;
+  auto spec = puzzleSpec(std::get<Geometry>(derivation.result), id, name);
+  if (auto* built = std::get_if<PuzzleSpec>(&spec)) {
+    built->geometry = description;
+    built->picture.solid = PictureSpec::Solid::Derived;
+    try {
+      addReachableRotations(*built);
+    } catch (const std::invalid_argument& error) {
+      return std::string("the description's moves cannot be modelled: ") + error.what();
+    }
+  }
+  return spec;
+}
+
+const Geometry* geometryOf(const Puzzle& puzzle) {
+  const std::string& description = puzzle.spec().geometry;
+  if (description.empty()) return nullptr;
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<Geometry>> derived;
+  const std::lock_guard lock(mutex);
+  auto& entry = derived[description];
+  if (!entry) {
+    const ParsedDescription parsed = parseDescription(description);
+    if (!parsed.description) return nullptr;
+    Derivation derivation = derive(*parsed.description);
+    auto* geometry = std::get_if<Geometry>(&derivation.result);
+    if (!geometry) return nullptr;
+    entry = std::make_unique<Geometry>(std::move(*geometry));
+  }
+  return entry.get();
+}
+
+}  // namespace polytwist::geometry

@@ -1,0 +1,21 @@
+// Puzzles from descriptions: the spec a description gives (with the defaults every described
+// puzzle shares), and the derived geometry of a compiled puzzle, derived once and kept.
+#pragma once
+
+#include <string>
+#include <variant>
+
+#include "core/puzzle.hpp"
+#include "geometry/derive.hpp"
+
+namespace polytwist::geometry {
+
+// The puzzle `description` describes, or what is wrong with the description (docs/geometry.md).
+std::variant<PuzzleSpec, std::string> describedPuzzle(const std::string& id,
+                                                      const std::string& name,
+                                                      const std::string& description);
+
+// The geometry of a puzzle with a description (PuzzleSpec::geometry), or nullptr.
+const Geometry* geometryOf(const Puzzle& puzzle);
+
+}  // namespace polytwist::geometry

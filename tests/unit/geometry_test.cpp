@@ -1,0 +1,198 @@
+// Puzzles from descriptions (docs/geometry.md): the parser's errors, the derived puzzles' state
+// counts against published ones, and the hand-declared puzzles' moves against the derived ones
+// under one relabelling of the stickers.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "geometry/described.hpp"
+#include "geometry/description.hpp"
+#include "geometry/net.hpp"
+#include "puzzles/catalogue.hpp"
+
+using namespace polytwist;
+using namespace polytwist::geometry;
+
+namespace {
+
+Puzzle described(const std::string& description) {
+  auto spec = describedPuzzle("test", "test", description);
+  if (const auto* error = std::get_if<std::string>(&spec)) FAIL(*error);
+  return Puzzle(std::get<PuzzleSpec>(spec));
+}
+
+std::string parseError(const std::string& text) {
+  const ParsedDescription parsed = parseDescription(text);
+  return parsed.description ? "" : parsed.error.message;
+}
+
+std::string deriveError(const std::string& text) {
+  auto spec = describedPuzzle("test", "test", text);
+  const auto* error = std::get_if<std::string>(&spec);
+  return error ? *error : "";
+}
+
+// Where each sticker goes under `move`.
+std::vector<int> stickerMap(const Puzzle& puzzle, int move) {
+  const std::vector<int> sources = puzzle.faceletSources(puzzle.moves()[move].effect);
+  std::vector<int> to(sources.size());
+  for (std::size_t f = 0; f < sources.size(); ++f) to[sources[f]] = static_cast<int>(f);
+  return to;
+}
+
+// A relabelling phi of a's stickers onto b's with phi(a_m(x)) = b_m(phi(x)) for every move name
+// m the two share, or empty. Seeds one sticker per orbit of the moves and follows the moves.
+std::vector<int> relabelling(const Puzzle& a, const Puzzle& b) {
+  const int n = a.faceletCount();
+  if (b.faceletCount() != n) return {};
+  std::vector<std::pair<std::vector<int>, std::vector<int>>> moves;
+  for (int m = 0; m < static_cast<int>(a.moves().size()); ++m) {
+    if (auto other = b.findMove(a.moves()[m].name))
+      moves.push_back({stickerMap(a, m), stickerMap(b, *other)});
+  }
+  std::vector<int> phi(n, -1), used(n, 0);
+  for (int seed = 0; seed < n; ++seed) {
+    if (phi[seed] >= 0) continue;
+    bool found = false;
+    for (int image = 0; image < n && !found; ++image) {
+      if (used[image]) continue;
+      std::vector<int> trial = phi, trialUsed = used;
+      std::vector<int> queue = {seed};
+      trial[seed] = image;
+      trialUsed[image] = 1;
+      bool ok = true;
+      for (std::size_t i = 0; i < queue.size() && ok; ++i) {
+        const int x = queue[i];
+        for (const auto& [ma, mb] : moves) {
+          const int y = ma[x], image2 = mb[trial[x]];
+          if (trial[y] < 0) {
+            if (trialUsed[image2]) ok = false;
+            trial[y] = image2;
+            trialUsed[image2] = 1;
+            queue.push_back(y);
+          } else if (trial[y] != image2) {
+            ok = false;
+          }
+        }
+      }
+      if (ok) {
+        phi = trial;
+        used = trialUsed;
+        found = true;
+      }
+    }
+    if (!found) return {};
+  }
+  return phi;
+}
+
+}  // namespace
+
+TEST_CASE("descriptions: what is wrong and where") {
+  CHECK(parseError("").find("empty description") != std::string::npos);
+  CHECK(parseError("q f 0.5") ==
+        "unknown shape 'q' at column 1: expected t (tetrahedron), c (cube), o (octahedron), d "
+        "(dodecahedron), i (icosahedron) or a cuboid such as 3x3x2");
+  CHECK(parseError("c x 0.5") ==
+        "unknown cut kind 'x' at column 3: expected f (face), v (vertex) or e (edge) followed by a "
+        "distance");
+  CHECK(parseError("c f") == "cut 'f' at column 3 needs a distance from the centre after it");
+  CHECK(parseError("c f -0.5").find("distance '-0.5' at column 5 is not a number") == 0);
+  CHECK(parseError("c f 0.5.5").find("is not a number") != std::string::npos);
+  CHECK(parseError("3x0x2").find("cuboid '3x0x2' at column 1") == 0);
+  CHECK(parseError("3x3x2 f 0.5") == "a cuboid takes no cuts: unexpected 'f' at column 7");
+  CHECK(parseError(std::string(1001, 'c')) == "a description has at most 1000 characters");
+  std::string manyCuts = "c";
+  for (int i = 0; i < 13; ++i) manyCuts += " f 0." + std::to_string(i + 1);
+  CHECK(parseError(manyCuts).find("too many cuts: at most 12") == 0);
+  CHECK(deriveError("c f 1.2") ==
+        "cut 'f 1.2' lies outside the solid: its planes must be closer to the centre than 1, where "
+        "the solid ends in that direction");
+  CHECK(deriveError("c") == "the description has no cuts, so nothing turns");
+  CHECK(deriveError("c f 0.9 f 0.8 f 0.7 f 0.6 f 0.5 f 0.4 f 0.3 f 0.2 f 0.1 f 0.05 f 0.01 f 0")
+            .find("too many stickers") == 0);
+  CHECK(deriveError("c f 0.5 f 0.5000001").find("slivers") != std::string::npos);
+}
+
+TEST_CASE("derived puzzles count the positions published for them") {
+  // Sources in docs/geometry.md ("State counts").
+  const std::map<std::string, std::string> published = {
+      {"c f 0", "3674160"},
+      {"c f 0.333333333333333", "43252003274489856000"},
+      {"c f 0.5 f 0", "7401196841564901869874093974498574336000000000"},
+      {"c f 0.6 f 0.2",
+       "282870942277741856536180333107150328293127731985672134721536000000000000000"},
+      {"t v 0.333333333333333 v 1.66666666666667", "75582720"},
+      {"t v 0 v 1 v 2", "217225462874112000"},
+      {"c v 0", "3149280"},
+      {"c v 0.577350269189626", "19958400"},
+      {"o f 0.333333333333333", "31408133379194880000000"},
+      {"d f 0.7", "100669616553523347122516032313645505168688116411019768627200000000000"},
+      {"d f 0.447213595499989",
+       "1677826942558722452041933871894091752811468606850329477120000000000"},
+      {"3x3x2", "406425600"},
+      {"2x2x3", "241920"},
+  };
+  for (const auto& [description, count] : published) {
+    CAPTURE(description);
+    const Puzzle puzzle = described(description);
+    CHECK(puzzle.stateCountText() == count);
+    CHECK(puzzle.reachableCount() == count);
+  }
+}
+
+TEST_CASE("hand-declared puzzles are their descriptions under one sticker relabelling") {
+  const std::map<std::string, std::string> descriptions = {
+      {"cube2", "c f 0"},
+      {"cube3", "c f 0.333333333333333"},
+      {"pyraminx", "t v 0.333333333333333 v 1.66666666666667"},
+      {"master_pyraminx", "t v 0 v 1 v 2"},
+      {"domino", "3x3x2"},
+  };
+  for (const auto& [id, description] : descriptions) {
+    CAPTURE(id);
+    const Puzzle* hand = findPuzzle(id);
+    REQUIRE(hand != nullptr);
+    const Puzzle derived = described(description);
+    int shared = 0;
+    for (const Move& move : hand->moves()) shared += derived.findMove(move.name).has_value();
+    CHECK(shared == static_cast<int>(hand->moves().size()));
+    const std::vector<int> phi = relabelling(*hand, derived);
+    CHECK(phi.size() == static_cast<std::size_t>(hand->faceletCount()));
+  }
+}
+
+TEST_CASE("a wrong move has no relabelling") {
+  const Puzzle cube = described("c f 0.333333333333333");
+  const Puzzle other = described("c f 0.333333333333333");
+  CHECK(!relabelling(cube, other).empty());
+  const Puzzle skewb = described("c v 0");
+  CHECK(relabelling(cube, skewb).empty());
+}
+
+TEST_CASE("nets hold every sticker once, inside the net") {
+  for (const std::string description : {"c f 0.333333333333333", "t v 0 v 1 v 2",
+                                        "o f 0.333333333333333", "d f 0.7", "i v 0.8", "2x2x3"}) {
+    CAPTURE(description);
+    const Derivation derivation = derive(*parseDescription(description).description);
+    const Geometry& g = std::get<Geometry>(derivation.result);
+    const Net net = unfold(g);
+    REQUIRE(net.stickers.size() == g.stickers.size());
+    std::vector<Point2d> centres;
+    for (const auto& outline : net.stickers) {
+      Point2d c;
+      for (const Point2d& p : outline) {
+        CHECK(p.x >= -1e-9);
+        CHECK(p.y >= -1e-9);
+        CHECK(p.x <= net.width + 1e-9);
+        CHECK(p.y <= net.height + 1e-9);
+        c = {c.x + p.x / outline.size(), c.y + p.y / outline.size()};
+      }
+      for (const Point2d& other : centres) CHECK(std::hypot(other.x - c.x, other.y - c.y) > 1e-3);
+      centres.push_back(c);
+    }
+  }
+}
