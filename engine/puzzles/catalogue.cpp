@@ -1,6 +1,46 @@
 #include "puzzles/catalogue.hpp"
 
+#include <deque>
+#include <mutex>
+#include <stdexcept>
+#include <variant>
+
+#include "geometry/described.hpp"
+
 namespace polytwist {
+namespace {
+
+// Puzzles given by their description alone (docs/geometry.md), as cubing.js describes them.
+struct Described {
+  const char* id;
+  const char* name;
+  const char* description;
+};
+constexpr Described kDescribed[] = {
+    {"cube4", "4x4x4 Cube", "c f 0.5 f 0"},
+    {"cube5", "5x5x5 Cube", "c f 0.6 f 0.2"},
+    {"cube6", "6x6x6 Cube", "c f 0.666666666666667 f 0.333333333333333 f 0"},
+    {"cube7", "7x7x7 Cube", "c f 0.714285714285714 f 0.428571428571429 f 0.142857142857143"},
+    {"megaminx", "Megaminx", "d f 0.7"},
+    {"gigaminx", "Gigaminx", "d f 0.64 f 0.82"},
+    {"pyraminx_crystal", "Pyraminx Crystal", "d f 0.447213595499989"},
+    {"skewb", "Skewb", "c v 0"},
+    {"dino", "Dino Cube", "c v 0.577350269189626"},
+    {"helicopter", "Helicopter Cube", "c e 0.707106781186547"},
+    {"fto", "Face-Turning Octahedron", "o f 0.333333333333333"},
+    {"baby_fto", "Baby FTO", "o f 0"},
+    {"cube223", "2x2x3 Cuboid", "2x2x3"},
+};
+
+PuzzleSpec fromDescription(const Described& described) {
+  auto spec = geometry::describedPuzzle(described.id, described.name, described.description);
+  if (const auto* error = std::get_if<std::string>(&spec)) {
+    throw std::invalid_argument(std::string("puzzle '") + described.id + "': " + *error);
+  }
+  return std::get<PuzzleSpec>(std::move(spec));
+}
+
+}  // namespace
 
 const std::vector<Puzzle>& allPuzzles() {
   static const std::vector<Puzzle> puzzles = [] {
@@ -12,6 +52,7 @@ const std::vector<Puzzle>& allPuzzles() {
     list.emplace_back(puzzles::cube3());
     list.emplace_back(puzzles::kilominx());
     list.emplace_back(puzzles::masterPyraminx());
+    for (const Described& described : kDescribed) list.emplace_back(fromDescription(described));
     return list;
   }();
   return puzzles;
@@ -22,6 +63,34 @@ const Puzzle* findPuzzle(std::string_view id) {
     if (puzzle.id() == id) return &puzzle;
   }
   return nullptr;
+}
+
+PuzzleLookup lookUpPuzzle(std::string_view idOrDescription) {
+  if (const Puzzle* puzzle = findPuzzle(idOrDescription)) return {puzzle, {}};
+  for (const Puzzle& puzzle : allPuzzles()) {
+    if (puzzle.spec().geometry == idOrDescription) return {&puzzle, {}};
+  }
+  const std::string text(idOrDescription.substr(0, 1000 + 1));
+  const geometry::ParsedDescription parsed = geometry::parseDescription(text);
+  if (!parsed.description) return {nullptr, parsed.error.message};
+  // Kept for good: answers hand out references to them. A deque never moves its elements.
+  static std::mutex mutex;
+  static std::deque<Puzzle> described;
+  const std::lock_guard lock(mutex);
+  for (const Puzzle& puzzle : described) {
+    if (puzzle.spec().geometry == text) return {&puzzle, {}};
+  }
+  if (static_cast<int>(described.size()) >= kMaxDescribedPuzzles) {
+    return {nullptr, "too many different descriptions: this engine keeps at most " +
+                         std::to_string(kMaxDescribedPuzzles) + "; reload to start afresh"};
+  }
+  auto spec = geometry::describedPuzzle(text, "Puzzle " + text, text);
+  if (const auto* error = std::get_if<std::string>(&spec)) return {nullptr, *error};
+  try {
+    return {&described.emplace_back(std::get<PuzzleSpec>(std::move(spec))), {}};
+  } catch (const std::invalid_argument& error) {
+    return {nullptr, std::string("the description's moves cannot be modelled: ") + error.what()};
+  }
 }
 
 }  // namespace polytwist

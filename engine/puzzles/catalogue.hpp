@@ -1,7 +1,9 @@
-// The puzzles polytwist knows. Each lives in engine/puzzles/<id>/ as one function returning its
-// declarative PuzzleSpec; adding a puzzle means adding that file and one line in catalogue.cpp.
+// The puzzles polytwist knows. A puzzle is one line of kDescribed in catalogue.cpp when a
+// description gives it (docs/geometry.md), or a folder engine/puzzles/<id>/ with one function
+// returning its declarative PuzzleSpec and one line in catalogue.cpp.
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -22,5 +24,15 @@ PuzzleSpec pyraminx();
 // Compiled once, on first use.
 const std::vector<Puzzle>& allPuzzles();
 const Puzzle* findPuzzle(std::string_view id);
+
+// A puzzle by its id, or by a description (docs/geometry.md): "c f 0.25 f 0.75 f 0" names a
+// puzzle too, derived on first use and kept for the life of the process (up to
+// kMaxDescribedPuzzles different ones; then an error says so). `error` says why there is none.
+struct PuzzleLookup {
+  const Puzzle* puzzle = nullptr;
+  std::string error;
+};
+inline constexpr int kMaxDescribedPuzzles = 64;
+PuzzleLookup lookUpPuzzle(std::string_view idOrDescription);
 
 }  // namespace polytwist

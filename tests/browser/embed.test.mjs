@@ -338,7 +338,7 @@ describe("players with bad attributes", () => {
     }
 
     const notice = player("unknown-puzzle").locator("#no-view");
-    assert.match(await notice.textContent(), /^puzzle="megaminx": unknown puzzle 'megaminx'/);
+    assert.match(await notice.textContent(), /^puzzle="tesseract": unknown puzzle 'tesseract'/);
     assert.equal(
       await player("unknown-puzzle").locator("#player").getAttribute("data-ready"),
       "false",

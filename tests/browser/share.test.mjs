@@ -123,11 +123,11 @@ describe("share links", () => {
     TEST,
     async () => {
       const { page, problems } = await newPage();
-      await openLink(page, "?puzzle=megaminx");
+      await openLink(page, "?puzzle=tesseract");
       assert.equal(await page.isVisible("#link-problem"), true);
       assert.match(
         await page.textContent("#link-problem-text"),
-        /^puzzle: unknown puzzle 'megaminx'/,
+        /^puzzle: unknown puzzle 'tesseract'/,
       );
       await page.waitForFunction(() => document.querySelector("#app").puzzleInfo !== null);
       const shown = await page.evaluate(() => document.querySelector("#app").puzzleInfo.id);

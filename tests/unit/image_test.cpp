@@ -158,7 +158,7 @@ TEST_CASE("colour schemes, facelet definitions and stages") {
 
 TEST_CASE("bad parameters are refused with a message naming them, as a picture") {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"pzl=megaminx", "pzl: unknown puzzle 'megaminx' (known: "},
+      {"pzl=tesseract", "pzl: unknown puzzle 'tesseract' (known: "},
       {"pzl=cube3&alg=R+U+X", "alg: "},
       {"pzl=cube3&case=R+(", "case: "},
       {"pzl=cube3&size=5000", "size: 5000 is outside 16–1024 pixels"},

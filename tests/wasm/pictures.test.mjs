@@ -80,7 +80,7 @@ describe("pictures", () => {
       }
     }
     for (const params of [
-      { pzl: "megaminx" },
+      { pzl: "tesseract" },
       { pzl: "cube3", alg: "R U X" },
       { pzl: "cube3", size: "9999" },
       { pzl: "cube3", colour: "red" },

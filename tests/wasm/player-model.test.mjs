@@ -215,10 +215,10 @@ describe("the headless player model", () => {
 
   it("refuses an unknown puzzle with the engine's message, and shows none", async () => {
     const { model, last } = recordedModel();
-    assert.equal(await model.configure({ puzzle: "megaminx" }), false);
+    assert.equal(await model.configure({ puzzle: "tesseract" }), false);
     assert.equal(model.ready, false);
     assert.equal(last("puzzle").info, null);
-    assert.match(last("notice").text, /^puzzle="megaminx": .*megaminx/);
+    assert.match(last("notice").text, /^puzzle="tesseract": .*tesseract/);
     assert.equal(await model.configure({ puzzle: "" }), true, "the first puzzle loads after it");
     assert.equal(model.position.current.puzzle, call("listPuzzles").puzzles[0].id);
   });
