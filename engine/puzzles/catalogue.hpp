@@ -1,5 +1,6 @@
 // The puzzles polytwist knows. Each lives in engine/puzzles/<id>/ as one function returning its
-// declarative PuzzleSpec; adding a puzzle means adding that file and one line in catalogue.cpp.
+// declarative PuzzleSpec; adding a puzzle means adding that file, one line in catalogue.cpp and
+// its solver description (how it is solved and scrambled) in solvers.cpp.
 #pragma once
 
 #include <string_view>
