@@ -1,6 +1,7 @@
 // Numbered puzzles (PuzzleSpec::labelSymbols, e.g. the Numbered Pyraminx): a numbering's solved
-// states, the digits a position shows, the solve to the nearest solved state with the solvers of
-// the last few numberings, and the designer of numberings with one solved state.
+// states, the digits a position shows, the solve to the nearest solved state (the registry's
+// Numbering method, puzzles/solvers.hpp) with the solvers of the last few numberings, and the
+// designer of numberings with one solved state.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -152,6 +153,12 @@ Json numberingSolve(const std::string& id, const std::string& stateText,
   return onNumberedPosition(
       id, stateText, numbering, groups,
       [&](const Puzzle& puzzle, const Labelling& labelling, const State& state) {
+        const SolverDescription solvers = describeSolvers(puzzle);
+        if (!solvers.offers(SolveMethod::Numbering)) {
+          return failure(solvers.unsolvable.empty()
+                             ? puzzle.id() + " has no solver to a numbering's solved states"
+                             : solvers.unsolvable);
+        }
         Json error;
         std::string key = puzzle.id() + "\n" + labellingText(puzzle, labelling);
         for (const std::vector<int>& group : labelling.groups) {
@@ -163,7 +170,7 @@ Json numberingSolve(const std::string& id, const std::string& stateText,
         if (!entry) return error;
         if (entry->solver->kind() == SolverKind::TableDescent && !entry->solver->hasWholeTable()) {
           // Each group of the numbering's solved states has a whole table: the first is asked.
-          if (auto shortfall = tableMemoryShortfall(wholeTableBytes(puzzle),
+          if (auto shortfall = tableMemoryShortfall(wholeTableBytes(puzzle, solvers),
                                                     puzzle.id() + "'s numbering table")) {
             return failure(*shortfall);
           }

@@ -1,6 +1,7 @@
 // The service's shared part: the build id and version, answers, reading states and notations, and
 // the caches of the catalogue's solvers. The operations live by concern beside it (positions.cpp,
-// solving.cpp, tables.cpp, sliced_search.cpp, numbering.cpp, pictures.cpp).
+// solving.cpp, tables.cpp, sliced_search.cpp, numbering.cpp, pictures.cpp), each taking its
+// decisions about solvers and scrambles from the registry (puzzles/solvers.hpp).
 #include "api/service.hpp"
 
 #include <map>

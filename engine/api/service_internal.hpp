@@ -1,5 +1,7 @@
 // What the files of the service (engine/api/*.cpp) share: answers, reading states and notations,
-// the caches of solvers, and the whole table's and the table sets' names. Not part of the API
+// the caches of solvers, the whole table's and the table sets' names, and the operations whose
+// answers depend on a puzzle's solver description (puzzles/solvers.hpp), which take it as a
+// parameter: service.hpp's operations pass the registry's, tests pass others. Not part of the API
 // (service.hpp is).
 #pragma once
 
@@ -13,6 +15,7 @@
 #include "api/service.hpp"
 #include "core/sequence.hpp"
 #include "puzzles/catalogue.hpp"
+#include "puzzles/solvers.hpp"
 #include "search/solver.hpp"
 #include "search/two_phase.hpp"
 
@@ -72,12 +75,23 @@ Json positionAnswer(const Puzzle& puzzle, const State& state);
 
 // ---- Tables (tables.cpp)
 // The cache key of the whole-puzzle table ("" without one).
-std::string tableKey(const Puzzle& puzzle);
+std::string tableKey(const Puzzle& puzzle, const SolverDescription& solvers);
 // Bytes of the whole-puzzle table's entries (0 without one).
-std::uint64_t wholeTableBytes(const Puzzle& puzzle);
+std::uint64_t wholeTableBytes(const Puzzle& puzzle, const SolverDescription& solvers);
 // Refuses, before it is built, a whole table the memory cannot hold.
-std::optional<std::string> wholeTableShortfall(const Puzzle& puzzle);
+std::optional<std::string> wholeTableShortfall(const Puzzle& puzzle,
+                                               const SolverDescription& solvers);
 // The optimal-search kernel's table sets, each {name, key} (empty without the kernel).
-Json::Array tableSets(const Puzzle& puzzle);
+Json::Array tableSets(const Puzzle& puzzle, const SolverDescription& solvers);
+
+// ---- The operations that follow a solver description
+// puzzleInfo (positions.cpp): the description as "solvers", and the older fields made from it.
+Json puzzleInfoOf(const Puzzle& puzzle, const SolverDescription& solvers);
+// scramble (positions.cpp).
+Json scrambleOf(const Puzzle& puzzle, const SolverDescription& solvers, double seed, int moves,
+                const std::string& notation);
+// solve (solving.cpp).
+Json solveOf(const Puzzle& puzzle, const SolverDescription& solvers, const std::string& state,
+             const SolveOptions& options, const SolveProgressFn& progress, Cancellation cancel);
 
 }  // namespace polytwist::service::detail

@@ -37,10 +37,10 @@ Json searchStart(const std::string& id, const std::string& stateText,
   if (!options) return failure(optionsError);
   const std::string& tables = options->tables;
   return onPuzzle(id, stateText.size() + optionsJson.size(), [&](const Puzzle& puzzle) {
-    Solver& solver = solverFor(puzzle);
-    if (solver.kind() != SolverKind::SymmetricIdaStar) {
+    if (!describeSolvers(puzzle).kernel()) {
       return failure(puzzle.id() + " has no optimal-search tables");
     }
+    Solver& solver = solverFor(puzzle);
     Json error;
     std::optional<State> state = readState(puzzle, stateText, error);
     if (!state) return error;

@@ -1,5 +1,6 @@
-// Tables: the whole-puzzle distance table (God's number, and its bytes for the page's cache), and
-// the optimal-search kernel's table sets (prepared, exported, imported).
+// Tables: the whole-puzzle distance table (God's number, and its bytes for the page's cache) of
+// puzzles the registry gives one, and the optimal-search kernel's table sets (prepared, exported,
+// imported) of puzzles it solves with the kernel (puzzles/solvers.hpp).
 #include <chrono>
 
 #include "api/service_internal.hpp"
@@ -14,34 +15,36 @@ namespace detail {
 // Names the whole-puzzle table by its definition (DistanceTable::definitionFingerprint), not by the
 // engine's version: a release that leaves the table's definition and the table code alone keeps
 // the tables browsers cached (docs/web.md, "Caches and updates").
-std::string tableKey(const Puzzle& puzzle) {
-  if (!puzzle.spec().hasDistanceTable) return "";
+std::string tableKey(const Puzzle& puzzle, const SolverDescription& solvers) {
+  if (!solvers.wholeTable) return "";
   return puzzle.id() + "-" +
          fingerprintText(DistanceTable::definitionFingerprint(
              puzzle, Solver::wholeTableSpec(puzzle), puzzle.solvedStates()));
 }
 
 // Bytes of the whole-puzzle table's entries (0 without one).
-std::uint64_t wholeTableBytes(const Puzzle& puzzle) {
-  if (!puzzle.spec().hasDistanceTable) return 0;
+std::uint64_t wholeTableBytes(const Puzzle& puzzle, const SolverDescription& solvers) {
+  if (!solvers.wholeTable) return 0;
   const TableSpec spec = Solver::wholeTableSpec(puzzle);
   return (CoordinateSpace::sizeOf(puzzle, spec.coordinates) * spec.bitsPerEntry + 7) / 8;
 }
 
 // Refuses, before it is built, a whole table the memory cannot hold (search/memory.hpp).
 // Asked before the solver is made: making one also takes memory (its coordinates' move tables).
-std::optional<std::string> wholeTableShortfall(const Puzzle& puzzle) {
+std::optional<std::string> wholeTableShortfall(const Puzzle& puzzle,
+                                               const SolverDescription& solvers) {
   const Solver* solver = existingSolver(puzzle);
   if (solver && solver->hasWholeTable()) return std::nullopt;
-  return tableMemoryShortfall(wholeTableBytes(puzzle), puzzle.id() + "'s whole distance table");
+  return tableMemoryShortfall(wholeTableBytes(puzzle, solvers),
+                              puzzle.id() + "'s whole distance table");
 }
 
 // The optimal-search table sets, each with the key the page caches its bytes under: the puzzle,
 // the set and the set's definition fingerprint (OptimalTables::setFingerprint), so it changes with
 // anything the tables' entries depend on and with nothing else.
-Json::Array tableSets(const Puzzle& puzzle) {
+Json::Array tableSets(const Puzzle& puzzle, const SolverDescription& solvers) {
   Json::Array sets;
-  if (puzzle.spec().solver != SolverKind::SymmetricIdaStar) return sets;
+  if (!solvers.kernel()) return sets;
   Solver& solver = solverFor(puzzle);
   for (const TableSetSpec& set : solver.searchPuzzle().spec().tableSets) {
     sets.push_back(
@@ -55,13 +58,22 @@ Json::Array tableSets(const Puzzle& puzzle) {
 
 }  // namespace detail
 
+namespace {
+
+Json noTableSets(const Puzzle& puzzle) {
+  return failure(puzzle.id() + " has no optimal-search tables");
+}
+
+}  // namespace
+
 Json distanceTable(const std::string& id, const BuildProgressFn& progress, Cancellation cancel) {
   return onPuzzle(id, id.size(), [&](const Puzzle& puzzle) {
-    if (!puzzle.spec().hasDistanceTable) {
+    const SolverDescription solvers = describeSolvers(puzzle);
+    if (!solvers.wholeTable) {
       return failure(puzzle.id() + " has " + puzzle.stateCountText() +
                      " positions: too many for a complete distance table");
     }
-    if (auto shortfall = wholeTableShortfall(puzzle)) return failure(*shortfall);
+    if (auto shortfall = wholeTableShortfall(puzzle, solvers)) return failure(*shortfall);
     Solver& solver = solverFor(puzzle);
     const bool builtBefore = solver.hasWholeTable();
     const DistanceTable* table = solver.wholeTable(progress, cancel);
@@ -103,25 +115,27 @@ TableBytes exportTable(const std::string& id, const BuildProgressFn& progress,
                        Cancellation cancel) {
   TableBytes result;
   result.answer = onPuzzle(id, id.size(), [&](const Puzzle& puzzle) {
-    if (!puzzle.spec().hasDistanceTable) return failure(puzzle.id() + " has no whole table");
-    if (auto shortfall = wholeTableShortfall(puzzle)) return failure(*shortfall);
+    const SolverDescription solvers = describeSolvers(puzzle);
+    if (!solvers.wholeTable) return failure(puzzle.id() + " has no whole table");
+    if (auto shortfall = wholeTableShortfall(puzzle, solvers)) return failure(*shortfall);
     const DistanceTable* table = solverFor(puzzle).wholeTable(progress, cancel);
     if (!table) return failure("cancelled");
     // The bytes are a copy of the table (and its header, well under a page).
-    if (auto shortfall = tableMemoryShortfall(wholeTableBytes(puzzle) + 4096,
+    if (auto shortfall = tableMemoryShortfall(wholeTableBytes(puzzle, solvers) + 4096,
                                               "the export of " + puzzle.id() + "'s table")) {
       return failure(*shortfall);
     }
     result.bytes = table->serialize();
-    return success().set("table_key", tableKey(puzzle));
+    return success().set("table_key", tableKey(puzzle, solvers));
   });
   return result;
 }
 
 Json importTable(const std::string& id, const std::string& bytes) {
   return onPuzzle(id, 0, [&](const Puzzle& puzzle) {
-    if (!puzzle.spec().hasDistanceTable) return failure(puzzle.id() + " has no whole table");
-    if (auto shortfall = tableMemoryShortfall(wholeTableBytes(puzzle),
+    const SolverDescription solvers = describeSolvers(puzzle);
+    if (!solvers.wholeTable) return failure(puzzle.id() + " has no whole table");
+    if (auto shortfall = tableMemoryShortfall(wholeTableBytes(puzzle, solvers),
                                               puzzle.id() + "'s imported distance table")) {
       return failure(*shortfall);
     }
@@ -130,17 +144,15 @@ Json importTable(const std::string& id, const std::string& bytes) {
         DistanceTable::deserialize(puzzle, Solver::wholeTableSpec(puzzle), bytes, &error);
     if (!table) return failure(error);
     solverFor(puzzle).adoptWholeTable(std::move(*table));
-    return success().set("table_key", tableKey(puzzle));
+    return success().set("table_key", tableKey(puzzle, solvers));
   });
 }
 
 Json prepareTables(const std::string& id, const std::string& tables,
                    const BuildProgressFn& progress, Cancellation cancel) {
   return onPuzzle(id, tables.size(), [&](const Puzzle& puzzle) {
+    if (!describeSolvers(puzzle).kernel()) return noTableSets(puzzle);
     Solver& solver = solverFor(puzzle);
-    if (solver.kind() != SolverKind::SymmetricIdaStar) {
-      return failure(puzzle.id() + " has no optimal-search tables");
-    }
     const auto began = std::chrono::steady_clock::now();
     OptimalTables& sets = solver.optimalTables();
     const std::string set = sets.resolve(tables);
@@ -159,10 +171,8 @@ Json prepareTables(const std::string& id, const std::string& tables,
 TableBytes exportTables(const std::string& id, const std::string& tables) {
   TableBytes result;
   result.answer = onPuzzle(id, tables.size(), [&](const Puzzle& puzzle) {
+    if (!describeSolvers(puzzle).kernel()) return noTableSets(puzzle);
     Solver& solver = solverFor(puzzle);
-    if (solver.kind() != SolverKind::SymmetricIdaStar) {
-      return failure(puzzle.id() + " has no optimal-search tables");
-    }
     const std::string set = solver.optimalTables().resolve(tables);
     result.bytes = set.empty() ? std::string() : solver.optimalTables().exportBytes(set);
     if (result.bytes.empty()) return failure("the table set is not prepared");
@@ -173,10 +183,8 @@ TableBytes exportTables(const std::string& id, const std::string& tables) {
 
 Json importTables(const std::string& id, const std::string& tables, const std::string& bytes) {
   return onPuzzle(id, 0, [&](const Puzzle& puzzle) {
+    if (!describeSolvers(puzzle).kernel()) return noTableSets(puzzle);
     Solver& solver = solverFor(puzzle);
-    if (solver.kind() != SolverKind::SymmetricIdaStar) {
-      return failure(puzzle.id() + " has no optimal-search tables");
-    }
     const std::string set = solver.optimalTables().resolve(tables);
     if (set.empty()) return failure(puzzle.id() + " has no table set '" + tables + "'");
     std::string error;
