@@ -116,6 +116,11 @@ std::optional<std::string> checkSolvers(const Puzzle& puzzle, const SolverDescri
       if (!solvers.offers(Fast)) return id + ": a fast random-state scramble needs the Fast method";
       break;
   }
+  if (spec.scrambleMoves != 0 || spec.scrambleMinDistance != 0) {
+    return id +
+           ": scrambles are described in engine/puzzles/solvers.cpp, not by the spec's "
+           "scrambleMoves or scrambleMinDistance";
+  }
   return std::nullopt;
 }
 

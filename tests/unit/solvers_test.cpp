@@ -115,6 +115,14 @@ TEST_CASE("solvers: a description the spec cannot follow is refused with the rea
   solvers.scramble.moves = 12;
   CHECK(!checkSolvers(cube2, solvers));
 
+  // Scrambles are the registry's: a spec that sets the old fields is refused.
+  PuzzleSpec spec = puzzles::cube2();
+  spec.id = "cube2-old-fields";
+  spec.scrambleMinDistance = 4;
+  const Puzzle oldFields(spec);
+  CHECK(contains(checkSolvers(oldFields, describeSolvers(oldFields)).value_or(""),
+                 "scrambleMinDistance"));
+
   solvers = describeSolvers(*findPuzzle("numbered_pyraminx"));
   solvers.methods = {SolveMethod::Optimal};
   CHECK(
