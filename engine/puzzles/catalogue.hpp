@@ -1,6 +1,7 @@
 // The puzzles polytwist knows. A puzzle is one line of kDescribed in catalogue.cpp when a
 // description gives it (docs/geometry.md), or a folder engine/puzzles/<id>/ with one function
-// returning its declarative PuzzleSpec and one line in catalogue.cpp.
+// returning its declarative PuzzleSpec and one line in catalogue.cpp; either way, its solver
+// description (how it is solved and scrambled) is one line in solvers.cpp.
 #pragma once
 
 #include <string>

@@ -32,6 +32,7 @@
 #include "api/service.hpp"
 #include "fuzz_support.hpp"
 #include "puzzles/catalogue.hpp"
+#include "puzzles/solvers.hpp"
 
 using namespace polytwist;
 
@@ -72,7 +73,9 @@ const std::map<std::string, Operation>& operations() {
        {2,
         [](const Arguments& a) -> std::optional<Json> {
           const Puzzle* puzzle = findPuzzle(a[0]);
-          if (puzzle && puzzle->spec().scrambleMoves == 0 && !oneOf(a[0], {"pyraminx"})) {
+          if (puzzle &&
+              describeSolvers(*puzzle).scramble.method != ScrambleSpec::Method::RandomMoves &&
+              !oneOf(a[0], {"pyraminx"})) {
             return std::nullopt;
           }
           return service::scramble(a[0], number(a[1]));

@@ -198,6 +198,48 @@ describe("the headless player model", () => {
     assert.equal(plain.last("status").kind, "error");
   });
 
+  it("refuses Solve with the engine's reason for a puzzle it cannot solve, and scrambles it", async () => {
+    // The engine as it answers for a puzzle its solver registry gives no solver (a big cube):
+    // no methods, the reason in `solvers.unsolvable`, scrambles by random moves.
+    const reason = "polytwist has no solver for this puzzle yet";
+    const asked = [];
+    const session = inProcessSession(engine);
+    const unsolvable = new Proxy(session, {
+      get(target, method) {
+        if (method === "puzzleInfo") {
+          return async (id) => ({
+            ...(await target.puzzleInfo(id)),
+            methods: [],
+            solvers: {
+              solve: [],
+              unsolvable: reason,
+              scramble: { method: "random-moves", moves: 12 },
+              gods_number: false,
+            },
+          });
+        }
+        if (["solve", "solveWith", "solveOptimal"].includes(method)) {
+          return async (...args) => {
+            asked.push(method);
+            return target[method](...args);
+          };
+        }
+        return target[method];
+      },
+    });
+    const { model, last } = recordedModel({ engine: unsolvable });
+    await model.configure({ puzzle: "cube2" });
+    assert.equal(last("status").text, `Pocket cube 2x2x2: ready. ${reason}`);
+    const scrambled = await model.scramble(777);
+    assert.equal(scrambled.ok, true);
+    assert.equal(await model.solve(), null);
+    assert.equal(await model.solve("optimal"), null);
+    assert.equal(last("status").text, reason);
+    assert.equal(last("status").kind, "error");
+    assert.deepEqual(asked, [], "no solve was asked of the engine");
+    assert.equal(model.position.current.state, scrambled.state);
+  });
+
   it("shows a position at a step of its solution (a share link's step)", async () => {
     const { model } = recordedModel();
     await model.configure({ puzzle: "pyraminx" });

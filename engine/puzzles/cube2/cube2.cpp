@@ -33,7 +33,6 @@ PuzzleSpec cube2() {
       {"corner permutation", {{.orbit = "corner", .pieces = {}, .orientations = false}}, 4},
       {"corner orientation", {{.orbit = "corner", .pieces = {}, .positions = false}}, 2}};
   spec.hasDistanceTable = true;
-  spec.scrambleMinDistance = 4;  // as WCA 2x2x2 scrambles
   return spec;
 }
 

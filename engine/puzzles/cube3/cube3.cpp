@@ -121,7 +121,6 @@ PuzzleSpec cube3() {
          {twist},
          keepUpDown}}}};
   spec.solver = SolverKind::SymmetricIdaStar;
-  spec.scrambleMinDistance = 2;  // as WCA scramblers: no state solvable in fewer than 2 moves
   return spec;
 }
 

@@ -67,7 +67,6 @@ PuzzleSpec domino() {
     spec.rejectedMoves.emplace_back(half + "'", "a half turn is the same both ways; write " + half);
   }
   spec.hasDistanceTable = true;
-  spec.scrambleMinDistance = 8;
   return spec;
 }
 

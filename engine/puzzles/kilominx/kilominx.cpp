@@ -217,8 +217,6 @@ PuzzleSpec kilominx() {
        {{"near-and-far-corners", {nearReference}, {nearOpposite}, keepReference},
         {"near-and-ring-corners", {nearReference}, {upperRing}, {"UFL120"}}}}};
   spec.solver = SolverKind::SymmetricIdaStar;
-  // Random states lie ~17 moves away and no fast solver shortens them yet: 30 random turns.
-  spec.scrambleMoves = 30;
   return spec;
 }
 

@@ -42,7 +42,6 @@ PuzzleSpec pyraminx() {
   spec.separable = SeparableSpec{"tip", "centre", {"u", "l", "r", "b"}, "tips"};
   spec.solver = SolverKind::TableDescent;
   spec.hasDistanceTable = true;
-  spec.scrambleMinDistance = 6;  // as WCA scramblers: at least 6 moves without the tips
   spec.picture = {.solid = PictureSpec::Solid::Tetrahedron,
                   .tetrahedronFaces = {"ULR", "UBL", "URB", "BRL"},
                   .azimuth = 55,     // the 3D player's view (web/src/puzzles/pyraminx/geometry.js)

@@ -98,8 +98,8 @@ class EngineCalls {
     return this.call("applyMoves", puzzle, state, moves);
   }
   /**
-   * onProgress, for a puzzle whose scrambles are solved by its optimal solver (puzzleInfo
-   * `scramble_method: "optimal"`), receives the {stage: "tables", ...} reports of solveOptimal
+   * onProgress, for a puzzle whose scrambles are solved by the optimal-search kernel (puzzleInfo
+   * `solvers.scramble.search: "kernel"`), receives the {stage: "tables", ...} reports of solveOptimal
    * while the worker gets its tables ready.
    */
   scramble(puzzle, seed, onProgress) {

@@ -1,8 +1,9 @@
 // Pictures without the engine, for the common case: a setup or alg that is plain moves separated
-// by spaces. The engine ships each puzzle's template (`polytwist pictures`, service.cpp's
-// pictureTemplate): its solved picture and, per move token, where the stickers go; this only
-// follows the stickers and recolours the picture. Anything else — groups, repetitions, comments,
-// rotations, a typo — returns null and the engine itself draws it (./model.js), with its message.
+// by spaces. The engine ships each puzzle's template (`polytwist pictures`, the service's
+// pictureTemplate in engine/api/pictures.cpp): its solved picture and, per move token, where the
+// stickers go; this only follows the stickers and recolours the picture. Anything else — groups,
+// repetitions, comments, rotations, a typo — returns null and the engine itself draws it
+// (./model.js), with its message.
 
 /**
  * @param {{svg: string, colours: string[], faces: number[], moves: Record<string, number[]>}} template

@@ -26,6 +26,12 @@ import {
   formatSeconds,
   formatShortCount,
 } from "../ui/format.js";
+import {
+  scrambleNeedsTables,
+  solveMethods,
+  solverOf,
+  unsolvableReason,
+} from "../engine/solvers.js";
 import { animatableMoves, sequenceSteps, splitMoves } from "./moves.js";
 import { createNumbering, numberingMessage } from "./numbering.js";
 import { createPlayback } from "./playback.js";
@@ -48,11 +54,8 @@ function randomSeed() {
 
 const plural = (n, word) => `${n} ${n === 1 ? word : `${word}s`}`;
 
-/**
- * The ways the engine solves a puzzle (puzzleInfo's `methods`; a puzzle that lists none has the
- * optimal solve only): "optimal" (solve) and e.g. "fast" (solveWith, a two-phase search).
- */
-export const solveMethods = (info) => info?.methods ?? ["optimal"];
+/** The ways the engine solves a puzzle (../engine/solvers.js), for the controls. */
+export { solveMethods };
 
 /** A method's solution in the status line: optimal ones are proven so, others are not. */
 const METHOD_WORDS = { optimal: "optimal", fast: "two-phase, not proven optimal" };
@@ -286,7 +289,9 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
       const numberingAccepted = await applyNumbering();
       const accepted = (await showStart()) && numberingAccepted;
       ready = true;
-      status(`${position.current.info.name}: ready.`);
+      const { info } = position.current;
+      const unsolvable = unsolvableReason(info);
+      status(unsolvable ? `${info.name}: ready. ${unsolvable}` : `${info.name}: ready.`);
       changed();
       return accepted;
     });
@@ -319,11 +324,12 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
       const { puzzle, info } = position.current;
       const started = performance.now();
       const seconds = () => formatSeconds(performance.now() - started);
+      const needsTables = scrambleNeedsTables(info);
       let scrambled;
       try {
         scrambled = expectOk(
           await engine.scramble(puzzle, seed, (report) => {
-            if (info.scramble_method !== "optimal") return;
+            if (!needsTables) return;
             if (report.source === "download") downloadProgress(report, seconds);
             else if (report.source === "cache")
               progress("Loading the tables kept in this browser…");
@@ -331,7 +337,7 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
           }),
         );
       } finally {
-        if (info.scramble_method === "optimal") progress("");
+        if (needsTables) progress("");
       }
       // Re-read the position through applyMoves so the solved flag comes from the engine too.
       position.show(expectOk(await numbering.applyMoves(puzzle, scrambled.state, "")));
@@ -341,23 +347,23 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
   }
 
   /**
-   * The engine's solution by `method`: the optimal one to solved, or for a numbered puzzle to its
-   * nearest solved state; another method's through solveWith.
+   * The engine's solution by `method`, as the engine describes that method (puzzleInfo's
+   * `solvers`): to a numbered puzzle's nearest solved state, by the optimal-search kernel in
+   * slices, by another method through solveWith, or the optimal one to solved.
    */
   function searchSolution(puzzle, state, method) {
-    if (method === "optimal" && position.current.info.solver === "optimal") {
-      return kernelSolution(puzzle, state);
-    }
-    if (method !== "optimal") {
-      return engine.solveWith(puzzle, state, { method }, ({ depth, nodes }) => {
-        progress(`Searching depth ${depth}: ${formatCount(nodes)} nodes`);
-      });
-    }
-    if (numbering.current) {
+    const solver = solverOf(position.current.info, method);
+    if (solver?.goal === "numbering" && numbering.current) {
       return numbering.solve(puzzle, state, ({ depth, visited, total }) => {
         progress(
           `Building this numbering's table: depth ${depth}, ${formatCount(visited)} / ${formatCount(total)} positions`,
         );
+      });
+    }
+    if (solver?.search === "kernel") return kernelSolution(puzzle, state);
+    if (method !== "optimal") {
+      return engine.solveWith(puzzle, state, { method }, ({ depth, nodes }) => {
+        progress(`Searching depth ${depth}: ${formatCount(nodes)} nodes`);
       });
     }
     return engine.solve(puzzle, state, ({ depth, nodes }) => {
@@ -453,6 +459,7 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
     playback.clear();
     return runOnPuzzle(async () => {
       const methods = solveMethods(position.current.info);
+      if (methods.length === 0) throw new Error(unsolvableReason(position.current.info));
       const chosen = method ?? (methods.includes("optimal") ? "optimal" : methods[0]);
       if (!methods.includes(chosen)) {
         throw new Error(`${position.current.info.name} has no "${chosen}" solution.`);

@@ -35,6 +35,7 @@ import createEngine from "@engine";
 import { BUILD_ID } from "virtual:polytwist-build-id";
 import { threadedEnginePath } from "virtual:polytwist-threaded-engine";
 
+import { scrambleNeedsTables, solverOf } from "../engine/solvers.js";
 import { createOptimalJobs, createYield } from "./optimal-job.js";
 import { loadCached, loadTableSet, storeCached, storeTableSet } from "./table-cache.js";
 
@@ -88,13 +89,14 @@ const engineReady = loadEngine().catch((err) => ({
 }));
 
 /**
- * A whole table is cached only when the solver walks it (`solver: "descent"`) and it is small
- * enough to keep (`table_bytes`); otherwise (the domino: IDA*, 102 MB) only the distanceTable
- * answer is cached, since exporting would build and copy a table no solve needs.
+ * A whole table is cached only when the solver walks it (the search of the optimal solve in
+ * puzzleInfo's `solvers` is "descent") and it is small enough to keep (`table_bytes`); otherwise
+ * (the domino: IDA*, 102 MB) only the distanceTable answer is cached, since exporting would build
+ * and copy a table no solve needs.
  */
 const MAX_CACHED_TABLE_BYTES = 32 * 2 ** 20;
 const cachesAnswerOnly = (info) =>
-  info.solver !== "descent" || info.table_bytes > MAX_CACHED_TABLE_BYTES;
+  solverOf(info, "optimal")?.search !== "descent" || info.table_bytes > MAX_CACHED_TABLE_BYTES;
 
 // The optimal solves in slices, once the engine has loaded.
 const optimalJobs = engineReady.then(({ engine }) =>
@@ -217,7 +219,7 @@ async function callEngine(engine, id, method, args) {
     // A random state solved by the optimal solver needs its tables: from the cache or the site
     // first, rather than built inside the engine's scramble call.
     const info = JSON.parse(engine.puzzleInfo(args[0]));
-    if (info.ok && info.scramble_method === "optimal") {
+    if (info.ok && scrambleNeedsTables(info)) {
       const jobs = await optimalJobs;
       const ready = await jobs.prepareDefault(args[0], (progress) =>
         self.postMessage({ id, progress }),

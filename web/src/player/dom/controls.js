@@ -8,8 +8,8 @@
 // A button that cannot be used now is aria-disabled, not disabled: a disabled button loses the
 // focus (Enter on Solve would drop it to the page), an aria-disabled one keeps it and ignores
 // presses until it can be used again.
+import { solveMethods, solverOf, unsolvableReason } from "../../engine/solvers.js";
 import { createNotationError } from "../../ui/notation-error.js";
-import { solveMethods } from "../model.js";
 
 /** The model's actions that need a shown puzzle and no solve under way. */
 const ACTIONS = ["scramble", "solve", "solveFast", "reset", "apply"];
@@ -30,12 +30,14 @@ function setUsable(button, usable) {
 export function bindControls({ ui, model, editMode, onEdit }) {
   const notationError = createNotationError(ui);
   let listed = false; // the picker lists the engine's puzzles
+  let solveOffered = true; // the engine offers a solve for the puzzle shown
 
   function update() {
     ui.player.dataset.ready = String(model.ready);
     ui.player.dataset.busy = String(model.busy);
     const usable = model.ready && !model.solving;
     for (const name of ACTIONS) setUsable(ui[name], usable);
+    setUsable(ui.solve, usable && solveOffered);
     ui.notation.readOnly = !usable;
     ui.notation.toggleAttribute("aria-disabled", !usable);
     setUsable(ui.edit, usable && editMode.available());
@@ -65,16 +67,23 @@ export function bindControls({ ui, model, editMode, onEdit }) {
     ui.puzzle.value = info.id;
     ui.notation.placeholder = entry?.example ?? "";
     // Solve is the optimal solve; a puzzle the engine also solves fast (puzzleInfo's `methods`)
-    // gets a Fast solution button beside it, and Solve says which it is.
+    // gets a Fast solution button beside it, and Solve says which it is. A puzzle the engine
+    // cannot solve keeps Solve, unusable, with the engine's reason as its title.
     const methods = solveMethods(info);
-    ui.solve.hidden = !methods.includes("optimal");
+    const unsolvable = unsolvableReason(info);
+    const optimal = solverOf(info, "optimal");
+    solveOffered = !unsolvable;
+    ui.solve.hidden = !unsolvable && !methods.includes("optimal");
     ui.solveFast.hidden = !methods.includes("fast");
-    ui.solve.textContent = entry?.numbering
-      ? "Solve to nearest"
-      : methods.includes("fast") || info.solver === "optimal"
-        ? "Optimal solution"
-        : "Solve";
+    ui.solve.title = unsolvable;
+    ui.solve.textContent =
+      optimal?.goal === "numbering"
+        ? "Solve to nearest"
+        : methods.includes("fast") || optimal?.search === "kernel"
+          ? "Optimal solution"
+          : "Solve";
     notationError.clear();
+    update();
   }
 
   model.addEventListener("change", update);

@@ -1,0 +1,243 @@
+// Puzzles, positions and notation: the puzzle list and each puzzle's description (with its solver
+// description from the registry), applying moves, scrambles and reading a colouring.
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "api/service_internal.hpp"
+#include "core/facelets.hpp"
+
+namespace polytwist::service {
+using namespace detail;
+
+namespace {
+
+// Whether some sequence of at most `moves` moves solves the state (cheap for the small distances
+// scrambles refuse: at most 1 + 18 states for the 3x3x3).
+bool solvableWithin(const Puzzle& puzzle, const State& state, int moves) {
+  if (puzzle.isSolved(state)) return true;
+  if (moves == 0) return false;
+  for (int m = 0; m < static_cast<int>(puzzle.moves().size()); ++m) {
+    if (solvableWithin(puzzle, puzzle.compose(state, puzzle.moves()[m].effect), moves - 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The inverse of a solution, as a scramble that turns the solved puzzle into the position solved.
+// With unmarked rotations the solution may end at a turned solved state; the scramble is then the
+// inverse seen through that turn, so that it starts from the solved state itself.
+std::optional<std::vector<int>> scrambleFor(const Puzzle& puzzle, const State& position,
+                                            const std::vector<int>& solution) {
+  const std::vector<int> inverse = invertMoves(puzzle, solution);
+  for (const State& turn : puzzle.solvedStates()) {
+    std::vector<int> scramble;
+    for (int move : inverse) scramble.push_back(puzzle.moveInFrame(turn, move));
+    if (std::find(scramble.begin(), scramble.end(), -1) != scramble.end()) continue;
+    if (puzzle.samePosition(puzzle.applySequence(puzzle.solved(), scramble), position)) {
+      return scramble;
+    }
+  }
+  return std::nullopt;
+}
+
+// A search's name in answers: the puzzle's own solver by its kind, or the multi-phase one.
+const char* searchName(std::optional<SolverKind> search) {
+  if (!search) return "none";
+  switch (*search) {
+    case SolverKind::TableDescent:
+      return "descent";
+    case SolverKind::IdaStar:
+      return "ida";
+    case SolverKind::SymmetricIdaStar:
+      return "kernel";
+  }
+  return "none";
+}
+
+// The description as puzzleInfo's "solvers" (docs/api.md): how Solve works, in order, or why it
+// is not offered; how a scramble is drawn; whether God's number can be computed.
+Json solversJson(const SolverDescription& solvers) {
+  Json::Array solve;
+  for (SolveMethod method : solvers.methods) {
+    const bool fast = method == SolveMethod::Fast;
+    solve.push_back(Json(Json::Object{})
+                        .set("method", fast ? "fast" : "optimal")
+                        .set("search", fast ? "two-phase" : searchName(solvers.search))
+                        .set("goal", method == SolveMethod::Numbering ? "numbering" : "solved")
+                        .set("optimal", !fast));
+  }
+  Json scramble = Json::Object{};
+  if (solvers.scramble.method == ScrambleSpec::Method::RandomMoves) {
+    scramble.set("method", "random-moves").set("moves", solvers.scramble.moves);
+  } else {
+    const bool fast = solvers.scramble.method == ScrambleSpec::Method::RandomStateFast;
+    scramble.set("method", "random-state")
+        .set("search", fast ? "two-phase" : searchName(solvers.search))
+        .set("min_distance", solvers.scramble.minDistance);
+  }
+  return Json(Json::Object{})
+      .set("solve", solve)
+      .set("unsolvable", solvers.unsolvable)
+      .set("scramble", scramble)
+      .set("gods_number", solvers.wholeTable);
+}
+
+}  // namespace
+
+namespace detail {
+
+Json puzzleInfoOf(const Puzzle& puzzle, const SolverDescription& solvers) {
+  Json::Array faces, moves;
+  for (const FaceSpec& face : puzzle.spec().faces) {
+    faces.push_back(Json(Json::Object{})
+                        .set("name", std::string(1, face.letter))
+                        .set("colour", face.colour)
+                        .set("stickers", face.stickers));
+  }
+  for (const Move& move : puzzle.moves()) moves.push_back(move.name);
+  // The fields before "solvers" say what it says in the older words the page and tests read:
+  // the methods by solveWith's names (a numbering's solve is its "optimal" one), the solver of
+  // the optimal solve ("optimal": the kernel), how scramble draws ("optimal": a random state
+  // solved by the kernel with its default table set, which the page prepares first).
+  Json::Array methods;
+  for (SolveMethod method : solvers.methods) {
+    methods.push_back(method == SolveMethod::Fast ? "fast" : "optimal");
+  }
+  const std::string solver = solvers.kernel() ? "optimal" : searchName(solvers.search);
+  const char* scrambleMethod =
+      solvers.scramble.method == ScrambleSpec::Method::RandomMoves       ? "moves"
+      : solvers.scramble.method == ScrambleSpec::Method::RandomStateFast ? "two-phase"
+      : solvers.kernel()                                                 ? "optimal"
+                                                                         : "table";
+  return success()
+      .set("id", puzzle.id())
+      .set("name", puzzle.spec().name)
+      .set("faces", faces)
+      .set("facelet_count", puzzle.faceletCount())
+      .set("moves", moves)
+      .set("state_count", puzzle.stateCountText())
+      .set("has_distance_table", solvers.wholeTable)
+      .set("table_bytes", wholeTableBytes(puzzle, solvers))
+      .set("symbols", puzzle.spec().labelSymbols)
+      .set("solver", solver)
+      .set("table_key", tableKey(puzzle, solvers))
+      .set("table_sets", tableSets(puzzle, solvers))
+      .set("scramble_method", scrambleMethod)
+      .set("methods", methods)
+      .set("solvers", solversJson(solvers));
+}
+
+Json scrambleOf(const Puzzle& puzzle, const SolverDescription& solvers, double seed, int moves,
+                const std::string& notationName) {
+  Json error;
+  const std::optional<const NotationSpec*> notation = notationFor(puzzle, notationName, error);
+  if (!notation) return error;
+  const State start = puzzle.solved();
+  if (!(seed >= 0 && seed < 9007199254740992.0 && seed == std::floor(seed))) {
+    return failure("seed must be a whole number from 0 to 2^53-1");
+  }
+  if (moves < 0 || moves > kMaxScrambleMoves) {
+    return failure("a random-move scramble has 1 to " + std::to_string(kMaxScrambleMoves) +
+                   " moves");
+  }
+  std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+  const ScrambleSpec& how = solvers.scramble;
+  if (moves == 0 && how.method == ScrambleSpec::Method::RandomMoves) moves = how.moves;
+  if (moves > 0) {
+    const std::vector<int> sequence = puzzle.randomMoves(rng, moves);
+    return positionAnswer(puzzle, puzzle.applySequence(puzzle.solved(), sequence))
+        .set("scramble", writeMoves(puzzle, start, sequence, *notation))
+        .set("random_state", false);
+  }
+  if (how.method == ScrambleSpec::Method::RandomStateFast) {
+    // Random states of a puzzle too large to solve optimally at once: solved by two-phase, as
+    // WCA scramblers do; states closer than the minimum distance are drawn again.
+    for (;;) {
+      const State state = puzzle.randomState(rng);
+      if (solvableWithin(puzzle, state, how.minDistance - 1)) continue;
+      const TwoPhaseResult solution = twoPhaseFor(puzzle).solve(state);
+      if (solution.status != TwoPhaseResult::Status::Solved) return failure(solution.error);
+      const std::vector<int> moves = invertMoves(puzzle, solution.moves);
+      return positionAnswer(puzzle, puzzle.applySequence(puzzle.solved(), moves))
+          .set("scramble", writeMoves(puzzle, start, moves, *notation))
+          .set("random_state", true);
+    }
+  }
+  Solver& solver = solverFor(puzzle);
+  // One thread: on several, which of the optimal solutions is found first (and so the scramble
+  // written) would depend on timing; WebAssembly always searches on one.
+  SearchOptions oneThread;
+  oneThread.threads = 1;
+  for (;;) {
+    const State state = puzzle.randomState(rng);
+    const SolveOutcome solution = solver.solve(state, oneThread);
+    if (solution.status != SolveOutcome::Status::Solved) return failure(solution.error);
+    const auto coreMoves = std::count_if(solution.moves.begin(), solution.moves.end(),
+                                         [&](int m) { return !puzzle.isSeparableMove(m); });
+    if (coreMoves < how.minDistance) continue;
+    const std::optional<std::vector<int>> moves = scrambleFor(puzzle, state, solution.moves);
+    if (!moves) return failure("internal error: no scramble reaches the random position");
+    return positionAnswer(puzzle, puzzle.applySequence(puzzle.solved(), *moves))
+        .set("scramble", writeMoves(puzzle, start, *moves, *notation))
+        .set("random_state", true);
+  }
+}
+
+}  // namespace detail
+
+Json listPuzzles() {
+  Json::Array puzzles;
+  for (const Puzzle& puzzle : allPuzzles()) {
+    puzzles.push_back(Json(Json::Object{}).set("id", puzzle.id()).set("name", puzzle.spec().name));
+  }
+  return success().set("puzzles", puzzles);
+}
+
+Json puzzleInfo(const std::string& id) {
+  return onPuzzle(id, id.size(), [](const Puzzle& puzzle) {
+    return puzzleInfoOf(puzzle, describeSolvers(puzzle));
+  });
+}
+
+Json applyMoves(const std::string& id, const std::string& stateText, const std::string& moves) {
+  return applyMovesIn(id, stateText, moves, "");
+}
+
+Json applyMovesIn(const std::string& id, const std::string& stateText, const std::string& moves,
+                  const std::string& notationName) {
+  return onPuzzle(id, stateText.size() + moves.size(), [&](const Puzzle& puzzle) {
+    Json error;
+    std::optional<State> state = readState(puzzle, stateText, error);
+    if (!state) return error;
+    const std::optional<const NotationSpec*> notation = notationFor(puzzle, notationName, error);
+    if (!notation) return error;
+    const ResolvedSequence sequence = readMoves(puzzle, *state, moves, *notation);
+    if (sequence.error)
+      return failure(sequence.error->message).set("column", sequence.error->column);
+    return positionAnswer(puzzle, puzzle.applySequence(*state, sequence.moves))
+        .set("moves", sequence.normalized)
+        .set("turns", formatMoves(puzzle, sequence.moves));
+  });
+}
+
+Json scramble(const std::string& id, double seed, int moves, const std::string& notationName) {
+  return onPuzzle(id, id.size(), [&](const Puzzle& puzzle) {
+    return scrambleOf(puzzle, describeSolvers(puzzle), seed, moves, notationName);
+  });
+}
+
+Json validate(const std::string& id, const std::string& facelets) {
+  return onPuzzle(id, facelets.size(), [&](const Puzzle& puzzle) {
+    const FaceletReading reading = stateFromFacelets(puzzle, facelets);
+    if (!reading.state) {
+      Json::Array stickers;
+      for (int s : reading.error.stickers) stickers.push_back(s);
+      return failure(reading.error.message).set("stickers", stickers);
+    }
+    return positionAnswer(puzzle, *reading.state);
+  });
+}
+
+}  // namespace polytwist::service

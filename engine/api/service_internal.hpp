@@ -1,0 +1,97 @@
+// What the files of the service (engine/api/*.cpp) share: answers, reading states and notations,
+// the caches of solvers, the whole table's and the table sets' names, and the operations whose
+// answers depend on a puzzle's solver description (puzzles/solvers.hpp), which take it as a
+// parameter: service.hpp's operations pass the registry's, tests pass others. Not part of the API
+// (service.hpp is).
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "api/service.hpp"
+#include "core/sequence.hpp"
+#include "puzzles/catalogue.hpp"
+#include "puzzles/solvers.hpp"
+#include "search/solver.hpp"
+#include "search/two_phase.hpp"
+
+namespace polytwist::service::detail {
+
+// ---- Answers (service.cpp)
+Json failure(const std::string& message);
+Json success();
+Json numbers(const std::vector<std::uint64_t>& values);
+std::string knownPuzzles();
+
+// Runs an operation on a known puzzle; unknown names, oversized inputs and any exception become
+// error answers.
+template <typename Operation>
+Json onPuzzle(const std::string& id, std::size_t inputBytes, Operation operation) {
+  if (inputBytes > kMaxInputBytes) {
+    return failure("input of " + std::to_string(inputBytes) + " bytes is too long (limit " +
+                   std::to_string(kMaxInputBytes) + ")");
+  }
+  const Puzzle* puzzle = findPuzzle(id);
+  if (!puzzle) {
+    return failure("unknown puzzle '" + id.substr(0, 64) + "' (known: " + knownPuzzles() + ")");
+  }
+  try {
+    return operation(*puzzle);
+  } catch (const std::bad_alloc&) {
+    // Native builds only: in WebAssembly a failing `new` aborts, so tables ask first
+    // (search/memory.hpp).
+    return failure("out of memory: this call needs more memory than the system gives");
+  } catch (const std::exception& error) {
+    return failure(std::string("internal error: ") + error.what());
+  }
+}
+
+// ---- The solvers of the catalogue's puzzles, made on first use (service.cpp)
+// The puzzle's own solver (PuzzleSpec::solver); its tables are built on first use.
+Solver& solverFor(const Puzzle& puzzle);
+// That solver if it was made already, else nullptr (making one takes memory).
+Solver* existingSolver(const Puzzle& puzzle);
+// The two-phase solver of a puzzle that declares phases; tables are built on first use.
+TwoPhaseSolver& twoPhaseFor(const Puzzle& puzzle);
+
+// ---- Positions and notations (service.cpp)
+// A state from the API: "" is solved; otherwise a state string from an earlier answer.
+std::optional<State> readState(const Puzzle& puzzle, const std::string& text, Json& error);
+// The notation `name` names ("" = the puzzle's own: nullptr), or an error saying which exist.
+std::optional<const NotationSpec*> notationFor(const Puzzle& puzzle, const std::string& name,
+                                               Json& error);
+// Moves from `start` in a notation: faces by its names, and seed 001's moving frame resolved
+// into the puzzle's own moves.
+ResolvedSequence readMoves(const Puzzle& puzzle, const State& start, const std::string& text,
+                           const NotationSpec* notation);
+std::string writeMoves(const Puzzle& puzzle, const State& start, const std::vector<int>& moves,
+                       const NotationSpec* notation);
+// {ok, state, facelets, solved}.
+Json positionAnswer(const Puzzle& puzzle, const State& state);
+
+// ---- Tables (tables.cpp)
+// The cache key of the whole-puzzle table ("" without one).
+std::string tableKey(const Puzzle& puzzle, const SolverDescription& solvers);
+// Bytes of the whole-puzzle table's entries (0 without one).
+std::uint64_t wholeTableBytes(const Puzzle& puzzle, const SolverDescription& solvers);
+// Refuses, before it is built, a whole table the memory cannot hold.
+std::optional<std::string> wholeTableShortfall(const Puzzle& puzzle,
+                                               const SolverDescription& solvers);
+// The optimal-search kernel's table sets, each {name, key} (empty without the kernel).
+Json::Array tableSets(const Puzzle& puzzle, const SolverDescription& solvers);
+
+// ---- The operations that follow a solver description
+// puzzleInfo (positions.cpp): the description as "solvers", and the older fields made from it.
+Json puzzleInfoOf(const Puzzle& puzzle, const SolverDescription& solvers);
+// scramble (positions.cpp).
+Json scrambleOf(const Puzzle& puzzle, const SolverDescription& solvers, double seed, int moves,
+                const std::string& notation);
+// solve (solving.cpp).
+Json solveOf(const Puzzle& puzzle, const SolverDescription& solvers, const std::string& state,
+             const SolveOptions& options, const SolveProgressFn& progress, Cancellation cancel);
+
+}  // namespace polytwist::service::detail

@@ -1,0 +1,127 @@
+#include "puzzles/solvers.hpp"
+
+#include <algorithm>
+
+namespace polytwist {
+namespace {
+
+constexpr SolveMethod Optimal = SolveMethod::Optimal;
+constexpr SolveMethod Fast = SolveMethod::Fast;
+constexpr SolveMethod Numbering = SolveMethod::Numbering;
+
+ScrambleSpec randomMoves(int moves) { return {ScrambleSpec::Method::RandomMoves, moves, 0}; }
+ScrambleSpec randomState(int minDistance) {
+  return {ScrambleSpec::Method::RandomState, 0, minDistance};
+}
+ScrambleSpec randomStateFast(int minDistance) {
+  return {ScrambleSpec::Method::RandomStateFast, 0, minDistance};
+}
+
+// A puzzle with no solver at all (say a 7x7x7) is listed as
+//   {"cube7", {}, randomMoves(100), "no solver of polytwist can solve the 7x7x7 yet"}:
+// Solve is not offered and the page shows the reason.
+struct Entry {
+  const char* puzzle;
+  std::vector<SolveMethod> methods;
+  ScrambleSpec scramble;
+  const char* unsolvable = "";
+};
+
+// The registry, in the catalogue's order.
+const std::vector<Entry>& registry() {
+  static const std::vector<Entry> entries = {
+      // As WCA scramblers: at least 6 moves without the tips.
+      {"pyraminx", {Optimal}, randomState(6)},
+      {"cube2", {Optimal}, randomState(4)},  // as WCA 2x2x2 scrambles
+      {"domino", {Optimal}, randomState(8)},
+      // Solved to the nearest solved state of the numbering given with each request; scrambled
+      // as the Pyraminx.
+      {"numbered_pyraminx", {Numbering}, randomState(6)},
+      // Random states are too far for the optimal solver to scramble at once: solved by
+      // two-phase, as WCA scramblers do; none solvable in fewer than 2 moves.
+      {"cube3", {Optimal, Fast}, randomStateFast(2)},
+      // Random states lie ~17 moves away and no fast solver shortens them yet: 30 random turns.
+      {"kilominx", {Optimal}, randomMoves(30)},
+      // Random states solved by the optimal-search kernel with its default table set (the page
+      // prepares it first, from its cache or the site).
+      {"master_pyraminx", {Optimal}, randomState(0)},
+  };
+  return entries;
+}
+
+// Scrambles of a puzzle the registry does not list.
+constexpr int kUnlistedScrambleMoves = 30;
+
+const Entry* entryOf(const Puzzle& puzzle) {
+  for (const Entry& entry : registry()) {
+    if (puzzle.id() == entry.puzzle) return &entry;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+bool SolverDescription::offers(SolveMethod method) const {
+  return std::find(methods.begin(), methods.end(), method) != methods.end();
+}
+
+bool hasSolverEntry(const Puzzle& puzzle) { return entryOf(puzzle) != nullptr; }
+
+SolverDescription describeSolvers(const Puzzle& puzzle) {
+  SolverDescription solvers;
+  if (const Entry* entry = entryOf(puzzle)) {
+    solvers.methods = entry->methods;
+    solvers.scramble = entry->scramble;
+    solvers.unsolvable = entry->unsolvable;
+  } else {
+    solvers.scramble = randomMoves(kUnlistedScrambleMoves);
+    solvers.unsolvable = "polytwist has no solver for the " + puzzle.spec().name + " yet";
+  }
+  if (solvers.offers(Optimal) || solvers.offers(Numbering) ||
+      solvers.scramble.method == ScrambleSpec::Method::RandomState) {
+    solvers.search = puzzle.spec().solver;
+  }
+  solvers.wholeTable = puzzle.spec().hasDistanceTable;
+  return solvers;
+}
+
+std::optional<std::string> checkSolvers(const Puzzle& puzzle, const SolverDescription& solvers) {
+  const PuzzleSpec& spec = puzzle.spec();
+  const std::string& id = puzzle.id();
+  if (solvers.methods.empty() == solvers.unsolvable.empty()) {
+    return id + ": a puzzle without solve methods says why (unsolvable), one with some does not";
+  }
+  if (solvers.offers(Fast) && spec.phases.empty()) {
+    return id + ": the Fast method needs phases of a multi-phase solver";
+  }
+  if (solvers.offers(Numbering) && spec.labelSymbols.empty()) {
+    return id + ": the Numbering method needs numbered stickers (labelSymbols)";
+  }
+  if (solvers.offers(Optimal) && !spec.labelSymbols.empty()) {
+    return id + ": a numbered puzzle is solved by its numbering, not to its home colours";
+  }
+  if (solvers.kernel() && spec.tableSets.empty()) {
+    return id + ": the optimal-search kernel needs table sets";
+  }
+  switch (solvers.scramble.method) {
+    case ScrambleSpec::Method::RandomMoves:
+      if (solvers.scramble.moves < 1) return id + ": a random-move scramble needs its move count";
+      break;
+    case ScrambleSpec::Method::RandomState:
+      if (!solvers.offers(Optimal) && !solvers.offers(Numbering)) {
+        return id + ": a random-state scramble needs the puzzle's own solver";
+      }
+      break;
+    case ScrambleSpec::Method::RandomStateFast:
+      if (!solvers.offers(Fast)) return id + ": a fast random-state scramble needs the Fast method";
+      break;
+  }
+  if (spec.scrambleMoves != 0 || spec.scrambleMinDistance != 0) {
+    return id +
+           ": scrambles are described in engine/puzzles/solvers.cpp, not by the spec's "
+           "scrambleMoves or scrambleMinDistance";
+  }
+  return std::nullopt;
+}
+
+}  // namespace polytwist

@@ -1,0 +1,197 @@
+// The solver registry (puzzles/solvers.hpp): one description per puzzle, agreeing with its spec,
+// and the service's answers following it (puzzleInfo's "solvers", scramble, solve), including a
+// puzzle with no solver at all.
+#include "puzzles/solvers.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "api/service_internal.hpp"
+#include "core/text.hpp"
+#include "fixtures.hpp"
+#include "puzzles/catalogue.hpp"
+
+using namespace polytwist;
+using fixtures::contains;
+namespace service = polytwist::service;
+
+namespace {
+
+std::vector<std::string> strings(const Json& array) {
+  std::vector<std::string> result;
+  for (const Json& item : array.array()) result.push_back(item.string());
+  return result;
+}
+
+// The moves of a sequence written with spaces.
+std::size_t countMoves(const std::string& sequence) {
+  std::size_t count = 0;
+  bool inMove = false;
+  for (char c : sequence) {
+    if (c != ' ' && !inMove) ++count;
+    inMove = c != ' ';
+  }
+  return count;
+}
+
+// cube2 as a puzzle the registry does not list: the same spec under another id.
+const Puzzle& unlistedCube() {
+  static const Puzzle puzzle = [] {
+    PuzzleSpec spec = puzzles::cube2();
+    spec.id = "cube2-unlisted";
+    return Puzzle(spec);
+  }();
+  return puzzle;
+}
+
+}  // namespace
+
+TEST_CASE("solvers: every puzzle of the catalogue has a description its spec can follow") {
+  for (const Puzzle& puzzle : allPuzzles()) {
+    CAPTURE(puzzle.id());
+    CHECK(hasSolverEntry(puzzle));
+    const SolverDescription solvers = describeSolvers(puzzle);
+    const std::optional<std::string> problem = checkSolvers(puzzle, solvers);
+    CHECK_MESSAGE(!problem, problem.value_or(""));
+  }
+}
+
+TEST_CASE("solvers: the catalogue's descriptions") {
+  const SolverDescription cube3 = describeSolvers(*findPuzzle("cube3"));
+  CHECK(cube3.methods == std::vector{SolveMethod::Optimal, SolveMethod::Fast});
+  CHECK(cube3.kernel());
+  CHECK(cube3.scramble.method == ScrambleSpec::Method::RandomStateFast);
+  CHECK(cube3.scramble.minDistance == 2);
+  CHECK_FALSE(cube3.wholeTable);
+
+  const SolverDescription kilominx = describeSolvers(*findPuzzle("kilominx"));
+  CHECK(kilominx.methods == std::vector{SolveMethod::Optimal});
+  CHECK(kilominx.scramble.method == ScrambleSpec::Method::RandomMoves);
+  CHECK(kilominx.scramble.moves == 30);
+
+  const SolverDescription numbered = describeSolvers(*findPuzzle("numbered_pyraminx"));
+  CHECK(numbered.methods == std::vector{SolveMethod::Numbering});
+  CHECK(numbered.search == SolverKind::TableDescent);
+  CHECK_FALSE(numbered.wholeTable);
+
+  const SolverDescription cube2 = describeSolvers(*findPuzzle("cube2"));
+  CHECK(cube2.search == SolverKind::TableDescent);
+  CHECK(cube2.wholeTable);
+  CHECK(cube2.scramble.method == ScrambleSpec::Method::RandomState);
+  CHECK(cube2.scramble.minDistance == 4);
+}
+
+TEST_CASE("solvers: a puzzle the registry does not list has no solver, and says so") {
+  const Puzzle& puzzle = unlistedCube();
+  CHECK_FALSE(hasSolverEntry(puzzle));
+  const SolverDescription solvers = describeSolvers(puzzle);
+  CHECK(solvers.methods.empty());
+  CHECK(contains(solvers.unsolvable, "no solver"));
+  CHECK(solvers.scramble.method == ScrambleSpec::Method::RandomMoves);
+  CHECK(solvers.scramble.moves > 0);
+  CHECK_FALSE(solvers.search.has_value());
+  CHECK(!checkSolvers(puzzle, solvers));
+}
+
+TEST_CASE("solvers: a description the spec cannot follow is refused with the reason") {
+  const Puzzle& cube2 = *findPuzzle("cube2");
+  SolverDescription solvers = describeSolvers(cube2);
+  solvers.methods.push_back(SolveMethod::Fast);
+  CHECK(contains(checkSolvers(cube2, solvers).value_or(""), "phases"));
+
+  solvers = describeSolvers(cube2);
+  solvers.scramble = {ScrambleSpec::Method::RandomStateFast, 0, 2};
+  CHECK(contains(checkSolvers(cube2, solvers).value_or(""), "Fast"));
+
+  solvers = describeSolvers(cube2);
+  solvers.methods.clear();
+  CHECK(contains(checkSolvers(cube2, solvers).value_or(""), "unsolvable"));
+  solvers.unsolvable = "no solver here";
+  CHECK(contains(checkSolvers(cube2, solvers).value_or(""), "own solver"));
+  solvers.scramble = {ScrambleSpec::Method::RandomMoves, 0, 0};
+  CHECK(contains(checkSolvers(cube2, solvers).value_or(""), "move count"));
+  solvers.scramble.moves = 12;
+  CHECK(!checkSolvers(cube2, solvers));
+
+  // Scrambles are the registry's: a spec that sets the old fields is refused.
+  PuzzleSpec spec = puzzles::cube2();
+  spec.id = "cube2-old-fields";
+  spec.scrambleMinDistance = 4;
+  const Puzzle oldFields(spec);
+  CHECK(contains(checkSolvers(oldFields, describeSolvers(oldFields)).value_or(""),
+                 "scrambleMinDistance"));
+
+  solvers = describeSolvers(*findPuzzle("numbered_pyraminx"));
+  solvers.methods = {SolveMethod::Optimal};
+  CHECK(
+      contains(checkSolvers(*findPuzzle("numbered_pyraminx"), solvers).value_or(""), "numbering"));
+}
+
+TEST_CASE("solvers: puzzleInfo gives the registry's description and the older fields from it") {
+  for (const Puzzle& puzzle : allPuzzles()) {
+    CAPTURE(puzzle.id());
+    const Json info = service::puzzleInfo(puzzle.id());
+    const SolverDescription solvers = describeSolvers(puzzle);
+    const Json* described = info.find("solvers");
+    REQUIRE(described != nullptr);
+    std::vector<std::string> methods;
+    for (const Json& method : described->find("solve")->array()) {
+      methods.push_back(method.find("method")->string());
+      CHECK(method.find("goal")->string() ==
+            (puzzle.spec().labelSymbols.empty() ? "solved" : "numbering"));
+    }
+    CHECK(methods == strings(*info.find("methods")));
+    CHECK(methods.size() == solvers.methods.size());
+    CHECK(described->find("gods_number")->boolean() == info.find("has_distance_table")->boolean());
+    const Json& scramble = *described->find("scramble");
+    CHECK((scramble.find("method")->string() == "random-moves") ==
+          (info.find("scramble_method")->string() == "moves"));
+    CHECK(info.find("solver")->string() == (solvers.kernel()                             ? "optimal"
+                                            : solvers.search == SolverKind::TableDescent ? "descent"
+                                                                                         : "ida"));
+  }
+  const Json cube3 = *service::puzzleInfo("cube3").find("solvers");
+  CHECK(cube3.dump() ==
+        R"({"solve":[{"method":"optimal","search":"kernel","goal":"solved","optimal":true},)"
+        R"({"method":"fast","search":"two-phase","goal":"solved","optimal":false}],)"
+        R"("unsolvable":"","scramble":{"method":"random-state","search":"two-phase",)"
+        R"("min_distance":2},"gods_number":false})");
+  const Json kilominx = *service::puzzleInfo("kilominx").find("solvers");
+  CHECK(kilominx.find("scramble")->dump() == R"({"method":"random-moves","moves":30})");
+}
+
+TEST_CASE("solvers: the service follows a description with no solver and random-move scrambles") {
+  // cube2 as a big puzzle would be described: Solve not offered, 12 random moves to scramble.
+  const Puzzle& puzzle = *findPuzzle("cube2");
+  SolverDescription solvers;
+  solvers.unsolvable = "no solver can solve this puzzle yet";
+  solvers.scramble = {ScrambleSpec::Method::RandomMoves, 12, 0};
+  solvers.wholeTable = false;
+  REQUIRE(!checkSolvers(puzzle, solvers));
+
+  const Json info = service::detail::puzzleInfoOf(puzzle, solvers);
+  INFO(info.dump());
+  CHECK(info.find("methods")->array().empty());
+  CHECK(info.find("solver")->string() == "none");
+  CHECK(info.find("scramble_method")->string() == "moves");
+  CHECK_FALSE(info.find("has_distance_table")->boolean());
+  CHECK(info.find("table_key")->string().empty());
+  CHECK(info.find("solvers")->dump() ==
+        R"({"solve":[],"unsolvable":"no solver can solve this puzzle yet",)"
+        R"("scramble":{"method":"random-moves","moves":12},"gods_number":false})");
+
+  const Json scrambled = service::detail::scrambleOf(puzzle, solvers, 7, 0, "");
+  INFO(scrambled.dump());
+  REQUIRE(scrambled.find("ok")->boolean());
+  CHECK_FALSE(scrambled.find("random_state")->boolean());
+  CHECK(countMoves(scrambled.find("scramble")->string()) == 12);
+  // The same moves as scrambleByMoves' 12 (one random draw, one sequence).
+  CHECK(scrambled.dump() == service::scramble("cube2", 7, 12).dump());
+
+  const Json solved =
+      service::detail::solveOf(puzzle, solvers, scrambled.find("state")->string(), {}, {}, {});
+  CHECK_FALSE(solved.find("ok")->boolean());
+  CHECK(solved.find("error")->string() == "no solver can solve this puzzle yet");
+}
