@@ -126,7 +126,10 @@ Json puzzleInfoOf(const Puzzle& puzzle, const SolverDescription& solvers) {
       .set("table_sets", tableSets(puzzle, solvers))
       .set("scramble_method", scrambleMethod)
       .set("methods", methods)
-      .set("solvers", solversJson(solvers));
+      .set("solvers", solversJson(solvers))
+      // Derived from a description (docs/geometry.md): puzzleGeometry answers its geometry.
+      .set("geometry", !puzzle.spec().geometry.empty())
+      .set("description", puzzle.spec().geometry);
 }
 
 Json scrambleOf(const Puzzle& puzzle, const SolverDescription& solvers, double seed, int moves,

@@ -33,6 +33,10 @@ Json applyMovesIn(const std::string& id, const std::string& state, const std::st
 // many random moves, never two of one face in a row.
 Json scramble(const std::string& id, double seed, int moves = 0, const std::string& notation = "");
 Json validate(const std::string& id, const std::string& facelets);
+// A puzzle's derived geometry for the page's 3D player (docs/geometry.md): faces, stickers,
+// pieces, axes, each move as a turn of slabs, the net; for a puzzle given by a description
+// (every call takes a description where it takes a puzzle id).
+Json puzzleGeometry(const std::string& id);
 // A picture of a position as SVG from VisualCube-style query parameters (docs/images.md):
 // {ok, svg} or {ok: false, error, svg (the message as a picture)}.
 Json image(const std::string& query);

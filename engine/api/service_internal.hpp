@@ -26,6 +26,9 @@ Json failure(const std::string& message);
 Json success();
 Json numbers(const std::vector<std::uint64_t>& values);
 std::string knownPuzzles();
+// A puzzle given by its description rather than its id: words ("c f 0.5 f 0") or a cuboid
+// ("2x2x3").
+bool looksLikeDescription(const std::string& id);
 
 // Runs an operation on a known puzzle; unknown names, oversized inputs and any exception become
 // error answers.
@@ -36,6 +39,11 @@ Json onPuzzle(const std::string& id, std::size_t inputBytes, Operation operation
                    std::to_string(kMaxInputBytes) + ")");
   }
   const Puzzle* puzzle = findPuzzle(id);
+  if (!puzzle && looksLikeDescription(id)) {
+    const PuzzleLookup lookup = lookUpPuzzle(id);
+    if (!lookup.puzzle) return failure("puzzle description: " + lookup.error);
+    puzzle = lookup.puzzle;
+  }
   if (!puzzle) {
     return failure("unknown puzzle '" + id.substr(0, 64) + "' (known: " + knownPuzzles() + ")");
   }

@@ -45,6 +45,25 @@ const std::vector<Entry>& registry() {
       // Random states solved by the optimal-search kernel with its default table set (the page
       // prepares it first, from its cache or the site).
       {"master_pyraminx", {Optimal}, randomState(0)},
+      // Puzzles from descriptions (docs/geometry.md): random moves as the WCA scrambles the big
+      // cubes and the Megaminx (60/80/100 and 70), and about as many as a position's distance
+      // elsewhere, until each has a solver (issue 26).
+      {"cube4", {}, randomMoves(40), "no solver of polytwist handles the 4x4x4 yet"},
+      {"cube5", {}, randomMoves(60), "no solver of polytwist handles the 5x5x5 yet"},
+      {"cube6", {}, randomMoves(80), "no solver of polytwist handles the 6x6x6 yet"},
+      {"cube7", {}, randomMoves(100), "no solver of polytwist handles the 7x7x7 yet"},
+      {"megaminx", {}, randomMoves(70), "no solver of polytwist handles the Megaminx yet"},
+      {"gigaminx", {}, randomMoves(120), "no solver of polytwist handles the Gigaminx yet"},
+      {"pyraminx_crystal",
+       {},
+       randomMoves(60),
+       "no solver of polytwist handles the Pyraminx Crystal yet"},
+      {"skewb", {}, randomMoves(15), "the Skewb's optimal solver is not written yet"},
+      {"dino", {}, randomMoves(20), "the Dino Cube's optimal solver is not written yet"},
+      {"helicopter", {}, randomMoves(30), "no solver of polytwist handles the Helicopter Cube yet"},
+      {"fto", {}, randomMoves(40), "no solver of polytwist handles the FTO yet"},
+      {"baby_fto", {}, randomMoves(15), "the Baby FTO's optimal solver is not written yet"},
+      {"cube223", {}, randomMoves(20), "the 2x2x3's optimal solver is not written yet"},
   };
   return entries;
 }

@@ -18,6 +18,7 @@ bool isFunction(const val& callback) { return callback.typeOf().as<std::string>(
 std::string version() { return service::version().dump(); }
 std::string listPuzzles() { return service::listPuzzles().dump(); }
 std::string puzzleInfo(const std::string& id) { return service::puzzleInfo(id).dump(); }
+std::string puzzleGeometry(const std::string& id) { return service::puzzleGeometry(id).dump(); }
 std::string applyMoves(const std::string& id, const std::string& state, const std::string& moves) {
   return service::applyMoves(id, state, moves).dump();
 }
@@ -162,6 +163,7 @@ EMSCRIPTEN_BINDINGS(polytwist) {
   emscripten::function("version", &version);
   emscripten::function("listPuzzles", &listPuzzles);
   emscripten::function("puzzleInfo", &puzzleInfo);
+  emscripten::function("puzzleGeometry", &puzzleGeometry);
   emscripten::function("applyMoves", &applyMoves);
   emscripten::function("applyMovesIn", &applyMovesIn);
   emscripten::function("scramble", &scramble);

@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "api/service.hpp"
 #include "geometry/described.hpp"
 #include "geometry/description.hpp"
 #include "geometry/net.hpp"
@@ -195,4 +196,27 @@ TEST_CASE("nets hold every sticker once, inside the net") {
       centres.push_back(c);
     }
   }
+}
+
+TEST_CASE("every call takes a description where it takes a puzzle id") {
+  const Json info = service::puzzleInfo("c f 0.25 f 0.75 f 0");
+  REQUIRE(info.find("ok")->boolean());
+  CHECK(info.find("geometry")->boolean());
+  CHECK(info.find("facelet_count")->number() == 6 * 36);  // planes at 0, ±0.25, ±0.75: a 6x6x6
+  const Json turned = service::applyMoves("c f 0.25 f 0.75 f 0", "", "R Rw' 2R");
+  CHECK(turned.find("ok")->boolean());
+  const Json bad = service::puzzleInfo("c f 2");
+  CHECK(!bad.find("ok")->boolean());
+  CHECK(bad.find("error")->string() ==
+        "puzzle description: cut 'f 2' lies outside the solid: its planes must be closer to the "
+        "centre than 1, where the solid ends in that direction");
+  CHECK(service::puzzleInfo("q f 0.5").find("error")->string().find(
+            "puzzle description: unknown shape 'q'") == 0);
+  const Json geometry = service::puzzleGeometry("megaminx");
+  REQUIRE(geometry.find("ok")->boolean());
+  const Json& g = *geometry.find("geometry");
+  CHECK(g.find("stickers")->array().size() == 132);
+  CHECK(g.find("net")->find("stickers")->array().size() == 132);
+  CHECK(g.find("turns")->array().size() == findPuzzle("megaminx")->moves().size());
+  CHECK(!service::puzzleGeometry("cube3").find("ok")->boolean());
 }

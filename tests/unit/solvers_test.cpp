@@ -148,7 +148,8 @@ TEST_CASE("solvers: puzzleInfo gives the registry's description and the older fi
     const Json& scramble = *described->find("scramble");
     CHECK((scramble.find("method")->string() == "random-moves") ==
           (info.find("scramble_method")->string() == "moves"));
-    CHECK(info.find("solver")->string() == (solvers.kernel()                             ? "optimal"
+    CHECK(info.find("solver")->string() == (!solvers.search                              ? "none"
+                                            : solvers.kernel()                           ? "optimal"
                                             : solvers.search == SolverKind::TableDescent ? "descent"
                                                                                          : "ida"));
   }
