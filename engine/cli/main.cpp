@@ -13,6 +13,7 @@
 #include "api/service.hpp"
 #include "cli/arguments.hpp"
 #include "cli/bench.hpp"
+#include "cli/geometry_command.hpp"
 #include "cli/image_command.hpp"
 #include "cli/serve.hpp"
 #include "cli/survey_command.hpp"
@@ -71,6 +72,10 @@ Usage:
                                                  solves to that numbering's solved states;
                                                  --scrambles FILE solves the positions its lines
                                                  (move sequences) reach instead
+  polytwist geometry PUZZLE|DESCRIPTION...       derive puzzles from descriptions (docs/
+                                                 geometry.md), e.g. "c f 0.5 f 0" or megaminx;
+                                                 CSV rows puzzle,stickers,orbits,moves,
+                                                 derive_ms,model_ms,count_ms,positions
   polytwist ksolve PUZZLE                        the puzzle's pieces and moves in ksolve's
                                                  format (twsearch reads it)
   polytwist tables PUZZLE [--tables SET] [--export-dir DIR]
@@ -118,8 +123,9 @@ Options:
   --json      print one JSON object on stdout (errors too)
   --help      this text
 
-Errors go to stderr with exit code 2. Puzzles: see `polytwist puzzles`; notation and sticker
-numbering of each in docs/puzzles/.
+Errors go to stderr with exit code 2. Puzzles: see `polytwist puzzles`; wherever a command takes
+PUZZLE, a description such as "c f 0.25 f 0.75 f 0" names a puzzle too (docs/geometry.md);
+notation and sticker numbering of each in docs/puzzles/.
 )";
 
 // An option's value as given ("" when absent).
@@ -387,6 +393,7 @@ int main(int argc, char** argv) {
     });
   }
   if (command == "bench" && need(2)) return bench(args);
+  if (command == "geometry" && args.positional.size() >= 2) return geometryCommand(args);
   if (command == "survey" && need(2)) return surveyCommand(args);
   if (command == "image" && need(2)) return imageCommand(args);
   if (command == "pictures" && need(1)) {

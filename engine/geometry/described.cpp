@@ -15,7 +15,17 @@ namespace {
 // Turns of the whole puzzle that its moves can make (the Dino cube's twelve, a Pyraminx
 // Crystal's sixty) make positions that differ by them one position: they join the unmarked
 // rotations, each added as a symmetry of its own unless those already there generate it.
-void addReachableRotations(PuzzleSpec& spec) {
+void addReachableRotations(PuzzleSpec& spec, const Geometry& geometry) {
+  // Nothing to find when every axis turns whole (all rotations are unmarked already) or when a
+  // sticker never moves (a rotation would move it: a 3x3x3's centres).
+  const bool allTurnWhole = std::all_of(geometry.axes.begin(), geometry.axes.end(),
+                                        [](const Axis& axis) { return axis.heldSlab < 0; });
+  std::size_t moving = 0;
+  for (const OrbitSpec& orbit : spec.orbits) {
+    for (const std::string& piece : orbit.pieces)
+      moving += std::count(piece.begin(), piece.end(), ' ') + 1;
+  }
+  if (allTurnWhole || moving < geometry.stickers.size()) return;
   const Puzzle puzzle(spec);
   std::vector<State> rotations = {puzzle.solved()};
   for (std::size_t i = 0; i < rotations.size(); ++i) {
@@ -85,7 +95,7 @@ std::variant<PuzzleSpec, std::string> describedPuzzle(const std::string& id,
     built->geometry = description;
     built->picture.solid = PictureSpec::Solid::Derived;
     try {
-      addReachableRotations(*built);
+      addReachableRotations(*built, std::get<Geometry>(derivation.result));
     } catch (const std::invalid_argument& error) {
       return std::string("the description's moves cannot be modelled: ") + error.what();
     }

@@ -84,6 +84,15 @@ Json geometryJson(const Geometry& g, const Puzzle& puzzle) {
     }
   };
   for (const Move& move : puzzle.moves()) addTurn(move.name, puzzle.faceletSources(move.effect));
+  // The model's orbits: which pieces move as one kind, with how many orientations.
+  Json::Array orbits;
+  for (const Orbit& orbit : puzzle.orbits()) {
+    orbits.push_back(Json(Json::Object{})
+                         .set("name", orbit.name)
+                         .set("pieces", orbit.size)
+                         .set("orientations", orbit.orientations)
+                         .set("stickers", orbit.stickersPerPiece));
+  }
   Json::Array view = point(g.solid.view).array();
   return Json(Json::Object{})
       .set("description", describe(g.description))
@@ -92,6 +101,7 @@ Json geometryJson(const Geometry& g, const Puzzle& puzzle) {
       .set("pieces", pieces)
       .set("axes", axes)
       .set("turns", turns)
+      .set("orbits", orbits)
       .set("view", view);
 }
 
