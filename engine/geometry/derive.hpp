@@ -12,7 +12,7 @@
 
 namespace polytwist::geometry {
 
-inline constexpr int kMaxStickers = 2000;
+inline constexpr int kMaxStickers = 1000;  // a 13x13x13 has 1014: the worst take about a second
 
 struct Sticker {
   int face;
