@@ -291,7 +291,8 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
       ready = true;
       const { info } = position.current;
       const unsolvable = unsolvableReason(info);
-      status(unsolvable ? `${info.name}: ready. ${unsolvable}` : `${info.name}: ready.`);
+      const reason = unsolvable && `${unsolvable[0].toUpperCase()}${unsolvable.slice(1)}.`;
+      status(unsolvable ? `${info.name}: ready. ${reason}` : `${info.name}: ready.`);
       changed();
       return accepted;
     });

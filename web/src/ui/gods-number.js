@@ -15,8 +15,15 @@ const LARGE_NUMBERS = [
   [10n ** 9n, "billion"],
 ];
 
-/** " (about 43 quintillion)" for a count too long to read at a glance, else "" (short scale). */
+/**
+ * " (about 43 quintillion)" for a count too long to read at a glance, " (about 1.0 × 10^68)"
+ * past a thousand septillion, else "" (short scale).
+ */
 function inWords(count) {
+  if (count >= 10n ** 27n) {
+    const digits = count.toString();
+    return ` (about ${digits[0]}.${digits[1]} × 10^${digits.length - 1})`;
+  }
   const [size, word] = LARGE_NUMBERS.find(([size]) => count >= size) ?? [];
   return size ? ` (about ${count / size} ${word})` : "";
 }
