@@ -25,11 +25,6 @@ Json numbers(const std::vector<std::uint64_t>& values) {
   return Json(std::move(array));
 }
 
-bool looksLikeDescription(const std::string& id) {
-  if (id.find(' ') != std::string::npos) return true;
-  return id.size() == 5 && id[1] == 'x' && id[3] == 'x';
-}
-
 std::string knownPuzzles() {
   std::vector<std::string> names;
   for (const Puzzle& puzzle : allPuzzles()) names.push_back(puzzle.id());

@@ -26,9 +26,6 @@ Json failure(const std::string& message);
 Json success();
 Json numbers(const std::vector<std::uint64_t>& values);
 std::string knownPuzzles();
-// A puzzle given by its description rather than its id: words ("c f 0.5 f 0") or a cuboid
-// ("2x2x3").
-bool looksLikeDescription(const std::string& id);
 
 // Runs an operation on a known puzzle; unknown names, oversized inputs and any exception become
 // error answers.

@@ -1,9 +1,11 @@
 #include "geometry/described.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <numbers>
 #include <stdexcept>
 
 #include "core/permutation_group.hpp"
@@ -94,6 +96,10 @@ std::variant<PuzzleSpec, std::string> describedPuzzle(const std::string& id,
   if (auto* built = std::get_if<PuzzleSpec>(&spec)) {
     built->geometry = description;
     built->picture.solid = PictureSpec::Solid::Derived;
+    // Pictures look from where the 3D player's camera starts.
+    const Vec3 view = std::get<Geometry>(derivation.result).solid.view.unit();
+    built->picture.azimuth = std::atan2(view.x, view.z) * 180 / std::numbers::pi;
+    built->picture.elevation = std::asin(view.y) * 180 / std::numbers::pi;
     try {
       addReachableRotations(*built, std::get<Geometry>(derivation.result));
     } catch (const std::invalid_argument& error) {

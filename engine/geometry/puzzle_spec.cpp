@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <map>
 #include <numeric>
 #include <set>
@@ -21,6 +22,19 @@ std::string endName(const Geometry& g, const Axis& axis, bool plus) {
          std::map<std::string, std::string>{{"D", "U"}, {"F", "B"}, {"L", "R"}, {"R", "L"}}) {
       if (name.find(face) == std::string::npos) return corner;
     }
+  }
+  // The Skewb (a cube cut through its centre at every corner): WCA's and cubing.js's corner
+  // names, U R L B for the four corners scrambles turn and F UL UR D for the others.
+  const bool throughCentre = std::any_of(axis.cuts.begin(), axis.cuts.end(),
+                                         [](double cut) { return std::abs(cut) < 1e-9; });
+  if (g.description.shape == Shape::Cube && axis.kind == Axis::Kind::Vertex && throughCentre &&
+      name.size() == 3) {
+    std::string faces = name;
+    std::sort(faces.begin(), faces.end());
+    const std::map<std::string, std::string> skewb = {{"BLU", "U"},  {"FLU", "UL"}, {"FRU", "F"},
+                                                      {"BRU", "UR"}, {"BDL", "B"},  {"DFR", "D"},
+                                                      {"DFL", "L"},  {"BDR", "R"}};
+    if (auto it = skewb.find(faces); it != skewb.end()) return it->second;
   }
   return name;
 }

@@ -65,6 +65,11 @@ const Puzzle* findPuzzle(std::string_view id) {
   return nullptr;
 }
 
+bool looksLikeDescription(std::string_view name) {
+  if (name.find(' ') != std::string_view::npos) return true;
+  return name.size() == 5 && name[1] == 'x' && name[3] == 'x';
+}
+
 PuzzleLookup lookUpPuzzle(std::string_view idOrDescription) {
   if (const Puzzle* puzzle = findPuzzle(idOrDescription)) return {puzzle, {}};
   for (const Puzzle& puzzle : allPuzzles()) {

@@ -323,6 +323,11 @@ ImageAnswer renderImage(const ImageRequest& request) {
     return refuse("fmt: '" + clip(request.format) + "' is not svg or png", size);
   }
   const Puzzle* puzzle = findPuzzle(request.puzzle);
+  if (!puzzle && looksLikeDescription(request.puzzle)) {
+    const PuzzleLookup lookup = lookUpPuzzle(request.puzzle);
+    if (!lookup.puzzle) return refuse("pzl: puzzle description: " + lookup.error, size);
+    puzzle = lookup.puzzle;
+  }
   if (!puzzle) {
     std::string known;
     for (const Puzzle& p : allPuzzles()) known += (known.empty() ? "" : ", ") + p.id();

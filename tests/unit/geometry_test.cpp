@@ -220,3 +220,12 @@ TEST_CASE("every call takes a description where it takes a puzzle id") {
   CHECK(g.find("turns")->array().size() == findPuzzle("megaminx")->moves().size());
   CHECK(!service::puzzleGeometry("cube3").find("ok")->boolean());
 }
+
+TEST_CASE("pictures take a description for pzl") {
+  const Json picture = service::image("pzl=c%20f%200.5%20f%200&alg=R%20U&view=net");
+  CHECK(picture.find("ok")->boolean());
+  CHECK(picture.find("svg")->string().find("<svg") == 0);
+  const Json bad = service::image("pzl=c%20f%202");
+  CHECK(!bad.find("ok")->boolean());
+  CHECK(bad.find("error")->string().find("pzl: puzzle description: cut 'f 2' lies outside") == 0);
+}
