@@ -1090,7 +1090,12 @@ void Puzzle::buildGroupData(GroupData& data) const {
       }
     }
   }
-  positions /= rotationsInGroup;
+  // A derived puzzle's unmarked rotations are those whose colouring the moves reach, some only
+  // with identical pieces interchanged (a Helicopter cube's; geometry/described.cpp): each is one
+  // position held another way.
+  positions /= spec_.deriveRules && hasIdentical_
+                   ? static_cast<std::uint32_t>(solvedStates_.size())
+                   : rotationsInGroup;
   data.positions = positions;
   data.exact = data.error.empty() && positions == ruleCount();
 }

@@ -20,8 +20,9 @@ namespace {
 void addReachableRotations(PuzzleSpec& spec, const Geometry& geometry) {
   // Nothing to find when every axis turns whole (all rotations are unmarked already) or when a
   // sticker never moves (a rotation would move it: a 3x3x3's centres).
-  const bool allTurnWhole = std::all_of(geometry.axes.begin(), geometry.axes.end(),
-                                        [](const Axis& axis) { return axis.heldSlab < 0; });
+  const bool allTurnWhole =
+      std::all_of(geometry.axes.begin(), geometry.axes.end(),
+                  [](const Axis& axis) { return axis.heldSlab < 0 && axis.bothEnds; });
   std::size_t moving = 0;
   for (const OrbitSpec& orbit : spec.orbits) {
     for (const std::string& piece : orbit.pieces)
@@ -44,12 +45,40 @@ void addReachableRotations(PuzzleSpec& spec, const Geometry& geometry) {
     fixedSticker[f] = puzzle.faceletOwner(f).first < 0;
   const bool anyFixed =
       std::find(fixedSticker.begin(), fixedSticker.end(), true) != fixedSticker.end();
+  // With identical pieces, a rotation shows a reachable position when some interchange of
+  // identical pieces makes it a move product. Tested in the group of the moves and those
+  // interchanges (which holds every such product; docs/geometry.md says what this assumes).
+  std::unique_ptr<PermutationGroup> withInterchanges;
+  if (puzzle.hasIdenticalPieces()) {
+    std::vector<PermutationGroup::Permutation> generators;
+    for (const Move& move : puzzle.moves())
+      generators.push_back(puzzle.slotPermutation(move.effect));
+    for (const Orbit& orbit : puzzle.orbits()) {
+      for (int a = 0; a < orbit.size; ++a) {
+        for (int b = a + 1; b < orbit.size; ++b) {
+          if (orbit.identicalClass.empty() || orbit.identicalClass[a] != orbit.identicalClass[b]) {
+            continue;
+          }
+          State swap = puzzle.solved();
+          std::swap(swap.pieces[orbit.offset + a], swap.pieces[orbit.offset + b]);
+          generators.push_back(puzzle.slotPermutation(swap));
+          break;  // a with its next twin: the transpositions of a chain generate the class
+        }
+      }
+    }
+    withInterchanges = std::make_unique<PermutationGroup>(puzzle.slotCount(), generators);
+  }
   std::vector<State> generated = puzzle.solvedStates();
   std::vector<State> added;
   for (const State& rotation : rotations) {
     if (anyFixed) break;
     if (std::find(generated.begin(), generated.end(), rotation) != generated.end()) continue;
-    if (!puzzle.group().contains(puzzle.slotPermutation(rotation))) continue;
+    // Reachable as a position: with identical pieces interchanged if need be (a Helicopter
+    // cube's centres of one colour).
+    if (!puzzle.siftPosition(rotation).state &&
+        !(withInterchanges && withInterchanges->contains(puzzle.slotPermutation(rotation)))) {
+      continue;
+    }
     added.push_back(rotation);
     for (std::size_t i = 0; i < generated.size(); ++i) {
       for (const State& generator : added) {

@@ -295,9 +295,9 @@ std::variant<PuzzleSpec, std::string> puzzleSpec(const Geometry& g, const std::s
     cycles(rotations[a], stickerNames, rotation);
     const std::string rotationId = rotationName(g, endName(g, g.axes[a], true));
     spec.symmetries.push_back({rotationId, rotation});
-    // Turning every slab of an axis without a held slab turns the whole puzzle, so positions
-    // that differ by such rotations are one.
-    if (g.axes[a].heldSlab < 0) {
+    // Turning every slab of an axis without a held slab from both ends turns the whole puzzle,
+    // so positions that differ by such rotations are one (described.cpp finds the others).
+    if (g.axes[a].heldSlab < 0 && g.axes[a].bothEnds) {
       spec.unmarkedRotation += (spec.unmarkedRotation.empty() ? "" : " ") + rotationId;
     }
   }
