@@ -16,16 +16,20 @@ Json puzzleGeometry(const std::string& id) {
     }
     Json answer = geometry::geometryJson(*derived, puzzle);
     const geometry::Net net = geometry::unfold(*derived);
-    Json::Array stickers;
-    for (const auto& outline : net.stickers) {
-      Json::Array points;
-      for (const auto& p : outline) points.push_back(Json::Array{p.x, p.y});
-      stickers.push_back(points);
-    }
+    auto outlines = [](const std::vector<std::vector<geometry::Point2d>>& polygons) {
+      Json::Array list;
+      for (const auto& outline : polygons) {
+        Json::Array points;
+        for (const auto& p : outline) points.push_back(Json::Array{p.x, p.y});
+        list.push_back(points);
+      }
+      return list;
+    };
     answer.set("net", Json(Json::Object{})
                           .set("width", net.width)
                           .set("height", net.height)
-                          .set("stickers", stickers));
+                          .set("faces", outlines(net.faces))
+                          .set("stickers", outlines(net.stickers)));
     return success().set("id", puzzle.id()).set("name", puzzle.spec().name).set("geometry", answer);
   });
 }

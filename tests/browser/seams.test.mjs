@@ -99,4 +99,20 @@ describe("seams between pieces", () => {
       assertNoProblems(problems);
     },
   );
+
+  it(
+    "puzzles from geometry hide the background at rest and while turning (every cell drawn)",
+    TEST,
+    async () => {
+      await openHarness();
+      await assertSealed("cube4", { move: "Uw", fraction: 0.3 });
+      await assertSealed("megaminx");
+      await assertSealed("megaminx", { move: "R", fraction: 0.4 });
+      await assertSealed("fto", { move: "F", fraction: 0.3 });
+      await assertSealed("skewb", { move: "UR", fraction: 0.45 });
+      await assertSealed("helicopter", { move: "UF", fraction: 0.5 });
+      await assertSealed("pyraminx_crystal", { move: "U", fraction: 0.2 });
+      assertNoProblems(problems);
+    },
+  );
 });

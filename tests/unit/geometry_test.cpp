@@ -139,7 +139,8 @@ TEST_CASE("derived puzzles count the positions published for them") {
       {"3x3x2", "406425600"},
       {"2x2x3", "241920"},
   };
-  for (const auto& [description, count] : published) {
+  for (const auto& [text, count] : published) {
+    const std::string description = text;  // CAPTURE cannot take a structured binding (clang 14)
     CAPTURE(description);
     const Puzzle puzzle = described(description);
     CHECK(puzzle.stateCountText() == count);
@@ -155,7 +156,8 @@ TEST_CASE("hand-declared puzzles are their descriptions under one sticker relabe
       {"master_pyraminx", "t v 0 v 1 v 2"},
       {"domino", "3x3x2"},
   };
-  for (const auto& [id, description] : descriptions) {
+  for (const auto& [name, description] : descriptions) {
+    const std::string id = name;  // CAPTURE cannot take a structured binding (clang 14)
     CAPTURE(id);
     const Puzzle* hand = findPuzzle(id);
     REQUIRE(hand != nullptr);

@@ -2,6 +2,7 @@
 //
 //   const engine = new EngineClient();
 //   const info = await engine.call("puzzleInfo", "cube2");            // parsed JSON answer
+//   const shape = await engine.puzzleGeometry("megaminx");   // a derived puzzle's geometry
 //   const sol = await engine.solve("cube2", state, (p) => show(p));    // {depth, nodes} reports
 //   engine.cancel();   // terminates the worker, rejects pending calls, starts a fresh worker
 //   await engine.tableSource("pyraminx");   // "cache" | "built" | "none" (worker/engine.worker.js)
@@ -93,6 +94,13 @@ class EngineCalls {
   }
   puzzleInfo(puzzle) {
     return this.call("puzzleInfo", puzzle);
+  }
+  /**
+   * A puzzle derived from a description (puzzleInfo `geometry: true`): its solid, stickers,
+   * pieces, axes and turns for the 3D view (docs/api.md, puzzleGeometry).
+   */
+  puzzleGeometry(puzzle) {
+    return this.call("puzzleGeometry", puzzle);
   }
   applyMoves(puzzle, state, moves) {
     return this.call("applyMoves", puzzle, state, moves);

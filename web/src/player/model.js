@@ -65,9 +65,12 @@ const METHOD_WORDS = { optimal: "optimal", fast: "two-phase, not proven optimal"
  * @param {import("../engine/client.js").EngineSession} options.engine
  * @param {Record<string, import("../puzzles/index.js").PuzzleEntry>} [options.puzzles]  web
  *   entries by puzzle id (a numbered puzzle's entry gives its example numbering)
+ * @param {(id: string, geometry: object) => import("../puzzles/index.js").PuzzleEntry}
+ *   [options.geometryEntry]  the entry of a puzzle with none in `puzzles` that the engine derives
+ *   from a description, made from its puzzleGeometry answer (../puzzles/shared/geometry-entry.js)
  * @param {() => number} [options.pauseMs]  the pause between moves while playing
  */
-export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 }) {
+export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs = () => 120 }) {
   const events = new EventTarget();
   const emit = (type, detail) => events.dispatchEvent(new CustomEvent(type, { detail }));
 
@@ -195,12 +198,26 @@ export function createPlayerModel({ engine, puzzles = {}, pauseMs = () => 120 })
     return puzzleList;
   }
 
+  /**
+   * The web entry of puzzle `id`: its own (puzzles/<id>/), or one made from the engine's geometry
+   * of a puzzle derived from a description; null when there is neither (the player then says it
+   * has no 3D view). An engine without puzzleGeometry, or refusing it, leaves it null.
+   */
+  async function entryOf(id, info) {
+    if (puzzles[id]) return puzzles[id];
+    if (!info.geometry || !geometryEntry) return null;
+    const answer = await engine.puzzleGeometry?.(id).catch(() => null);
+    if (!answer?.ok) return null;
+    return geometryEntry(info.id, answer.geometry ?? answer);
+  }
+
   /** Loads puzzle `id` (its info and entry); the position is not shown yet. */
   async function loadPuzzle(id) {
     const info = await engine.puzzleInfo(id);
     if (!info.ok) throw new RefusedError(info.error);
+    const entry = await entryOf(id, info);
     numbering.clear();
-    position.setPuzzle(info, puzzles[id] ?? null);
+    position.setPuzzle(info, entry);
     emit("notice", { text: "" });
     emit("puzzle", { info, entry: position.current.entry });
   }

@@ -454,6 +454,7 @@ export class PolytwistPlayer extends HTMLElement {
     createSpeedControl,
     createPlayerModel,
     PUZZLES,
+    geometryEntry,
     bindStage,
     bindControls,
     createEditMode,
@@ -471,6 +472,7 @@ export class PolytwistPlayer extends HTMLElement {
     const model = createPlayerModel({
       engine: this.engine,
       puzzles: PUZZLES,
+      geometryEntry,
       pauseMs: speed.pauseMs,
     });
     this.#model = model;

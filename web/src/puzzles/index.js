@@ -1,6 +1,9 @@
 // The puzzles a player can draw, by engine puzzle id: each puzzle's folder has an index.js with
-// its entry, and a new puzzle adds its folder and one line here. A puzzle without an entry is
-// still playable through the moves box; the player says that it has no 3D view yet.
+// its entry, and a new puzzle adds its folder and one line here. A puzzle the engine derives from
+// a description (puzzleInfo `geometry: true`) and no folder draws gets an entry made from the
+// engine's puzzleGeometry answer (geometryEntry, ./shared/geometry-entry.js). Any other puzzle
+// without an entry is still playable through the moves box; the player says that it has no 3D
+// view yet.
 import cube2 from "./cube2/index.js";
 import cube3 from "./cube3/index.js";
 import domino from "./domino/index.js";
@@ -8,6 +11,8 @@ import kilominx from "./kilominx/index.js";
 import masterPyraminx from "./master_pyraminx/index.js";
 import numberedPyraminx from "./numbered_pyraminx/index.js";
 import pyraminx from "./pyraminx/index.js";
+
+export { geometryEntry } from "./shared/geometry-entry.js";
 
 /**
  * @typedef {object} PuzzleEntry

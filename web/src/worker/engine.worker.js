@@ -44,6 +44,7 @@ const METHODS = {
   version: false,
   listPuzzles: false,
   puzzleInfo: false,
+  puzzleGeometry: false,
   applyMoves: false,
   scramble: false,
   validate: false,

@@ -1,0 +1,408 @@
+// The 3D model, net and keys every puzzle derived from a description gets from the engine's
+// geometry (web/src/puzzles/shared/geometry-*.js), over the engine's puzzleGeometry answers for
+// ten puzzles of every family: every turn is a rigid rotation, right-handed about its axis, of
+// exactly the stickers in its slabs and ends on sticker places; every piece is a solid cell and the
+// cells fill the solid; drags and keys offer only real moves; the net shows every sticker once,
+// none overlapping. Then the same models against the engine's own moves, and the player
+// choosing the generic entry. Runs in Node, no browser.
+import assert from "node:assert/strict";
+import { before, describe, it } from "node:test";
+import { Vector3 } from "three";
+
+import { createPlayerModel } from "../../web/src/player/model.js";
+import cube3 from "../../web/src/puzzles/cube3/index.js";
+import kilominx from "../../web/src/puzzles/kilominx/index.js";
+import pyraminx from "../../web/src/puzzles/pyraminx/index.js";
+import { geometryEntry } from "../../web/src/puzzles/shared/geometry-entry.js";
+import { polyhedronVolume } from "../../web/src/puzzles/shared/convex-polyhedron.js";
+import {
+  createGeometryModel,
+  describeGeometry,
+  solidCells,
+} from "../../web/src/puzzles/shared/geometry-model.js";
+import { geometryNet } from "../../web/src/puzzles/shared/geometry-net.js";
+import { callJson, inProcessSession, loadEngine } from "../js/engine.mjs";
+import { disagreements, engineSamples } from "../js/geometric-turns.mjs";
+
+// The engine's own answers, asked once: ten puzzles of every family, by id or description.
+const GEOMETRY_PUZZLES = {
+  cube3: "c f 0.333333333333333",
+  cube4: "cube4",
+  cube7: "cube7",
+  dino: "dino",
+  fto: "fto",
+  helicopter: "helicopter",
+  megaminx: "megaminx",
+  pyraminx: "t v 0.333333333333333 v 1.66666666666667",
+  skewb: "skewb",
+  tower: "cube223",
+};
+const geometryEngine = await loadEngine();
+const GEOMETRIES = Object.fromEntries(
+  Object.entries(GEOMETRY_PUZZLES).map(([name, id]) => {
+    const answer = callJson(geometryEngine, "puzzleGeometry", id);
+    assert.ok(answer.ok, `${id}: ${answer.error}`);
+    return [name, answer.geometry];
+  }),
+);
+/** puzzleInfo's faces as the model reads them: one letter per face, its colour. */
+const infoOf = (id, geometry) => ({
+  id,
+  faces: geometry.faces.map((face, i) => ({
+    name: String.fromCharCode(65 + i),
+    colour: face.colour,
+  })),
+});
+// The hand-written entries (puzzles/index.js itself imports a text asset only Vite reads).
+const PUZZLES = { cube3, kilominx, pyraminx };
+const TOLERANCE = 1e-4; // the engine writes six digits
+const vector = (p) => new Vector3(...p);
+
+/**
+ * Every sticker's centre and normal in the model's space as posed now (the model's own
+ * stickerCentre() updates the whole scene's matrices for each sticker: too slow for a 7x7x7).
+ */
+function posed(model) {
+  model.object.updateMatrixWorld(true);
+  const toModel = model.object.matrixWorld.clone().invert();
+  return model.stickers.map((mesh) => ({
+    centre: mesh.userData.centre.clone().applyMatrix4(mesh.matrixWorld).applyMatrix4(toModel),
+    normal: mesh.userData.normal.clone().transformDirection(mesh.matrixWorld),
+  }));
+}
+
+/**
+ * Where each sticker lands when `move` is done (perm[i] = j: the sticker at i lands on j's place),
+ * and the largest distance from a landing point to the place it is matched with.
+ */
+function landings(model, move) {
+  model.resetPose();
+  const rest = posed(model).map((s) => s.centre);
+  model.poseTurn(move, 1);
+  let worst = 0;
+  const perm = posed(model).map(({ centre }) => {
+    let best = -1;
+    let bestDistance = Infinity;
+    rest.forEach((place, j) => {
+      const distance = place.distanceToSquared(centre);
+      if (distance < bestDistance) [best, bestDistance] = [j, distance];
+    });
+    worst = Math.max(worst, Math.sqrt(bestDistance));
+    return best;
+  });
+  model.resetPose();
+  return { perm, worst };
+}
+
+/** `point` turned by `angle` about the unit `axis` through the origin, right-handed (Rodrigues). */
+function rotated(point, axis, angle) {
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  return point
+    .clone()
+    .multiplyScalar(cos)
+    .add(new Vector3().crossVectors(axis, point).multiplyScalar(sin))
+    .addScaledVector(axis, axis.dot(point) * (1 - cos));
+}
+
+/** The stickers a turn moves by the geometry's slabs alone. */
+const inSlabs = (geometry, { axis, from, to }) =>
+  geometry.axes[axis].slabs.flatMap((slab, i) => (from <= slab && slab <= to ? [i] : []));
+
+/** Whether [x, y] lies strictly inside the polygon (even-odd rule). */
+function inside([x, y], polygon) {
+  let odd = false;
+  polygon.forEach(([ax, ay], i) => {
+    const [bx, by] = polygon[(i + 1) % polygon.length];
+    if (ay > y !== by > y && x < ax + ((y - ay) * (bx - ax)) / (by - ay)) odd = !odd;
+  });
+  return odd;
+}
+
+const area = (points) =>
+  points.reduce((sum, [x, y], i) => {
+    const [nx, ny] = points[(i + 1) % points.length];
+    return sum + (x * ny - nx * y) / 2;
+  }, 0);
+
+const centroid = (points) => [
+  points.reduce((s, p) => s + p[0], 0) / points.length,
+  points.reduce((s, p) => s + p[1], 0) / points.length,
+];
+
+for (const [name, geometry] of Object.entries(GEOMETRIES)) {
+  describe(`the ${name} from its geometry (${geometry.description})`, () => {
+    const model = createGeometryModel(infoOf(name, geometry), geometry);
+    const tokens = geometry.turns.map((turn) => turn.token);
+
+    it("has a sticker mesh for every sticker and a turn for every token", () => {
+      assert.equal(model.stickers.length, geometry.stickers.length);
+      model.stickers.forEach((mesh, i) => assert.equal(mesh.userData.facelet, i));
+      assert.deepEqual(model.moves, tokens);
+    });
+
+    it("fills the solid with cells, one for each piece and the rest (the core) without stickers", () => {
+      const described = describeGeometry(geometry);
+      const cells = solidCells(described);
+      const solid = described.faces.map((face) => face.outline);
+      const total = cells.reduce((sum, cell) => sum + polyhedronVolume(cell.polyhedron), 0);
+      assert.ok(Math.abs(total - polyhedronVolume(solid)) < 1e-6 * total, `${total}`);
+      const keys = new Set(cells.map((cell) => cell.slabs.join()));
+      for (const piece of geometry.pieces) {
+        const slabs = geometry.axes.map((axis) => axis.slabs[piece[0]]);
+        assert.ok(keys.has(slabs.join()), `piece ${piece} has no cell`);
+        for (const sticker of piece) {
+          assert.deepEqual(
+            geometry.axes.map((axis) => axis.slabs[sticker]),
+            slabs,
+            `sticker ${sticker} of piece ${piece} lies in another cell`,
+          );
+        }
+      }
+      // Every cell is drawn: a body under each piece, the core's cells as pieces of their own.
+      let bodies = 0;
+      model.object.traverse((node) => {
+        if (node.isMesh && node.userData.facelet === undefined) bodies++;
+      });
+      assert.equal(bodies, cells.length);
+    });
+
+    it("turns each token's stickers rigidly, right-handed about its axis, by its angle", () => {
+      for (const turn of geometry.turns) {
+        const axis = vector(geometry.axes[turn.axis].direction).normalize();
+        const moved = new Set(inSlabs(geometry, turn));
+        model.resetPose();
+        const rest = posed(model);
+        for (const fraction of [0.3, 1]) {
+          model.poseTurn(turn.token, fraction);
+          posed(model).forEach(({ centre, normal }, i) => {
+            const angle = moved.has(i) ? turn.angle * fraction : 0;
+            const expected = rotated(rest[i].centre, axis, angle);
+            if (centre.distanceTo(expected) > TOLERANCE) {
+              assert.fail(`${turn.token} by ${fraction}: sticker ${i} at ${centre.toArray()}`);
+            }
+            const expectedNormal = rotated(rest[i].normal, axis, angle);
+            if (normal.distanceTo(expectedNormal) > TOLERANCE) {
+              assert.fail(`${turn.token} by ${fraction}: sticker ${i} faces ${normal.toArray()}`);
+            }
+          });
+        }
+      }
+      model.resetPose();
+    });
+
+    it("says a token moves exactly the stickers in its slabs", () => {
+      for (const turn of geometry.turns) {
+        assert.deepEqual(model.stickersMovedBy(turn.token), inSlabs(geometry, turn), turn.token);
+      }
+    });
+
+    it("ends every turn with each moved sticker on the place of another it moves", () => {
+      for (const turn of geometry.turns) {
+        const { perm, worst } = landings(model, turn.token);
+        assert.ok(worst < TOLERANCE, `${turn.token}: a sticker lands ${worst} off any place`);
+        assert.equal(new Set(perm).size, perm.length, `${turn.token}: not a permutation`);
+        const moved = new Set(inSlabs(geometry, turn));
+        perm.forEach((to, from) =>
+          assert.ok(moved.has(from) ? moved.has(to) : to === from, `${turn.token}: ${from}→${to}`),
+        );
+      }
+    });
+
+    it("draws half turns either way and frames the whole puzzle", () => {
+      for (const turn of geometry.turns) {
+        const half = Math.abs(Math.abs(turn.angle) - Math.PI) < TOLERANCE;
+        assert.equal(model.isHalfTurn(turn.token), half, turn.token);
+      }
+      // Every corner of the solid inside the camera's 35° view (the player's), with room to spare.
+      const { distance } = model.camera;
+      model.object.updateMatrixWorld(true);
+      let radius = 0;
+      for (const face of geometry.faces) {
+        for (const p of face.outline) {
+          radius = Math.max(radius, model.object.localToWorld(vector(p)).length());
+        }
+      }
+      const halfAngle = Math.asin(radius / distance);
+      assert.ok(halfAngle < (35 / 2) * (Math.PI / 180), `${distance} is too close`);
+      assert.ok(halfAngle > (35 / 2) * 0.6 * (Math.PI / 180), `${distance} is too far`);
+    });
+
+    it("offers a drag on every sticker real moves that move it", () => {
+      model.stickers.forEach((_, facelet) => {
+        const moves = model.dragMoves(facelet);
+        assert.ok(moves.length > 0, `nothing to drag on sticker ${facelet}`);
+        for (const move of moves) {
+          assert.ok(model.hasTurn(move), move);
+          assert.ok(model.stickersMovedBy(move).includes(facelet), `${move} leaves ${facelet}`);
+        }
+      });
+    });
+
+    it("lays the net out with every sticker once, none overlapping, inside the net", () => {
+      const net = geometryNet(geometry);
+      assert.deepEqual(
+        net.stickers.map((s) => s.index),
+        geometry.stickers.map((_, i) => i),
+      );
+      assert.deepEqual(
+        net.faces.map((f) => f.name),
+        geometry.faces.map((f) => f.name),
+      );
+      const counts = new Map();
+      net.stickers.forEach((sticker) => {
+        const face = geometry.faces[geometry.stickers[sticker.index].face].name;
+        const k = counts.get(face) ?? 0;
+        counts.set(face, k + 1);
+        assert.equal(sticker.label, `${face}${k}`);
+        assert.ok(Math.abs(area(sticker.points)) > 1e-4, `${sticker.label} has no area`);
+        for (const [x, y] of sticker.points) {
+          assert.ok(x > -1e-9 && y > -1e-9 && x < net.width + 1e-9 && y < net.height + 1e-9);
+        }
+      });
+      const centres = net.stickers.map((s) => centroid(s.points));
+      net.stickers.forEach((a, i) => {
+        net.stickers.forEach((b, j) => {
+          if (i !== j) assert.ok(!inside(centres[i], b.points), `${a.label} overlaps ${b.label}`);
+        });
+      });
+      // Each sticker lies inside its face's outline.
+      net.stickers.forEach((sticker, i) => {
+        const face = net.faces[geometry.stickers[i].face];
+        assert.ok(inside(centres[i], face.outline), `${sticker.label} outside ${face.name}`);
+      });
+    });
+
+    it("binds keys only to real moves, each key once", () => {
+      const entry = geometryEntry(name, geometry);
+      for (const { move } of entry.keys) assert.ok(tokens.includes(move), move);
+      assert.equal(new Set(entry.keys.map((k) => k.keys)).size, entry.keys.length);
+      assert.ok(
+        entry.example.split(" ").every((move) => tokens.includes(move)),
+        entry.example,
+      );
+      assert.equal(typeof entry.keyHint, "string");
+    });
+  });
+}
+
+describe("generic models from geometry that lists only the pieces that move", () => {
+  it("keeps the 3x3x3's centre stickers on their cells, turning with their faces", () => {
+    const geometry = GEOMETRIES.cube3;
+    const moving = geometry.pieces.filter((piece) => piece.length > 1);
+    assert.equal(moving.length, 20);
+    const model = createGeometryModel(infoOf("cube3", geometry), { ...geometry, pieces: moving });
+    model.stickers.forEach((mesh, i) => assert.ok(mesh.parent, `sticker ${i} is not drawn`));
+    const centreOfU = 4;
+    assert.ok(model.stickersMovedBy("U").includes(centreOfU));
+    assert.deepEqual(model.stickersMovedBy("U"), inSlabs(geometry, geometry.turns[0]));
+  });
+});
+
+describe("generic models against the hand-written ones", () => {
+  it("offers on the 3x3x3 the drags the hand-written cube does (same numbering)", () => {
+    const model = createGeometryModel(infoOf("cube3", GEOMETRIES.cube3), GEOMETRIES.cube3);
+    const hand = PUZZLES.cube3.createModel(infoOf("cube3", GEOMETRIES.cube3));
+    model.stickers.forEach((_, i) =>
+      assert.deepEqual([...model.dragMoves(i)].sort(), [...hand.dragMoves(i)].sort(), `${i}`),
+    );
+  });
+
+  it("turns the 3x3x3's stickers as the hand-written cube does, move by move", () => {
+    const info = infoOf("cube3", GEOMETRIES.cube3);
+    const model = createGeometryModel(info, GEOMETRIES.cube3);
+    const hand = cube3.createModel(info);
+    assert.deepEqual([...model.moves].sort(), [...hand.moves].sort());
+    for (const move of hand.moves) {
+      assert.deepEqual(landings(model, move).perm, landings(hand, move).perm, move);
+    }
+  });
+
+  it("unfolds the 3x3x3 exactly as the hand-written net (the same cross, sticker for sticker)", () => {
+    const net = geometryNet(GEOMETRIES.cube3);
+    const hand = cube3.net;
+    assert.ok(Math.abs(net.width - hand.width) < 1e-3 && Math.abs(net.height - hand.height) < 1e-3);
+    net.stickers.forEach((sticker, i) => {
+      assert.equal(sticker.label, hand.stickers[i].label);
+      const [x, y] = centroid(sticker.points);
+      const [hx, hy] = centroid(hand.stickers[i].points);
+      assert.ok(
+        Math.hypot(x - hx, y - hy) < 1e-3,
+        `${sticker.label} at ${[x, y]}, not ${[hx, hy]}`,
+      );
+    });
+  });
+
+  it("binds the 3x3x3's, the Pyraminx's and the Megaminx's keys as their hand-written kin", () => {
+    const keys = (entry) => entry.keys.map((k) => `${k.keys}=${k.move}`).sort();
+    assert.deepEqual(keys(geometryEntry("cube3", GEOMETRIES.cube3)), keys(PUZZLES.cube3));
+    assert.deepEqual(keys(geometryEntry("pyraminx", GEOMETRIES.pyraminx)), keys(PUZZLES.pyraminx));
+    const megaminx = keys(geometryEntry("megaminx", GEOMETRIES.megaminx));
+    const kilominx = keys(PUZZLES.kilominx).filter((k) => /^(Shift\+)?(Alt\+)?[UFLRD]=/.test(k));
+    assert.deepEqual(
+      megaminx.filter((k) => !k.includes("B")),
+      kilominx.filter((k) => !k.includes("B")),
+    );
+  });
+});
+
+describe("generic models against the engine's moves", () => {
+  let engine;
+  before(async () => {
+    engine = await loadEngine();
+  });
+
+  it("moves every sticker where the engine's move takes its colour", (t) => {
+    if (typeof engine.puzzleGeometry !== "function") {
+      t.skip("this engine build has no puzzleGeometry");
+      return;
+    }
+    for (const id of [
+      "cube4",
+      "megaminx",
+      "skewb",
+      "fto",
+      "cube223",
+      "t v 0.333333333333333 v 1.66666666666667", // the Pyraminx, derived
+    ]) {
+      const info = callJson(engine, "puzzleInfo", id);
+      const answer = callJson(engine, "puzzleGeometry", id);
+      assert.equal(answer.ok, true, answer.error);
+      const model = createGeometryModel(info, answer);
+      assert.deepEqual([...model.moves].sort(), [...info.moves].sort());
+      for (const move of info.moves) {
+        const { perm } = landings(model, move);
+        const wrong = disagreements(perm, engineSamples(engine, id, move, [1, 2]));
+        assert.deepEqual(wrong, [], `${id} ${move}: the engine disagrees`);
+      }
+    }
+  });
+
+  it("gives the player the generic entry for a derived puzzle, the hand-written one otherwise", async (t) => {
+    if (typeof engine.puzzleGeometry !== "function") {
+      t.skip("this engine build has no puzzleGeometry");
+      return;
+    }
+    const loaded = async (puzzle, options = {}) => {
+      const model = createPlayerModel({
+        engine: inProcessSession(engine),
+        puzzles: PUZZLES,
+        geometryEntry,
+        pauseMs: () => 0,
+        ...options,
+      });
+      let shown = null;
+      model.addEventListener("puzzle", ({ detail }) => (shown = detail));
+      assert.equal(await model.configure({ puzzle }), true);
+      return shown;
+    };
+    const megaminx = await loaded("megaminx");
+    assert.equal(megaminx.entry.id, "megaminx");
+    const model = megaminx.entry.createModel(megaminx.info);
+    assert.equal(model.stickers.length, megaminx.info.facelet_count);
+    model.setFacelets(callJson(engine, "applyMoves", "megaminx", "", "R U").facelets);
+    assert.equal(megaminx.entry.net.stickers.length, megaminx.info.facelet_count);
+    assert.equal((await loaded("cube3")).entry, PUZZLES.cube3);
+    assert.equal((await loaded("megaminx", { geometryEntry: undefined })).entry, null);
+  });
+});

@@ -1,0 +1,135 @@
+// The web entry (../index.js's PuzzleEntry) of a puzzle the engine derives from a description and
+// no folder of puzzles/ draws by hand: the model (./geometry-model.js) and the net
+// (./geometry-net.js) built from the engine's puzzleGeometry answer, keys by the letters of the
+// move names where one letter names one block of layers, and an example sequence.
+import { createGeometryModel, exactAngle, geometryOf } from "./geometry-model.js";
+import { geometryNet } from "./geometry-net.js";
+
+/** A token's name without its power: "R2'" → "R", "3Uw'" → "3Uw". */
+const baseName = (token) => token.replace(/(2'|2|')$/, "");
+
+/** The turns (angles exact) of each named block of layers: Map name → [{token, axis, angle}]. */
+function blocksByName({ turns, axes }) {
+  const blocks = new Map();
+  for (const given of turns) {
+    const turn = { ...given, angle: exactAngle(given.angle, axes[given.axis].order) };
+    const name = baseName(turn.token);
+    if (!blocks.has(name)) blocks.set(name, []);
+    blocks.get(name).push(turn);
+  }
+  return blocks;
+}
+
+const isHalf = (turn) => Math.abs(Math.abs(turn.angle) - Math.PI) < 1e-9;
+
+/**
+ * A block's plain move (the name itself, or its smallest step) and its bigger one the same way
+ * round (R2 of a cube, R2 of a Megaminx's 144°), if any.
+ */
+function plainAndBigger(name, turns) {
+  const plain =
+    turns.find((t) => t.token === name) ??
+    turns.reduce((a, b) => (Math.abs(b.angle) < Math.abs(a.angle) ? b : a));
+  const bigger = turns
+    .filter((t) => Math.sign(t.angle) === Math.sign(plain.angle) || isHalf(t))
+    .filter((t) => Math.abs(t.angle) > Math.abs(plain.angle) + 1e-9)
+    .sort((a, b) => Math.abs(a.angle) - Math.abs(b.angle))[0];
+  return { plain: plain.token, bigger: bigger?.token };
+}
+
+/**
+ * Keys: a letter for each move name of one letter (U R F D L B on cubes, U F L R B D on the
+ * Megaminx): the plain move, Alt its inverse, Shift the bigger turn. Where a letter names two
+ * blocks, the lower-case name and the upper-case one (a Pyraminx's tip u and its two layers U),
+ * the key turns the lower-case one and Shift the upper-case one, as on the hand-written Pyraminx.
+ * (The same rule as ./key-bindings.js's letterBindings, with a Megaminx's U2' for Shift+Alt.)
+ * Names of more letters (BL, URF, Rw) get no key: their letters would clash.
+ */
+export function geometryKeys(answer) {
+  const blocks = blocksByName(geometryOf(answer));
+  const inverseOf = (token) => {
+    const turn = [...blocks.values()].flat().find((t) => t.token === token);
+    const block = blocks.get(baseName(token));
+    return block.find((t) => Math.abs(t.angle + turn.angle) < 1e-9 || (isHalf(t) && t === turn))
+      ?.token;
+  };
+  const bind = (letter, plain, shifted) =>
+    [
+      [letter, plain],
+      [`Alt+${letter}`, inverseOf(plain)],
+      [`Shift+${letter}`, shifted],
+      [`Shift+Alt+${letter}`, shifted && inverseOf(shifted) !== shifted && inverseOf(shifted)],
+    ].flatMap(([keys, move]) => (move ? [{ keys, move }] : []));
+  const letters = [...blocks.keys()].filter((name) => /^[A-Z]$/i.test(name));
+  const keys = [...new Set(letters.map((name) => name.toUpperCase()))];
+  return keys.flatMap((key) => {
+    const lower = blocks.get(key.toLowerCase());
+    const upper = blocks.get(key);
+    if (lower && upper) {
+      const tip = plainAndBigger(key.toLowerCase(), lower).plain;
+      return bind(key, tip, plainAndBigger(key, upper).plain);
+    }
+    const name = upper ? key : key.toLowerCase();
+    const { plain, bigger } = plainAndBigger(name, upper ?? lower);
+    return bind(key, plain, bigger);
+  });
+}
+
+/** The keys' help text. */
+function keyHint(keys) {
+  if (keys.length === 0) return "This puzzle has no keys: type its moves, or drag a sticker.";
+  const plain = keys.filter((k) => /^[A-Z]$/.test(k.keys));
+  if (plain.some((k) => /^[a-z]/.test(k.move))) {
+    return (
+      "A letter makes the lower-case move of that letter (a tip); with Shift, the capital " +
+      "letter's move; with Alt, the other way round."
+    );
+  }
+  const letters = plain.map((k) => k.keys);
+  const list =
+    letters.length > 1 ? `${letters.slice(0, -1).join(", ")} and ${letters.at(-1)}` : letters[0];
+  const shifted = keys.find((k) => /^Shift\+[A-Z]$/.test(k.keys));
+  const bigger =
+    shifted && `; with Shift, the bigger turn (${shifted.move} on ${shifted.keys.slice(6)})`;
+  return `${list} make the move of that name; with Alt, the other way round${bigger || ""}.`;
+}
+
+/** A short sequence for the notation box's placeholder: two blocks on two axes, there and back. */
+function exampleOf(geometry) {
+  const blocks = blocksByName(geometry);
+  const picked = [];
+  for (const [name, list] of blocks) {
+    if (picked.length === 2) break;
+    if (picked.some((p) => p.axis === list[0].axis)) continue;
+    const { plain } = plainAndBigger(name, list);
+    const back = list.find(
+      (t) => Math.abs(t.angle + list.find((u) => u.token === plain).angle) < 1e-9,
+    );
+    picked.push({ axis: list[0].axis, plain, back: back?.token ?? plain });
+  }
+  return [...picked.map((p) => p.plain), ...picked.map((p) => p.back)].join(" ");
+}
+
+/**
+ * @param {string} id  the engine's puzzle id (or the description it was asked by)
+ * @param {object} answer  the engine's puzzleGeometry answer, or the geometry itself
+ * @param {string} [example]  the notation box's placeholder; made up from the moves without
+ * @returns {import("../index.js").PuzzleEntry}
+ */
+export function geometryEntry(id, answer, example) {
+  const geometry = geometryOf(answer);
+  const keys = geometryKeys(geometry);
+  let net;
+  return {
+    id,
+    createModel: (info) => createGeometryModel(info, geometry),
+    keys,
+    example: example ?? exampleOf(geometry),
+    keyHint: keyHint(keys),
+    // Built when first asked for (the colour editor opens): most players never need it.
+    get net() {
+      net ??= geometryNet(geometry);
+      return net;
+    },
+  };
+}
