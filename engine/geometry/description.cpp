@@ -143,6 +143,10 @@ ParsedDescription parseDescription(std::string_view text) {
           "distance " + at(distance) +
           " is not a number: write digits with an optional point, e.g. 0.333333333333333");
     }
+    if (*value >= kMaxDistance) {
+      return failure("distance " + at(distance) + " is too far: every solid ends within " +
+                     std::to_string(static_cast<int>(kMaxDistance)) + " of its centre");
+    }
     cut.distance = *value;
     description.cuts.push_back(cut);
     if (static_cast<int>(description.cuts.size()) > kMaxCuts) {
@@ -161,9 +165,13 @@ std::string describe(const Description& description) {
   std::string text(1, shapes[static_cast<int>(description.shape)]);
   for (const Cut& cut : description.cuts) {
     text += cut.kind == CutKind::Face ? " f " : cut.kind == CutKind::Vertex ? " v " : " e ";
+    // Fixed-point (the language has no exponents), trailing zeros dropped.
     char buffer[40];
-    std::snprintf(buffer, sizeof buffer, "%.15g", cut.distance);
-    text += buffer;
+    std::snprintf(buffer, sizeof buffer, "%.15f", cut.distance);
+    std::string number = buffer;
+    while (number.back() == '0') number.pop_back();
+    if (number.back() == '.') number.pop_back();
+    text += number;
   }
   return text;
 }

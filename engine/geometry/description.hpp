@@ -29,6 +29,9 @@ struct Description {
 };
 
 inline constexpr int kMaxCuts = 12;
+// Every solid ends within this of its centre (a tetrahedron's corners at 3), so a cut further
+// out can only miss it.
+inline constexpr double kMaxDistance = 10;
 inline constexpr int kMaxCuboidLayers = 7;
 
 struct DescriptionError {

@@ -233,3 +233,22 @@ TEST_CASE("pictures take a description for pzl") {
   CHECK(!bad.find("ok")->boolean());
   CHECK(bad.find("error")->string().find("pzl: puzzle description: cut 'f 2' lies outside") == 0);
 }
+
+TEST_CASE("descriptions print back to themselves without exponents") {
+  // Found by the description fuzz target: 3.7e15 printed as "3.71067811865655e+15".
+  CHECK(parseError("c e 03710678118656547") ==
+        "distance '03710678118656547' at column 5 is too far: every solid ends within 10 of its "
+        "centre");
+  for (const std::string text : {"c f 0.00001234567", "t v 0.333333333333333 v 1.66666666666667",
+                                 "d f 0.64 f 0.82", "o e 9.5", "2x2x3"}) {
+    CAPTURE(text);
+    const ParsedDescription parsed = parseDescription(text);
+    REQUIRE(parsed.description);
+    const std::string printed = describe(*parsed.description);
+    CHECK(printed.find("e-") == std::string::npos);
+    CHECK(printed.find("e+") == std::string::npos);
+    const ParsedDescription again = parseDescription(printed);
+    REQUIRE(again.description);
+    CHECK(describe(*again.description) == printed);
+  }
+}
