@@ -93,19 +93,12 @@ void addReachableRotations(PuzzleSpec& spec, const Geometry& geometry) {
     // As sticker cycles: where each sticker goes.
     const std::vector<int> sources = puzzle.faceletSources(added[i]);
     std::vector<int> to(sources.size());
-    for (std::size_t f = 0; f < sources.size(); ++f) to[sources[f]] = static_cast<int>(f);
-    std::vector<std::string> cycles;
-    std::vector<bool> seen(to.size(), false);
-    for (std::size_t f = 0; f < to.size(); ++f) {
-      if (seen[f] || to[f] == static_cast<int>(f)) continue;
-      std::string cycle;
-      for (int at = static_cast<int>(f); !seen[at]; at = to[at]) {
-        seen[at] = true;
-        if (!cycle.empty()) cycle += ' ';
-        cycle += puzzle.faceletName(at);
-      }
-      cycles.push_back(cycle);
+    std::vector<std::string> names(sources.size());
+    for (std::size_t f = 0; f < sources.size(); ++f) {
+      to[sources[f]] = static_cast<int>(f);
+      names[f] = puzzle.faceletName(static_cast<int>(f));
     }
+    const std::vector<std::string> cycles = stickerCycles(to, names);
     const std::string name = "reachableRotation" + std::to_string(i + 1);
     spec.symmetries.push_back({name, cycles});
     spec.unmarkedRotation += (spec.unmarkedRotation.empty() ? "" : " ") + name;

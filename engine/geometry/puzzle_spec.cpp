@@ -66,8 +66,18 @@ std::vector<PowerSpec> derivedPowers(const Geometry& g, const Axis& axis) {
   return {{1, ""}, {2, "2"}, {-1, "'"}, {-2, "2'"}};
 }
 
-std::string cycles(const std::vector<int>& to, const std::vector<std::string>& names,
-                   std::vector<std::string>& out) {
+struct UnionFind {
+  std::vector<int> parent;
+  explicit UnionFind(int n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
+  int find(int x) { return parent[x] == x ? x : parent[x] = find(parent[x]); }
+  void join(int a, int b) { parent[find(a)] = find(b); }
+};
+
+}  // namespace
+
+std::vector<std::string> stickerCycles(const std::vector<int>& to,
+                                       const std::vector<std::string>& names) {
+  std::vector<std::string> cycles;
   std::vector<bool> seen(to.size(), false);
   for (std::size_t s = 0; s < to.size(); ++s) {
     if (seen[s] || to[s] == static_cast<int>(s)) continue;
@@ -77,19 +87,10 @@ std::string cycles(const std::vector<int>& to, const std::vector<std::string>& n
       if (!cycle.empty()) cycle += ' ';
       cycle += names[at];
     }
-    out.push_back(cycle);
+    cycles.push_back(cycle);
   }
-  return {};
+  return cycles;
 }
-
-struct UnionFind {
-  std::vector<int> parent;
-  explicit UnionFind(int n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
-  int find(int x) { return parent[x] == x ? x : parent[x] = find(parent[x]); }
-  void join(int a, int b) { parent[find(a)] = find(b); }
-};
-
-}  // namespace
 
 std::string blockName(const Geometry& g, const Axis& axis, bool plus, int layers) {
   const std::string end = endName(g, axis, plus);
@@ -286,13 +287,12 @@ std::variant<PuzzleSpec, std::string> puzzleSpec(const Geometry& g, const std::s
 
   for (const Block& block : bases) {
     MoveSpec move{block.name, {}, basePowers(g, g.axes[block.axis])};
-    cycles(block.to, stickerNames, move.cycles);
+    move.cycles = stickerCycles(block.to, stickerNames);
     spec.moves.push_back(std::move(move));
   }
 
   for (int a = 0; a < static_cast<int>(g.axes.size()); ++a) {
-    std::vector<std::string> rotation;
-    cycles(rotations[a], stickerNames, rotation);
+    const std::vector<std::string> rotation = stickerCycles(rotations[a], stickerNames);
     const std::string rotationId = rotationName(g, endName(g, g.axes[a], true));
     spec.symmetries.push_back({rotationId, rotation});
     // Turning every slab of an axis without a held slab from both ends turns the whole puzzle,

@@ -18,6 +18,11 @@ std::string blockName(const Geometry& geometry, const Axis& axis, bool plus, int
 std::string sliceName(const Geometry& geometry, const std::string& end, int depth);
 std::string rotationName(const Geometry& geometry, const std::string& end);
 
+// A map of stickers (sticker i goes to to[i]) as cycles of their names ("U0 R2 F1"), as
+// PuzzleSpec's moves and symmetries are written.
+std::vector<std::string> stickerCycles(const std::vector<int>& to,
+                                       const std::vector<std::string>& names);
+
 // The spec, or what is wrong (a description whose moves cannot be named or modelled).
 std::variant<PuzzleSpec, std::string> puzzleSpec(const Geometry& geometry, const std::string& id,
                                                  const std::string& name);
