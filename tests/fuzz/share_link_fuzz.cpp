@@ -69,7 +69,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   checkStatePassesBack(puzzle, played, input);
 
   // A state string from the page, as it may arrive damaged.
-  const Puzzle* model = findPuzzle(puzzle);
+  // The puzzle may be a description (docs/geometry.md), which the service has derived by now.
+  const Puzzle* model = lookUpPuzzle(puzzle).puzzle;
+  if (!model)
+    fuzz::fail(puzzle + ": puzzleInfo answered, but the puzzle cannot be looked up", input);
   if (const std::optional<State> decoded = model->decodeState(stateText)) {
     const std::optional<State> again = model->decodeState(model->encodeState(*decoded));
     if (!again || !(*again == *decoded)) {
