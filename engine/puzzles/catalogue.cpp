@@ -66,7 +66,8 @@ const Puzzle* findPuzzle(std::string_view id) {
 }
 
 bool looksLikeDescription(std::string_view name) {
-  if (name.find(' ') != std::string_view::npos) return true;
+  // A shape letter, then words; or a cuboid. Anything else is an id (and, unknown, named so).
+  if (name.size() >= 3 && name[1] == ' ') return true;
   return name.size() == 5 && name[1] == 'x' && name[3] == 'x';
 }
 

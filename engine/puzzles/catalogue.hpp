@@ -34,8 +34,8 @@ struct PuzzleLookup {
   std::string error;
 };
 inline constexpr int kMaxDescribedPuzzles = 64;
-// Whether a puzzle name is a description rather than an id: words ("c f 0.5 f 0") or a cuboid
-// ("2x2x3").
+// Whether a puzzle name is a description rather than an id: a one-letter word, then more ("c f
+// 0.5 f 0", "q f 0.5" whose shape is wrong), or a cuboid ("2x2x3").
 bool looksLikeDescription(std::string_view name);
 PuzzleLookup lookUpPuzzle(std::string_view idOrDescription);
 

@@ -1,12 +1,7 @@
 // Materials shared by every model on the page: the black plastic, one material per sticker
 // colour and the digits' ink. All players draw through one WebGL context, so each is compiled and
 // uploaded once; a sticker changes colour by switching material, never by changing one.
-//
-// Plastic and stickers reflect only a trace of the light as a highlight (a tenth of the usual
-// 4 % of a dielectric): the key light sits beside the camera (render/view.js), so with the full
-// reflection a face seen head-on caught its highlight and washed out (the black plastic drawn
-// mid-grey, the green pale), and only that face. Their colours stay true from every side now.
-import { MeshPhysicalMaterial, MeshStandardMaterial } from "three";
+import { MeshStandardMaterial } from "three";
 
 export const UNKNOWN_COLOUR = "#808080";
 
@@ -21,22 +16,11 @@ const STRIPES = `
   if (stripe < 5.0) diffuseColor.rgb *= 0.12;
   else if (stripe < 7.0) diffuseColor.rgb = mix(diffuseColor.rgb, vec3(1.0), 0.7);`;
 
-/** How much of the usual highlight plastic and stickers keep (MeshPhysicalMaterial's 1). */
-const HIGHLIGHT = 0.1;
-
 /** The black plastic of the pieces. */
 export function plasticMaterial() {
-  plastic ??= new MeshPhysicalMaterial({
-    color: 0x151515,
-    roughness: 0.6,
-    specularIntensity: HIGHLIGHT,
-  });
+  plastic ??= new MeshStandardMaterial({ color: 0x151515, roughness: 0.55 });
   return plastic;
 }
-
-/** A sticker's material of a colour: slightly glossy, a trace of highlight. */
-const sticker = (colour) =>
-  new MeshPhysicalMaterial({ color: colour, roughness: 0.45, specularIntensity: HIGHLIGHT });
 
 /**
  * The dark ink of the digits printed on stickers; pulled towards the camera in the depth test so
@@ -57,7 +41,7 @@ export function digitMaterial() {
 export function stickerMaterial(colour) {
   let material = stickers.get(colour);
   if (!material) {
-    material = sticker(colour);
+    material = new MeshStandardMaterial({ color: colour, roughness: 0.4 });
     stickers.set(colour, material);
   }
   return material;
@@ -70,7 +54,7 @@ export function stickerMaterial(colour) {
 export function flaggedStickerMaterial(colour) {
   let material = flaggedStickers.get(colour);
   if (!material) {
-    material = sticker(colour);
+    material = new MeshStandardMaterial({ color: colour, roughness: 0.4 });
     material.onBeforeCompile = (shader) => {
       shader.fragmentShader = shader.fragmentShader.replace(
         "#include <color_fragment>",
