@@ -93,7 +93,16 @@ PuzzleLookup lookUpPuzzle(std::string_view idOrDescription) {
   auto spec = geometry::describedPuzzle(text, "Puzzle " + text, text);
   if (const auto* error = std::get_if<std::string>(&spec)) return {nullptr, *error};
   try {
-    return {&described.emplace_back(std::get<PuzzleSpec>(std::move(spec))), {}};
+    const Puzzle& puzzle = described.emplace_back(std::get<PuzzleSpec>(std::move(spec)));
+    try {
+      // Counting builds the moves' group and analyses identical pieces, which every answer
+      // about positions needs: a puzzle the analysis cannot handle is refused here, once.
+      puzzle.stateCountText();
+    } catch (const std::invalid_argument&) {
+      described.pop_back();
+      throw;
+    }
+    return {&puzzle, {}};
   } catch (const std::invalid_argument& error) {
     return {nullptr, std::string("the description's moves cannot be modelled: ") + error.what()};
   }

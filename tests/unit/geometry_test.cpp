@@ -252,3 +252,13 @@ TEST_CASE("descriptions print back to themselves without exponents") {
     CHECK(describe(*again.description) == printed);
   }
 }
+
+TEST_CASE("a description the model cannot analyse is refused, not an internal error") {
+  // Found by the share_link fuzz target: a 2x6x7 has more independent parities of identical
+  // pieces than the analysis handles.
+  const Json info = service::puzzleInfo("2x6x7");
+  CHECK(!info.find("ok")->boolean());
+  CHECK(info.find("error")->string().find(
+            "puzzle description: the description's moves cannot be modelled: ") == 0);
+  CHECK(service::puzzleInfo("2x2x3").find("ok")->boolean());
+}
