@@ -90,6 +90,16 @@ PuzzleLookup lookUpPuzzle(std::string_view idOrDescription) {
     return {nullptr, "too many different descriptions: this engine keeps at most " +
                          std::to_string(kMaxDescribedPuzzles) + "; reload to start afresh"};
   }
+  // Any page or link can name one: kept to puzzles that derive, compile and count in tens of
+  // milliseconds (the catalogue's largest, the Gigaminx, has 372 stickers).
+  const geometry::Derivation derivation = geometry::derive(*parsed.description);
+  if (const auto* error = std::get_if<std::string>(&derivation.result)) return {nullptr, *error};
+  const std::size_t stickers = std::get<geometry::Geometry>(derivation.result).stickers.size();
+  if (stickers > kMaxDescribedStickers) {
+    return {nullptr,
+            "too many stickers for a puzzle named by its description: " + std::to_string(stickers) +
+                " (at most " + std::to_string(kMaxDescribedStickers) + ")"};
+  }
   auto spec = geometry::describedPuzzle(text, "Puzzle " + text, text);
   if (const auto* error = std::get_if<std::string>(&spec)) return {nullptr, *error};
   try {

@@ -262,3 +262,11 @@ TEST_CASE("a description the model cannot analyse is refused, not an internal er
             "puzzle description: the description's moves cannot be modelled: ") == 0);
   CHECK(service::puzzleInfo("2x2x3").find("ok")->boolean());
 }
+
+TEST_CASE("a puzzle named by its description has at most 400 stickers") {
+  const Json big = service::puzzleInfo("c f 0.8 f 0.6 f 0.4 f 0.2 f 0");  // 10x10x10: 600
+  CHECK(big.find("error")->string() ==
+        "puzzle description: too many stickers for a puzzle named by its description: 600 (at "
+        "most 400)");
+  CHECK(service::puzzleInfo("c f 0.75 f 0.5 f 0.25 f 0").find("ok")->boolean());  // 8x8x8: 384
+}
