@@ -34,7 +34,7 @@ struct PuzzleLookup {
   std::string error;
 };
 inline constexpr int kMaxDescribedPuzzles = 64;
-inline constexpr std::size_t kMaxDescribedStickers = 400;
+inline constexpr std::size_t kMaxDescribedStickers = 500;
 // Whether a puzzle name is a description rather than an id: a one-letter word, then more ("c f
 // 0.5 f 0", "q f 0.5" whose shape is wrong), or a cuboid ("2x2x3").
 bool looksLikeDescription(std::string_view name);

@@ -263,10 +263,14 @@ TEST_CASE("a description the model cannot analyse is refused, not an internal er
   CHECK(service::puzzleInfo("2x2x3").find("ok")->boolean());
 }
 
-TEST_CASE("a puzzle named by its description has at most 400 stickers") {
+TEST_CASE("a puzzle named by its description has at most 500 stickers") {
   const Json big = service::puzzleInfo("c f 0.8 f 0.6 f 0.4 f 0.2 f 0");  // 10x10x10: 600
   CHECK(big.find("error")->string() ==
         "puzzle description: too many stickers for a puzzle named by its description: 600 (at "
-        "most 400)");
+        "most 500)");
   CHECK(service::puzzleInfo("c f 0.75 f 0.5 f 0.25 f 0").find("ok")->boolean());  // 8x8x8: 384
+  CHECK(service::puzzleInfo("c f 0.777777777777778 f 0.555555555555556 f 0.333333333333333 f "
+                            "0.111111111111111")
+            .find("ok")
+            ->boolean());  // 9x9x9: 486
 }
