@@ -9,6 +9,22 @@
 namespace polytwist::service {
 using namespace detail;
 
+namespace {
+
+// What every solve answers: the solution in the request's notation, its length, the nodes
+// searched and the time.
+Json solvedAnswer(const Puzzle& puzzle, const State& state, const std::vector<int>& moves,
+                  const NotationSpec* notation, std::uint64_t nodes, double milliseconds) {
+  return success()
+      .set("puzzle", puzzle.id())
+      .set("solution", writeMoves(puzzle, state, moves, notation))
+      .set("length", static_cast<int>(moves.size()))
+      .set("nodes", nodes)
+      .set("ms", std::round(milliseconds * 1000) / 1000);
+}
+
+}  // namespace
+
 namespace detail {
 
 Json solveOf(const Puzzle& puzzle, const SolverDescription& solvers, const std::string& stateText,
@@ -34,15 +50,11 @@ Json solveOf(const Puzzle& puzzle, const SolverDescription& solvers, const std::
     const TwoPhaseResult outcome = twoPhaseFor(puzzle).solve(*state, fast);
     if (outcome.status == TwoPhaseResult::Status::Cancelled) return failure("cancelled");
     if (outcome.status != TwoPhaseResult::Status::Solved) return failure(outcome.error);
-    Json answer = success()
-                      .set("puzzle", puzzle.id())
-                      .set("solution", writeMoves(puzzle, *state, outcome.moves, *notation))
-                      .set("length", static_cast<int>(outcome.moves.size()))
-                      .set("nodes", outcome.nodes)
-                      .set("ms", std::round(outcome.milliseconds * 1000) / 1000)
-                      .set("method", "fast")
-                      .set("optimal", false)
-                      .set("max_length", solveOptions.maxLength);
+    Json answer =
+        solvedAnswer(puzzle, *state, outcome.moves, *notation, outcome.nodes, outcome.milliseconds)
+            .set("method", "fast")
+            .set("optimal", false)
+            .set("max_length", solveOptions.maxLength);
     if (solveOptions.method == SolveOptions::Method::Optimal) {
       answer.set("note", puzzle.id() + " has no optimal solver: this is its fast solution");
     }
@@ -65,14 +77,10 @@ Json solveOf(const Puzzle& puzzle, const SolverDescription& solvers, const std::
     default:
       return failure(outcome.error);
   }
-  Json answer = success()
-                    .set("puzzle", puzzle.id())
-                    .set("solution", writeMoves(puzzle, *state, outcome.moves, *notation))
-                    .set("length", static_cast<int>(outcome.moves.size()))
-                    .set("nodes", outcome.nodes)
-                    .set("ms", std::round(outcome.milliseconds * 1000) / 1000)
-                    .set("method", "optimal")
-                    .set("optimal", true);
+  Json answer =
+      solvedAnswer(puzzle, *state, outcome.moves, *notation, outcome.nodes, outcome.milliseconds)
+          .set("method", "optimal")
+          .set("optimal", true);
   if (!outcome.tables.empty()) answer.set("tables", outcome.tables);
   if (solveOptions.method == SolveOptions::Method::Fast) {
     answer.set("note", puzzle.id() + " has no fast solver: this is its optimal solution");
