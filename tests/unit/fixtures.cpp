@@ -232,16 +232,6 @@ void checkSolvesAgainstTable(const polytwist::Puzzle& puzzle, polytwist::Solver&
   CHECK(unsolved == 0);
 }
 
-void checkFaceletsRoundTrip(const polytwist::Puzzle& puzzle, int samples, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  int wrong = 0;
-  for (int i = 0; i < samples; ++i) {
-    const polytwist::State state = puzzle.randomState(rng);
-    wrong += polytwist::stateFromFacelets(puzzle, puzzle.facelets(state)).state != state;
-  }
-  CHECK(wrong == 0);
-}
-
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }

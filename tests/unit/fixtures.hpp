@@ -90,8 +90,6 @@ polytwist::FaceletError faceletError(const polytwist::Puzzle& puzzle, const std:
 void checkSolvesAgainstTable(const polytwist::Puzzle& puzzle, polytwist::Solver& solver,
                              const polytwist::DistanceTable& table, int samples, std::uint64_t seed,
                              const std::function<bool(const polytwist::State&)>& isGoal);
-// Reading back the facelets of `samples` random states gives each state (checked).
-void checkFaceletsRoundTrip(const polytwist::Puzzle& puzzle, int samples, std::uint64_t seed);
 bool contains(const std::string& text, const std::string& part);
 
 }  // namespace fixtures
