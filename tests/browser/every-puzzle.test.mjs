@@ -83,6 +83,7 @@ async function checkPuzzle(id, geometry) {
   const app = (name) => playerData(page, name);
   const after = async (moves) => (await engineCall(page, "applyMoves", id, "", moves)).facelets;
   await gotoPuzzle(page, session.site.url, id);
+  await fastTurns(page);
   const solved = await app("facelets");
 
   // A key: the first move named by one capital letter with no lower-case namesake.
@@ -116,7 +117,6 @@ async function checkPuzzle(id, geometry) {
   assert.ok(matched, context(`the drag from sticker ${sticker} is none of the engine's turns`));
 
   // Scramble: the engine's scramble, played and drawn.
-  await fastTurns(page);
   await page.click("#scramble");
   await idle(page, 60_000);
   const status = await page.textContent("#status");
