@@ -61,7 +61,8 @@ const std::vector<Entry>& registry() {
        "no solver of polytwist handles the Pyraminx Crystal yet"},
       // As TNoodle (the WCA's scrambler) draws Skewb states: at least 7 moves from solved.
       {"skewb", {Optimal}, randomState(7)},
-      // No WCA event: random states at least 2 moves away, the WCA's general minimum.
+      // The Dino cube, Baby FTO and 2x2x3 are no WCA events: random states at least 2 moves
+      // away, the WCA's general minimum.
       {"dino", {Optimal}, randomState(2)},
       {"helicopter", {}, randomMoves(30), "no solver of polytwist handles the Helicopter Cube yet"},
       {"fto", {}, randomMoves(40), "no solver of polytwist handles the FTO yet"},
