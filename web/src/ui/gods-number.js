@@ -28,6 +28,21 @@ function inWords(count) {
   return size ? ` (about ${count / size} ${word})` : "";
 }
 
+/** Beyond this, a table of 2 bits a position would not fit the engine's 2 GB heap. */
+const MOST_POSITIONS_IN_A_TABLE = 8n * 10n ** 9n;
+
+/**
+ * Why the panel has no table: too many positions for any table, or (a puzzle small enough, such
+ * as the Dino cube, whose solver needs none) no whole table built by the engine yet.
+ */
+function unavailableText(info) {
+  const count = BigInt(info.state_count);
+  const positions = `${count.toLocaleString("en")} positions${inWords(count)}`;
+  return count > MOST_POSITIONS_IN_A_TABLE
+    ? `No table: the ${info.name} has ${positions}, too many for a complete distance table.`
+    : `No table: the ${info.name} has ${positions}, but polytwist has no complete distance table for it yet.`;
+}
+
 /**
  * @param {object} options
  * @param {Record<string, HTMLElement>} options.ui  the gods* elements of index.html
@@ -65,10 +80,7 @@ export function createGodsNumberPanel({ ui, createClient, player }) {
     ui.godsCompute.title = info && !available ? `The ${info.name} has no distance table.` : "";
     // Said on the panel too, where a touch screen shows it (a title needs a pointer to hover).
     ui.godsUnavailable.hidden = !info || available;
-    ui.godsUnavailable.textContent =
-      info && !available
-        ? `No table: the ${info.name} has ${BigInt(info.state_count).toLocaleString("en")} positions${inWords(BigInt(info.state_count))}, too many for a complete distance table.`
-        : "";
+    ui.godsUnavailable.textContent = info && !available ? unavailableText(info) : "";
     ui.godsCancel.disabled = computing === null;
     ui.gods.dataset.state = computing ? "computing" : table() ? "shown" : "idle";
   }
