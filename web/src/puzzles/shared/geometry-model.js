@@ -34,8 +34,7 @@ import { stickerGeometry } from "./sticker-shape.js";
 import { NUMBERED_STICKER_COLOUR, stickerDigits } from "./sticker-digits.js";
 
 /**
- * The radius in scene units of the sphere the camera frames: the hand-written 3x3x3's
- * circumradius (a cube of edge 3).
+ * The radius in scene units of the sphere the camera frames: a 3x3x3 of edge 3's circumradius.
  */
 const SCENE_RADIUS = 1.5 * Math.sqrt(3);
 /** The camera's distance in those radii: the whole puzzle in view, as the 3x3x3's (9.7). */
@@ -43,7 +42,7 @@ const CAMERA_DISTANCE = 3.75;
 /**
  * Sticker shape, in units of a typical sticker's size (the square root of the median sticker's
  * area): the black border left around it, its corners' radius; and its lift above the face, in
- * circumradii. On a 3x3x3 the border is about the hand-written cube's.
+ * circumradii.
  */
 const BORDER = 0.075;
 const CORNER_RADIUS = 0.07;
