@@ -10,6 +10,8 @@
  *
  *   <div class="polytwist" data-puzzle="pyraminx" data-alg="R U R' U'">R U R' U'</div>
  *
+ * or a puzzle by its description: data-description="c f 0.25 f 0.75 f 0".
+ *
  * and every such div becomes a <polytwist-player> with the div's data-* values as the player's
  * attributes (only the player's own attributes, copied as attribute values: never as markup).
  * The div's text (the alg) stays as it is until the player script has loaded, and for readers
@@ -31,7 +33,7 @@
 
 	/** The player's attributes an author may set, as data-NAME on the div (docs/embedding.md). */
 	var ATTRIBUTES = [
-		'puzzle', 'alg', 'setup', 'controls', 'background', 'colour-scheme', 'camera', 'size',
+		'puzzle', 'description', 'alg', 'setup', 'controls', 'background', 'colour-scheme', 'camera', 'size',
 		'keyboard', 'numbering', 'numbering-groups', 'load'
 	];
 

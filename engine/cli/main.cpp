@@ -50,16 +50,20 @@ Usage:
                                                  random-state scramble (cube3: the inverse of a
                                                  two-phase solution, at most 21 moves); with
                                                  --moves K, K random moves, never one face twice
-                                                 in a row (kilominx: always, 30 by default); one
+                                                 in a row (always for puzzles without a
+                                                 random-state scramble, e.g. kilominx, 30 by
+                                                 default, or cube4); one
                                                  seed, one scramble, on every build and platform
                                                  and in the WASM module; --count C: the seeds N
                                                  to N+C-1, one line each
   polytwist validate PUZZLE FACELETS             check a sticker colouring (one face letter each)
   polytwist godsnumber PUZZLE [--tips] [--threads N]
-                                                 distance of every position (BFS), God's number;
-                                                 for the Pyraminx without tips (OEIS A079744)
-                                                 unless --tips; progress on stderr. BFS layers
-                                                 use every core unless --threads. The domino's
+                                                 distance of every position (BFS), God's number
+                                                 (pyraminx, cube2, domino, skewb, baby_fto,
+                                                 cube223); for the Pyraminx without tips
+                                                 (OEIS A079744) unless --tips; progress on
+                                                 stderr. BFS layers use every core unless
+                                                 --threads. The domino's
                                                  406,425,600 positions: ~9 s on 2 cores, 107 MB
   polytwist bench PUZZLE --length K --count N --seed S [--solver descent|ida|naive|fast]
                 [--against-table]                solve N random K-move scrambles (K = random:

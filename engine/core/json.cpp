@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace polytwist {
 namespace {
@@ -85,7 +86,10 @@ void Json::write(std::string& out) const {
     if (std::isfinite(*d) && *d == std::floor(*d) && std::fabs(*d) < 9.007199254740992e15) {
       std::snprintf(buffer, sizeof buffer, "%.0f", *d);
     } else if (std::isfinite(*d)) {
-      std::snprintf(buffer, sizeof buffer, "%.6g", *d);
+      // The shortest of 15 or 17 significant digits that reads back as the same double: geometry
+      // coordinates keep their precision, and 0.1 stays 0.1.
+      std::snprintf(buffer, sizeof buffer, "%.15g", *d);
+      if (std::strtod(buffer, nullptr) != *d) std::snprintf(buffer, sizeof buffer, "%.17g", *d);
     } else {
       std::snprintf(buffer, sizeof buffer, "null");
     }

@@ -256,6 +256,11 @@ class Parser {
     }
     while (isLetter(peek()) || peek() == '_') advance();
     while (isDigit(peek())) advance();
+    // WCA Megaminx scrambles' R++ and D-- (two fifths either way).
+    if ((peek() == '+' || peek() == '-') && peek(1) == peek()) {
+      advance();
+      advance();
+    }
     if (peek() == '\'') advance();
     Node move;
     move.kind = Node::Kind::Move;

@@ -7,8 +7,8 @@
 //
 //   sequence  := { whitespace | item }
 //   item      := move | group | comment
-//   move      := [digits] letter { letter | '_' } [digits] ["'"]
-//                  e.g. R  R'  R2  R2'  BL2'  u  x  2R  3Rw2'
+//   move      := [digits] letter { letter | '_' } [digits] ["++" | "--"] ["'"]
+//                  e.g. R  R'  R2  R2'  BL2'  u  x  2R  3Rw2'  R++  D--
 //   group     := '(' sequence ')' [count] ["'"]
 //              | '[' sequence ']' [count] ["'"]        (a plain group, no commutator meaning)
 //   count     := digits, value 1..999                   ((R U)3, (R U R' U')2', ((R U)2 F)3)

@@ -14,6 +14,15 @@ bool isCube(const Geometry& g) {
   return g.description.shape == Shape::Cube || g.description.shape == Shape::Cuboid;
 }
 
+// A dodecahedron cut once per face, off the centre (the Megaminx): each face axis has the face's
+// slab, a held middle and the far face's slab, and WCA scrambles turn all but the far one.
+bool megaminxLike(const Geometry& g) {
+  return g.description.shape == Shape::Dodecahedron && !g.axes.empty() &&
+         std::all_of(g.axes.begin(), g.axes.end(), [](const Axis& axis) {
+           return axis.kind == Axis::Kind::Face && axis.slabs() == 3 && axis.heldSlab == 1;
+         });
+}
+
 // The tetrahedron's corners are named after the face they do not touch (U opposite D, …).
 std::string endName(const Geometry& g, const Axis& axis, bool plus) {
   const std::string& name = plus ? axis.plusName : axis.minusName;
@@ -387,6 +396,17 @@ std::variant<PuzzleSpec, std::string> puzzleSpec(const Geometry& g, const std::s
           {"R", {"M", false}}, {"U", {"E", false}}, {"F", {"S", true}}};
       if (auto it = middles.find(axis.plusName); it != middles.end()) {
         addDerived(it->second.first, a, k / 2, k / 2, it->second.second);
+      }
+    }
+  }
+  // WCA's Megaminx scramble notation (Regulations 12a): R++ turns every slab but the far face's
+  // two fifths clockwise about R, R-- the other way (Rw2 and Rw2'); named for every face.
+  if (megaminxLike(g)) {
+    for (int a = 0; a < static_cast<int>(g.axes.size()); ++a) {
+      for (const bool plus : {true, false}) {
+        const auto [turns, rotation] = plus ? express(a, 1, 2, -1) : express(a, 0, 1, 1);
+        spec.derivedMoves.push_back(
+            {endName(g, g.axes[a], plus), turns, rotation, {{2, "++"}, {-2, "--"}}});
       }
     }
   }

@@ -38,14 +38,15 @@ std::vector<FaceSeed> faceSeeds(Shape shape) {
               {"F", 'F', "#1a9e3a", {0, 0, 1}},  {"D", 'D', "#ffd500", {0, -1, 0}},
               {"L", 'L', "#ff7a00", {-1, 0, 0}}, {"B", 'B', "#1a62d6", {0, 0, -1}}};
     case Shape::Octahedron:
-      // Standing on a face: U on top with F, BL and BR around it; L, B, R around D.
+      // Standing on a face as cubing.js holds the FTO: U on top with L, B and R around it; F at
+      // the front below them, with BL and BR, around D.
       return {{"U", 'U', "#ffffff", {0, 1, 0}},
-              {"F", 'F', "#d0021b", direction(0, tetra)},
-              {"BL", 'P', "#7b3fb5", direction(120, tetra)},
-              {"BR", 'Y', "#ffd500", direction(240, tetra)},
-              {"L", 'L', "#1a9e3a", direction(60, -tetra)},
-              {"B", 'B', "#1a62d6", direction(180, -tetra)},
-              {"R", 'R', "#ff7a00", direction(300, -tetra)},
+              {"F", 'F', "#d0021b", direction(0, -tetra)},
+              {"BL", 'P', "#7b3fb5", direction(120, -tetra)},
+              {"BR", 'Y', "#ffd500", direction(240, -tetra)},
+              {"L", 'L', "#1a9e3a", direction(60, tetra)},
+              {"B", 'B', "#1a62d6", direction(180, tetra)},
+              {"R", 'R', "#ff7a00", direction(300, tetra)},
               {"D", 'D', "#9aa0a6", {0, -1, 0}}};
     case Shape::Dodecahedron:
       // The Megaminx's faces: U's ring F L BL BR R clockwise from above, the lower ring between.
@@ -85,6 +86,22 @@ std::vector<FaceSeed> faceSeeds(Shape shape) {
     }
   }
   return {};
+}
+
+// A cube's corners and edges as Singmaster and cubing.js name them: U or D first; then an edge's
+// F or B before L or R (UF, FR, DB); a corner's other two anticlockwise seen from outside (UFR,
+// ULF, DBR). Other solids keep the order of their faces.
+void orderCubeFaces(const Solid& solid, const Vec3& direction, std::vector<int>& faces) {
+  if (solid.faces.size() != 6) return;
+  auto rank = [&](int f) {
+    const Vec3& n = solid.faces[f].normal;
+    return std::abs(n.y) > 0.5 ? 0 : std::abs(n.z) > 0.5 ? 1 : 2;
+  };
+  std::stable_sort(faces.begin(), faces.end(), [&](int a, int b) { return rank(a) < rank(b); });
+  if (faces.size() == 3 &&
+      solid.faces[faces[0]].normal.cross(solid.faces[faces[1]].normal).dot(direction) < 0) {
+    std::swap(faces[1], faces[2]);
+  }
 }
 
 }  // namespace
@@ -185,7 +202,8 @@ Solid makeSolid(const Description& description) {
 
 std::string pointName(const Solid& solid, const Vec3& direction) {
   const Vec3 unit = direction.unit();
-  auto nameOf = [&](const std::vector<int>& faces) {
+  auto nameOf = [&](std::vector<int> faces) {
+    orderCubeFaces(solid, unit, faces);
     std::string name;
     for (int f : faces) name += solid.faces[f].name;
     return name;

@@ -10,11 +10,37 @@
 namespace polytwist {
 namespace {
 
-// Puzzles given by their description alone (docs/geometry.md), as cubing.js describes them.
+// What the searches of a described puzzle's solver run on (engine/search reads it from the spec;
+// solvers.cpp says which methods and scrambles use it).
+
+// The whole puzzle in one distance table (every orbit's positions and orientations, each position
+// once up to the unmarked rotations): solved by descending it; God's number from it.
+void wholeTable(PuzzleSpec& spec) {
+  spec.solver = SolverKind::TableDescent;
+  spec.hasDistanceTable = true;
+}
+
+// The Dino cube's 12 edges have 12!/2 positions, too many values for one coordinate's move table:
+// IDA* over three tables, each the places of two of the edge quartets 0-3, 4-7, 8-11 (11,880 ×
+// 11,880 values / 12 rotations = 11.8 million entries, 2.9 MB each), which leave the third
+// quartet's own order open (12 arrangements at most).
+void dinoTables(PuzzleSpec& spec) {
+  const auto quartet = [](int first) {
+    return CoordinateSpec{.orbit = "edge", .pieces = {first, first + 1, first + 2, first + 3}};
+  };
+  spec.solver = SolverKind::IdaStar;
+  spec.tables = {{.name = "edges 0-7", .coordinates = {quartet(0), quartet(4)}},
+                 {.name = "edges 4-11", .coordinates = {quartet(4), quartet(8)}},
+                 {.name = "edges 0-3 and 8-11", .coordinates = {quartet(0), quartet(8)}}};
+}
+
+// Puzzles given by their description alone (docs/geometry.md), as cubing.js describes them, with
+// what their solver needs (none: no solver yet).
 struct Described {
   const char* id;
   const char* name;
   const char* description;
+  void (*solverData)(PuzzleSpec&) = nullptr;
 };
 constexpr Described kDescribed[] = {
     {"cube4", "4x4x4 Cube", "c f 0.5 f 0"},
@@ -24,12 +50,17 @@ constexpr Described kDescribed[] = {
     {"megaminx", "Megaminx", "d f 0.7"},
     {"gigaminx", "Gigaminx", "d f 0.64 f 0.82"},
     {"pyraminx_crystal", "Pyraminx Crystal", "d f 0.447213595499989"},
-    {"skewb", "Skewb", "c v 0"},
-    {"dino", "Dino Cube", "c v 0.577350269189626"},
+    // 3,149,280 positions in 28.3 million entries (the two tetrads' even permutations and twists
+    // and the centres' even permutations, / 12 rotations), 7.1 MB.
+    {"skewb", "Skewb", "c v 0", wholeTable},
+    {"dino", "Dino Cube", "c v 0.577350269189626", dinoTables},
     {"helicopter", "Helicopter Cube", "c e 0.707106781186547"},
     {"fto", "Face-Turning Octahedron", "o f 0.333333333333333"},
-    {"baby_fto", "Baby FTO", "o f 0"},
-    {"cube223", "2x2x3 Cuboid", "2x2x3"},
+    // 138,240 positions, one entry each (34 KB).
+    {"baby_fto", "Baby FTO", "o f 0", wholeTable},
+    // 241,920 positions in 1.9 million entries (the middle layer's flips, which the rest
+    // decides, are counted in), 484 KB.
+    {"cube223", "2x2x3 Cuboid", "2x2x3", wholeTable},
 };
 
 PuzzleSpec fromDescription(const Described& described) {
@@ -37,7 +68,9 @@ PuzzleSpec fromDescription(const Described& described) {
   if (const auto* error = std::get_if<std::string>(&spec)) {
     throw std::invalid_argument(std::string("puzzle '") + described.id + "': " + *error);
   }
-  return std::get<PuzzleSpec>(std::move(spec));
+  PuzzleSpec built = std::get<PuzzleSpec>(std::move(spec));
+  if (described.solverData) described.solverData(built);
+  return built;
 }
 
 }  // namespace

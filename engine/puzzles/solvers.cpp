@@ -47,7 +47,8 @@ const std::vector<Entry>& registry() {
       {"master_pyraminx", {Optimal}, randomState(0)},
       // Puzzles from descriptions (docs/geometry.md): random moves as the WCA scrambles the big
       // cubes and the Megaminx (60/80/100 and 70), and about as many as a position's distance
-      // elsewhere, until each has a solver (issue 26).
+      // elsewhere, until each has a solver (issue 26); the solver data of those with one are in
+      // catalogue.cpp.
       {"cube4", {}, randomMoves(40), "no solver of polytwist handles the 4x4x4 yet"},
       {"cube5", {}, randomMoves(60), "no solver of polytwist handles the 5x5x5 yet"},
       {"cube6", {}, randomMoves(80), "no solver of polytwist handles the 6x6x6 yet"},
@@ -58,12 +59,15 @@ const std::vector<Entry>& registry() {
        {},
        randomMoves(60),
        "no solver of polytwist handles the Pyraminx Crystal yet"},
-      {"skewb", {}, randomMoves(15), "the Skewb's optimal solver is not written yet"},
-      {"dino", {}, randomMoves(20), "the Dino Cube's optimal solver is not written yet"},
+      // As TNoodle (the WCA's scrambler) draws Skewb states: at least 7 moves from solved.
+      {"skewb", {Optimal}, randomState(7)},
+      // The Dino cube, Baby FTO and 2x2x3 are no WCA events: random states at least 2 moves
+      // away, the WCA's general minimum.
+      {"dino", {Optimal}, randomState(2)},
       {"helicopter", {}, randomMoves(30), "no solver of polytwist handles the Helicopter Cube yet"},
       {"fto", {}, randomMoves(40), "no solver of polytwist handles the FTO yet"},
-      {"baby_fto", {}, randomMoves(15), "the Baby FTO's optimal solver is not written yet"},
-      {"cube223", {}, randomMoves(20), "the 2x2x3's optimal solver is not written yet"},
+      {"baby_fto", {Optimal}, randomState(2)},
+      {"cube223", {Optimal}, randomState(2)},
   };
   return entries;
 }

@@ -186,7 +186,10 @@ describe("embed.html", () => {
       await playerReady(page);
       const ours = await page.locator("#embed-messages li span").allTextContents();
       assert.equal(ours.length, 4, ours.join("\n"));
-      assert.match(ours[0], /^unknown parameter 'foo' \(use puzzle, alg, setup, controls,/);
+      assert.match(
+        ours[0],
+        /^unknown parameter 'foo' \(use puzzle, description, alg, setup, controls,/,
+      );
       assert.match(
         ours.join("\n"),
         /parameter 'size' is not used here: the player fills its frame/,

@@ -72,6 +72,7 @@ async function touchEverything(page) {
 
 const PLAYER_ATTRIBUTES = [
   "puzzle",
+  "description",
   "alg",
   "setup",
   "controls",
@@ -116,8 +117,9 @@ for (const bypassCSP of [true, false]) {
         );
         for (const payload of PAYLOADS) {
           // Every attribute the payload, and then the same with a puzzle the player knows (a
-          // numbered one, which reads numbering and numbering-groups), so alg and setup reach
-          // the engine; started at once (load="eager" comes last and is kept for it).
+          // numbered one, which reads numbering and numbering-groups, and no description, which
+          // would win over it), so alg and setup reach the engine; started at once
+          // (load="eager" comes last and is kept for it).
           for (const puzzle of [payload, "numbered_pyraminx"]) {
             const shown = await page.evaluate(
               async ({ names, payload, puzzle }) => {
@@ -125,6 +127,7 @@ for (const bypassCSP of [true, false]) {
                 const player = document.createElement("polytwist-player");
                 for (const name of names) player.setAttribute(name, payload);
                 player.setAttribute("puzzle", puzzle);
+                if (puzzle !== payload) player.removeAttribute("description");
                 document.querySelector("#embed").append(player);
                 // Painted first as a picture, then started: both read every attribute.
                 await new Promise((resolve) => setTimeout(resolve, 300));
@@ -157,7 +160,9 @@ for (const bypassCSP of [true, false]) {
               // Too long: ignored, and the message gives the length, not the text (load was
               // set to eager since).
               const ignored = PLAYER_ATTRIBUTES.filter(
-                (name) => name !== "load" && (name !== "puzzle" || puzzle === payload),
+                (name) =>
+                  name !== "load" &&
+                  (!["puzzle", "description"].includes(name) || puzzle === payload),
               );
               for (const name of ignored) {
                 assert.equal(

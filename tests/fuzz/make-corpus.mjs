@@ -197,7 +197,11 @@ writeCorpus("share_link", {
   setup: link({ puzzle: "cube3", setup: "R U R' U'", solution: "U R U' R'" }),
   numbering: link({ puzzle: "numbered_pyraminx", numbering: digits, groups: ring, setup: "U" }),
   state: link({ puzzle: "domino", state: scrambles.domino.state, solution: "U" }),
+  // A page's ?description=… link: the puzzle named by its description.
+  description: link({ puzzle: "c f 0.25 f 0.75 f 0", setup: "R U' 2F", solution: "Rw2 3R'" }),
+  "megaminx-wca": link({ puzzle: "d f 0.7", setup: "R++ D-- R-- D++ U'", solution: "D-- R++" }),
   "error-puzzle": link({ puzzle: "pyraminx4" }),
+  "error-description": link({ puzzle: "c q 0.5" }),
   "error-facelets": link({ puzzle: "cube2", facelets: "UUUUFFFFRRRRDDDDBBBBLLLX" }),
   "error-setup": link({ puzzle: "kilominx", setup: "U (F" }),
   "error-solution": link({ puzzle: "master_pyraminx", solution: "Q" }),
@@ -223,7 +227,23 @@ function writeDictionary(target, tokens) {
 }
 const moveNames = puzzles.flatMap(({ moves }) => moves);
 const ids = puzzles.map(({ id }) => id);
-const grammar = ["(", ")", "[", "]", "'", "2'", "999", "1000", "//", "\n", " ", "w", "_"];
+const grammar = [
+  "(",
+  ")",
+  "[",
+  "]",
+  "'",
+  "2'",
+  "++",
+  "--",
+  "999",
+  "1000",
+  "//",
+  "\n",
+  " ",
+  "w",
+  "_",
+];
 writeDictionary("notation", [
   ...moveNames,
   ...grammar,
@@ -237,7 +257,17 @@ writeDictionary("notation", [
   "y",
   "z",
 ]);
-writeDictionary("share_link", [...ids, ...moveNames, ...grammar, NUL, "|", ".", "?"]);
+const descriptions = ["c f 0.", "d f 0.7", "o v 0", "t e 0.5", "2x3x4"];
+writeDictionary("share_link", [
+  ...ids,
+  ...moveNames,
+  ...grammar,
+  ...descriptions,
+  NUL,
+  "|",
+  ".",
+  "?",
+]);
 writeDictionary("service", [
   ...Object.values(service).map((seed) => seed.split(NUL)[0]),
   ...ids,

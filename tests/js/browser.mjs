@@ -241,7 +241,8 @@ export async function stickerColoursShown(page, player = "polytwist-player") {
       // Two frames: the last requested render has been drawn.
       for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
       return {
-        points: el.stickerScreenPoints().filter((p) => p.visible),
+        // Stickers seen nearly edge-on are slivers a 5×5 patch would mix with their neighbours.
+        points: el.stickerScreenPoints().filter((p) => p.visible && p.facing > 0.3),
         faces: el.puzzleInfo.faces,
         facelets: el.facelets,
       };

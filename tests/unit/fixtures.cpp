@@ -118,7 +118,8 @@ int BruteForce::of(const Puzzle& puzzle, const State& s) const {
   return found == distance.end() ? -1 : found->second;
 }
 
-BruteForce bruteForce(const Puzzle& puzzle, const std::vector<State>& goals) {
+BruteForce bruteForce(const Puzzle& puzzle, const std::vector<State>& goals,
+                      std::size_t maxStates) {
   BruteForce result;
   std::deque<State> queue;
   for (const State& goal : goals) {
@@ -126,8 +127,13 @@ BruteForce bruteForce(const Puzzle& puzzle, const std::vector<State>& goals) {
   }
   while (!queue.empty()) {
     const State s = queue.front();
-    queue.pop_front();
     const int d = result.distance.at(puzzle.encodeState(s));
+    // Entering layer d: every state at distance d is known.
+    if (d > result.complete) {
+      result.complete = d;
+      if (maxStates > 0 && result.distance.size() > maxStates) return result;
+    }
+    queue.pop_front();
     if (static_cast<int>(result.counts.size()) <= d) result.counts.push_back(0);
     ++result.counts[d];
     result.states.push_back(s);
@@ -230,16 +236,6 @@ void checkSolvesAgainstTable(const polytwist::Puzzle& puzzle, polytwist::Solver&
   }
   CHECK(mismatches == 0);
   CHECK(unsolved == 0);
-}
-
-void checkFaceletsRoundTrip(const polytwist::Puzzle& puzzle, int samples, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  int wrong = 0;
-  for (int i = 0; i < samples; ++i) {
-    const polytwist::State state = puzzle.randomState(rng);
-    wrong += polytwist::stateFromFacelets(puzzle, puzzle.facelets(state)).state != state;
-  }
-  CHECK(wrong == 0);
 }
 
 bool contains(const std::string& text, const std::string& part) {

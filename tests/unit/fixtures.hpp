@@ -44,14 +44,18 @@ const polytwist::Puzzle& linked();
 const polytwist::Puzzle& cube2();  // the catalogue's
 
 // Every state reachable from `goals`, with its distance to the nearest goal, by BFS over explicit
-// States keyed by encodeState.
+// States keyed by encodeState. With `maxStates`, the search stops on reaching the first layer by
+// which more states are known: `complete` is that layer, `distance` holds every state up to it
+// (so a state it lacks is further), `states` and `counts` the layers before it.
 struct BruteForce {
   std::vector<polytwist::State> states;  // in BFS order
   std::unordered_map<std::string, int> distance;
   std::vector<std::uint64_t> counts;                                         // states per distance
+  int complete = -1;                                                         // see above
   int of(const polytwist::Puzzle& puzzle, const polytwist::State& s) const;  // -1 if unreached
 };
-BruteForce bruteForce(const polytwist::Puzzle& puzzle, const std::vector<polytwist::State>& goals);
+BruteForce bruteForce(const polytwist::Puzzle& puzzle, const std::vector<polytwist::State>& goals,
+                      std::size_t maxStates = 0);
 // Cached single-goal (solved) runs of the fixtures.
 const BruteForce& gearStates();
 const BruteForce& linkedStates();
@@ -90,8 +94,6 @@ polytwist::FaceletError faceletError(const polytwist::Puzzle& puzzle, const std:
 void checkSolvesAgainstTable(const polytwist::Puzzle& puzzle, polytwist::Solver& solver,
                              const polytwist::DistanceTable& table, int samples, std::uint64_t seed,
                              const std::function<bool(const polytwist::State&)>& isGoal);
-// Reading back the facelets of `samples` random states gives each state (checked).
-void checkFaceletsRoundTrip(const polytwist::Puzzle& puzzle, int samples, std::uint64_t seed);
 bool contains(const std::string& text, const std::string& part);
 
 }  // namespace fixtures

@@ -5,11 +5,15 @@
 
 #include <algorithm>
 #include <map>
+#include <random>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "api/service.hpp"
+#include "core/random.hpp"
+#include "core/sequence.hpp"
+#include "geometry/derive.hpp"
 #include "geometry/described.hpp"
 #include "geometry/description.hpp"
 #include "geometry/geometry_json.hpp"
@@ -279,4 +283,69 @@ TEST_CASE("a puzzle named by its description has at most 500 stickers") {
                             "0.111111111111111")
             .find("ok")
             ->boolean());  // 9x9x9: 486
+}
+
+TEST_CASE("the Megaminx reads WCA scrambles: R++ is the far face's turn and the whole puzzle's") {
+  const Puzzle& megaminx = *findPuzzle("megaminx");
+  auto moves = [&](const std::string& text) {
+    const ResolvedSequence resolved = resolveSequence(megaminx, text);
+    INFO(text);
+    REQUIRE(!resolved.error);
+    return resolved.moves;
+  };
+  auto position = [&](const std::string& text) {
+    return megaminx.applySequence(megaminx.solved(), moves(text));
+  };
+  const Derivation derivation = derive(*parseDescription("d f 0.7").description);
+  const Geometry& geometry = std::get<Geometry>(derivation.result);
+  auto opposite = [&](const std::string& face) {
+    for (const Axis& axis : geometry.axes) {
+      if (axis.plusName == face) return axis.minusName;
+      if (axis.minusName == face) return axis.plusName;
+    }
+    FAIL("no axis ends in ", face);
+    return std::string();
+  };
+  // WCA Regulations 12a: R++ turns all but the face opposite R two fifths clockwise about R. With
+  // the centres fixed that is the opposite face turned two fifths clockwise about itself, and
+  // then the whole puzzle turned two fifths like R (the moves after it are read in that frame).
+  for (const std::string face : {"R", "D"}) {
+    const std::string far = opposite(face);
+    CAPTURE(far);
+    CHECK(moves(face + "++") == moves(far + "2"));
+    CHECK(moves(face + "--") == moves(far + "2'"));
+    CHECK(moves(face + "++ U F") == moves(far + "2 " + face + "v2 U F"));
+    CHECK(moves(face + "-- U F") == moves(far + "2' " + face + "v2' U F"));
+    CHECK(position(face + "++ " + face + "-- U") == position("U"));
+    CHECK(position(face + "++ " + face + "++ " + face + "++ " + face + "++ " + face + "++ U") ==
+          position("U"));
+  }
+  CHECK(opposite("R") != "L");  // the Megaminx's L is R's neighbour, not its opposite
+
+  // Scrambles as the WCA writes them: seven lines of ten R and D moves, each line ending with U
+  // or U'. They resolve move for move, print back as written, and their inverse undoes them.
+  std::mt19937_64 rng(2026);
+  const auto coin = [&] { return uniformBelow(rng, 2) == 1; };
+  for (int scramble = 0; scramble < 20; ++scramble) {
+    std::string text;
+    for (int line = 0; line < 7; ++line) {
+      for (int i = 0; i < 10; ++i) {
+        text += std::string(i % 2 == 0 ? "R" : "D") + (coin() ? "++ " : "-- ");
+      }
+      text += coin() ? "U\n" : "U'\n";
+    }
+    CAPTURE(text);
+    const ResolvedSequence resolved = resolveSequence(megaminx, text);
+    REQUIRE(!resolved.error);
+    CHECK(resolved.moves.size() == 77);
+    std::string written = text;
+    std::replace(written.begin(), written.end(), '\n', ' ');
+    CHECK(resolved.normalized + " " == written);
+    const Json there = service::applyMoves("megaminx", "", text);
+    REQUIRE(there.find("ok")->boolean());
+    CHECK(!there.find("solved")->boolean());
+    // Undone in the same call: the frame the rotations leave is the caller's, not the state's.
+    const Json back = service::applyMoves("megaminx", "", text + "(" + text + ")'");
+    CHECK(back.find("solved")->boolean());
+  }
 }

@@ -64,7 +64,9 @@ PuzzleSpec pairsSpec(bool derive) {
   PuzzleSpec spec;
   spec.id = "pairs";
   spec.name = "Test pairs";
-  spec.faces = {{"A", 'A', 2, "#000001"}, {"B", 'B', 2, "#000002"}, {"C", 'C', 1, "#000003"},
+  spec.faces = {{"A", 'A', 2, "#000001"},
+                {"B", 'B', 2, "#000002"},
+                {"C", 'C', 1, "#000003"},
                 {"D", 'D', 1, "#000004"}};
   spec.orbits = {{.name = "a", .pieces = {"A0", "A1", "C0"}, .identical = {0, 0, 1}},
                  {.name = "b",

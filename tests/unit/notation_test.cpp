@@ -238,7 +238,7 @@ nt::Sequence nestedRepeats(int depth, int repeat) {
 
 TEST_CASE("notation: move tokens of every shape") {
   for (const char* token : {"R", "R'", "R2", "R2'", "BL2'", "u", "x", "2R", "3Rw2'", "Rw", "R_w",
-                            "DBL", "RU", "10R", "r_2'", "M2"}) {
+                            "DBL", "RU", "10R", "r_2'", "M2", "R++", "D--", "BL++"}) {
     const nt::Sequence s = parseOk(token);
     REQUIRE(s.nodes.size() == 1);
     const nt::Node& n = s.nodes[0];
@@ -428,6 +428,10 @@ TEST_CASE("notation: every error kind with its exact position") {
       {"R U'U", "unexpected character 'U' at column 5 (separate moves with spaces)", 1, 5},
       {"R2a", "unexpected character 'a' at column 3 (separate moves with spaces)", 1, 3},
       {"R''", "unexpected character ''' at column 3", 1, 3},
+      {"R+", "unexpected character '+' at column 2", 1, 2},
+      {"R+-", "unexpected character '+' at column 2", 1, 2},
+      {"R+++", "unexpected character '+' at column 4", 1, 4},
+      {"++", "unexpected character '+' at column 1", 1, 1},
       {"'", "unexpected character ''' at column 1", 1, 1},
       {"_R", "unexpected character '_' at column 1", 1, 1},
       {"R / U", "unexpected character '/' at column 3", 1, 3},

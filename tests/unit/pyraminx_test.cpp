@@ -137,9 +137,8 @@ TEST_CASE("pyraminx: scrambles are reproducible and at least 6 moves from solved
   }
 }
 
-TEST_CASE("pyraminx: facelets round-trip and every invalid colouring is named") {
+TEST_CASE("pyraminx: every invalid colouring is named") {
   const Puzzle& p = pyraminx();
-  fixtures::checkFaceletsRoundTrip(p, 5000, 5);
 
   auto errorOf = [&](const std::string& facelets) { return fixtures::faceletError(p, facelets); };
   SUBCASE("wrong colour counts") {

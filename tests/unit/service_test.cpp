@@ -4,12 +4,14 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <numeric>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "core/json.hpp"
 #include "fixtures.hpp"
 
 using namespace polytwist;
@@ -52,6 +54,18 @@ Json applyCube(const std::string& state, const std::string& moves) {
 }
 
 }  // namespace
+
+TEST_CASE("answers: numbers read back as the doubles written") {
+  CHECK(Json(0.1).dump() == "0.1");
+  CHECK(Json(-2.5).dump() == "-2.5");
+  CHECK(Json(42.0).dump() == "42");
+  for (const double x :
+       {std::acos(-1.0), -2 * std::acos(-1.0) / 3, 1e-300, 0.7236067977499789, 6.02214076e23}) {
+    CAPTURE(x);
+    CHECK(std::strtod(Json(x).dump().c_str(), nullptr) == x);
+  }
+  CHECK(Json(std::numeric_limits<double>::infinity()).dump() == "null");
+}
 
 TEST_CASE("service: version, puzzle list and puzzle info") {
   const Json version = service::version();

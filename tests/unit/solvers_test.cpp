@@ -12,6 +12,7 @@
 #include "core/text.hpp"
 #include "fixtures.hpp"
 #include "puzzles/catalogue.hpp"
+#include "search/solver.hpp"
 
 using namespace polytwist;
 using fixtures::contains;
@@ -35,6 +36,29 @@ std::size_t countMoves(const std::string& sequence) {
   }
   return count;
 }
+
+// Published distributions of whole puzzles (positions per distance) in the moves they count, for
+// puzzles with a whole table (the 2x2x2's A079761 is table_test.cpp's, the Pyraminx's A079744
+// pyraminx_test.cpp's: they check more of the table).
+const std::vector<std::pair<std::string, std::vector<std::uint64_t>>>& publishedDistributions() {
+  static const std::vector<std::pair<std::string, std::vector<std::uint64_t>>> published = {
+      // A079745, the Skewb (each 120-degree turn one move).
+      {"skewb", {1, 8, 48, 288, 1728, 10248, 59304, 315198, 1225483, 1455856, 81028, 90}},
+  };
+  return published;
+}
+
+// Positions at God's number of puzzles without a whole table, from exhaustive counts made outside
+// the engine (docs/solvers/described-optimal.md): {puzzle, state, distance}.
+struct DeepPosition {
+  const char* puzzle;
+  const char* state;
+  int distance;
+};
+constexpr DeepPosition kDeepPositions[] = {
+    {"dino", "0b5a62498713.000000000000", 11},
+    {"dino", "0b6a52498731.000000000000", 11},
+};
 
 // cube2 as a puzzle the registry does not list: the same spec under another id.
 const Puzzle& unlistedCube() {
@@ -195,4 +219,75 @@ TEST_CASE("solvers: the service follows a description with no solver and random-
       service::detail::solveOf(puzzle, solvers, scrambled.find("state")->string(), {}, {}, {});
   CHECK_FALSE(solved.find("ok")->boolean());
   CHECK(solved.find("error")->string() == "no solver can solve this puzzle yet");
+}
+
+TEST_CASE(
+    "solvers: every table or IDA* solver is optimal against a BFS near solved and at known "
+    "depths") {
+  // The kernel's puzzles have their own tests (their tables take seconds to minutes to build).
+  for (const Puzzle& puzzle : allPuzzles()) {
+    const SolverDescription solvers = describeSolvers(puzzle);
+    if (!solvers.offers(SolveMethod::Optimal) || solvers.kernel()) continue;
+    CAPTURE(puzzle.id());
+    // Independent of the solver's tables: explicit states from every solved state, as far as
+    // about 50,000 of them reach.
+    const fixtures::BruteForce near = fixtures::bruteForce(puzzle, puzzle.solvedStates(), 50000);
+    REQUIRE(near.complete >= 3);
+    Solver solver(puzzle);
+    std::mt19937_64 rng(23);
+    int known = 0;
+    for (int i = 0; i < 60; ++i) {
+      // Random walks, some within the BFS's reach and some beyond, then random states.
+      const State start =
+          i < 40 ? puzzle.applySequence(puzzle.solved(), puzzle.randomMoves(rng, 1 + i % 10))
+                 : puzzle.randomState(rng);
+      const SolveOutcome outcome = solver.solve(start);
+      REQUIRE(outcome.status == SolveOutcome::Status::Solved);
+      CHECK(puzzle.isSolved(puzzle.applySequence(start, outcome.moves)));
+      const int length = static_cast<int>(outcome.moves.size());
+      const int distance = near.of(puzzle, start);
+      if (distance >= 0) {
+        ++known;
+        CHECK(length == distance);
+      } else {
+        CHECK(length > near.complete);
+      }
+    }
+    CHECK(known >= 15);
+    for (const DeepPosition& deep : kDeepPositions) {
+      if (puzzle.id() != deep.puzzle) continue;
+      const std::optional<State> start = puzzle.decodeState(deep.state);
+      REQUIRE(start.has_value());
+      const SolveOutcome outcome = solver.solve(*start);
+      INFO(outcome.error);
+      REQUIRE(outcome.status == SolveOutcome::Status::Solved);
+      CHECK(puzzle.isSolved(puzzle.applySequence(*start, outcome.moves)));
+      CHECK(static_cast<int>(outcome.moves.size()) == deep.distance);
+    }
+  }
+}
+
+TEST_CASE("solvers: whole tables count every position, as published where it is") {
+  // Up to 2^25 entries, a second each at most (the Domino's 406 million are
+  // tests/unit/domino_test.cpp's).
+  int published = 0;
+  for (const Puzzle& puzzle : allPuzzles()) {
+    if (!describeSolvers(puzzle).wholeTable) continue;
+    const TableSpec spec = Solver::wholeTableSpec(puzzle);
+    if (CoordinateSpace::sizeOf(puzzle, spec.coordinates) > (1u << 25)) continue;
+    CAPTURE(puzzle.id());
+    Solver solver(puzzle);
+    const DistanceTable* table = solver.wholeTable();
+    REQUIRE(table != nullptr);
+    const std::vector<std::uint64_t> counts = solver.countsWithSeparable(table->counts());
+    std::uint64_t total = 0;
+    for (std::uint64_t count : counts) total += count;
+    CHECK(std::to_string(total) == puzzle.stateCountText());
+    for (const auto& [id, distribution] : publishedDistributions()) {
+      if (id != puzzle.id()) continue;
+      ++published;
+      CHECK(counts == distribution);
+    }
+  }
+  CHECK(published == static_cast<int>(publishedDistributions().size()));
 }

@@ -79,6 +79,7 @@ describe("round trips through the engine", () => {
     assert.deepEqual(link, {
       ok: true,
       puzzle: "cube2",
+      description: "",
       position: null,
       solution: "R U R'",
       step: 0,
@@ -137,6 +138,30 @@ describe("round trips through the engine", () => {
     const after = call("applyMoves", "numbered_pyraminx", state, link.solution).state;
     const shown = call("numberingPosition", "numbered_pyraminx", after, link.numbering, "");
     assert.equal(shown.solved, true);
+  });
+
+  it("a puzzle by its description: the same position through the engine", () => {
+    const description = "c f 0.25 f 0.75 f 0";
+    const played = call("applyMoves", description, "", "R U' 2F Rw2");
+    const url = encodeOk(BASE, {
+      description,
+      position: { facelets: played.facelets },
+      solution: "Rw2' 2F' U R'",
+    });
+    assert.match(url, /&solution=Rw2'\+2F'\+U\+R'&description=c\+f\+0\.25\+f\+0\.75\+f\+0$/);
+    const link = decodeOk(url);
+    assert.equal(link.puzzle, description);
+    assert.equal(link.description, description);
+    const validated = call("validate", link.puzzle, link.position.facelets);
+    assert.equal(validated.ok, true, validated.error);
+    // Its centres of one colour are told apart by no colouring: the same facelets, not state.
+    assert.equal(validated.facelets, played.facelets);
+    assert.equal(call("applyMoves", link.puzzle, validated.state, link.solution).solved, true);
+    // Given both, the description names the puzzle (as on <polytwist-player>).
+    assert.equal(decodeOk(`${BASE}?puzzle=cube2&description=2x2x3`).puzzle, "2x2x3");
+    // A description the engine refuses passes the decoder: the engine names what is wrong.
+    const refused = call("puzzleInfo", decodeOk(`${BASE}?description=c+q+0.5`).puzzle);
+    assert.match(refused.error, /unknown cut kind 'q' at column 3/);
   });
 });
 
@@ -204,6 +229,10 @@ describe("refusals", () => {
     ["http://[::1", "link", /not a valid web address/],
     [`${BASE}?puzzle=${"a".repeat(MAX_LINK_LENGTH)}`, "link", /characters long/],
     [`${BASE}?solution=R`, "puzzle", /missing/],
+    [`${BASE}?description=`, "description", /empty/],
+    [`${BASE}?description=c+f+0%E2%80%A45`, "description", /character 6 is '․' \(U\+2024\)/],
+    [`${BASE}?description=${"c+f+0.5".repeat(150)}`, "description", /1050 characters long/],
+    [`${BASE}?description=c+f+0&description=c+f+0.5`, "description", /2 different values/],
     [`${BASE}?puzzle=`, "puzzle", /empty/],
     [`${BASE}?puzzle=Pyraminx`, "puzzle", /character 1 is 'P'/],
     [`${BASE}?puzzle=..%2Fetc`, "puzzle", /character 1 is '\.'/],
@@ -246,6 +275,9 @@ describe("refusals", () => {
     [BASE, {}, "puzzle"],
     [BASE, { puzzle: 7 }, "puzzle"],
     [BASE, { puzzle: "cube 2" }, "puzzle"],
+    [BASE, { description: "c f 0", puzzle: "cube2" }, "description"],
+    [BASE, { description: 7 }, "description"],
+    [BASE, { description: " " }, "description"],
     [BASE, { puzzle: "cube2", position: "R U" }, "position"],
     [BASE, { puzzle: "cube2", position: { facelets: "UU", setup: "R" } }, "position"],
     [BASE, { puzzle: "cube2", position: { facelets: ["U"] } }, "position"],

@@ -26,6 +26,8 @@ const PLAYERS = [
   { puzzle: "cube2", setup: "R U2 R' U' R U' R'", alg: "R U R' U R U2 R'" },
   { puzzle: "cube3", alg: "R U R' U'", controls: "none", camera: "azimuth:30; elevation:25" },
   { puzzle: "pyraminx", alg: "U R U' R'", background: "#fdf3e1" },
+  // A puzzle by its description (data-description), derived by the engine.
+  { description: "c f 0.25 f 0.75 f 0", alg: "R U R' U'" },
 ];
 
 /** The article's external pictures: [puzzle, alg]. */

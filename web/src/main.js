@@ -1,8 +1,8 @@
 // The polytwist app page: one <polytwist-player controls="full" keyboard="page"> (the standalone
 // element, loaded by its own script tag) with the page's Share button in its "controls" slot and,
 // in its "panel" slot, the numbering panel (numbered puzzles only) and the God's number panel;
-// the engine's version in the header; share links (?puzzle=ID alone, or with a position, a
-// solution and its step, a numbering) opened from the address, which then follows what the player
+// the engine's version in the header; share links (?puzzle=ID or ?description=… alone, or with a
+// position, a solution and its step, a numbering) opened from the address, which then follows what the player
 // shows, so a reload or a return to the page comes back to the same place; and the offline app's
 // service worker, with a notice when an update is ready. See docs/web.md.
 import { EngineClient } from "./engine/client.js";
@@ -28,10 +28,14 @@ const ui = Object.fromEntries(
 );
 const { app: player } = ui;
 
-// Before the element is defined, so that it starts with this puzzle.
+// Before the element is defined, so that it starts with this puzzle (a description, when the
+// link gives one, wins over an id, as on the element).
 const link = decodeShareLink(location.href);
-const wanted = new URLSearchParams(location.search).get("puzzle");
-if (wanted) player.setAttribute("puzzle", wanted);
+const params = new URLSearchParams(location.search);
+const wanted = params.get("description")?.trim()
+  ? { attribute: "description", name: params.get("description").trim() }
+  : params.get("puzzle") && { attribute: "puzzle", name: params.get("puzzle") };
+if (wanted) player.setAttribute(wanted.attribute, wanted.name);
 
 /**
  * Shows what was wrong with the link: {error, column?, text?} (a caret under `text`'s column). The
@@ -54,8 +58,10 @@ if (link && !link.ok) showLinkProblem(link);
 async function openLink() {
   await player.ready;
   if (!player.puzzleInfo) {
-    const answer = await player.engine.puzzleInfo(wanted ?? "");
-    showLinkProblem({ error: `puzzle: ${answer.error ?? "the player could not show it"}` });
+    const answer = await player.engine.puzzleInfo(wanted?.name ?? "");
+    const error = answer.error ?? "the player could not show it";
+    showLinkProblem({ error: `${wanted?.attribute ?? "puzzle"}: ${error}` });
+    player.removeAttribute("description");
     player.puzzle = "";
     await player.reset();
     return;

@@ -12,6 +12,7 @@ import { showBidiControls } from "../ui/format.js";
 /** The player's attributes a URL may set (`size` is left out: the player fills the frame). */
 const EMBED_PARAMETERS = [
   "puzzle",
+  "description",
   "alg",
   "setup",
   "controls",

@@ -75,6 +75,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
   const emit = (type, detail) => events.dispatchEvent(new CustomEvent(type, { detail }));
 
   let ready = false; // a puzzle is loaded and shown
+  let loadedAs = ""; // the name the puzzle shown was asked for by (its id, or a description)
   let solving = false; // a cancellable engine call (solve) is running
   let puzzleList = null; // the engine's listPuzzles, once asked
   let start = { setup: "", alg: "" }; // the sequences of the start position
@@ -277,27 +278,38 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
   }
 
   /**
-   * Shows `puzzle` (the engine's first when empty) at the start given by `setup` and `alg`,
-   * loading the puzzle when it changed. Resolves true when everything was accepted.
+   * Shows `puzzle` (an id or a description; the engine's first when empty) at the start given by
+   * `setup` and `alg`, loading the puzzle when it changed; a puzzle the engine refuses is named
+   * by `attribute`. Resolves true when everything was accepted.
    */
-  function configure({ puzzle, setup = "", alg = "", numbering: text = "", groups = "" }) {
+  function configure({
+    puzzle,
+    attribute = "puzzle",
+    setup = "",
+    alg = "",
+    numbering: text = "",
+    groups = "",
+  }) {
     return run(async () => {
       start = { setup, alg };
       wantedNumbering = { numbering: text, groups };
       const list = await listPuzzles();
       const id = puzzle || list[0].id;
-      if (id !== position.current.puzzle || !ready) {
+      // A description the catalogue knows is shown under the catalogue's id: either name it.
+      if ((id !== position.current.puzzle && id !== loadedAs) || !ready) {
         ready = false;
         playback.clear();
         try {
+          loadedAs = "";
           await loadPuzzle(id);
+          loadedAs = id;
         } catch (err) {
           if (!(err instanceof RefusedError)) throw err;
           position.clear();
           clearMessage("setup");
           clearMessage("alg");
           emit("puzzle", { info: null, entry: null });
-          emit("notice", { text: `puzzle="${id}": ${err.message}` });
+          emit("notice", { text: `${attribute}="${id}": ${err.message}` });
           status(err.message, "error");
           changed();
           return false;

@@ -1,6 +1,7 @@
 // <polytwist-player>: a twisty puzzle in 3D that a page embeds with one script tag and one element
-// (docs/embedding.md). Attributes: puzzle, alg, setup, controls, background, colour-scheme, camera,
-// size, keyboard, and for numbered puzzles numbering and numbering-groups; the same as properties;
+// (docs/embedding.md). Attributes: puzzle (or description, which wins when both are given), alg,
+// setup, controls, background, colour-scheme, camera, size, keyboard, and for numbered puzzles
+// numbering and numbering-groups; the same as properties;
 // methods play, pause, reset, setAlg, setNumbering, goTo, turn, scramble, solve, setState,
 // editColours, scrollToView, exportImage, exportAnimation; events move, solved, statechange,
 // playback.
@@ -44,7 +45,7 @@ function playerStyleSheet() {
 }
 
 /** Attributes whose change reloads the position (batched: several changes, one reload). */
-const POSITION_ATTRIBUTES = ["puzzle", "setup", "alg"];
+const POSITION_ATTRIBUTES = ["puzzle", "description", "setup", "alg"];
 /** A numbered puzzle's numbering: a change redraws the digits of the position shown. */
 const NUMBERING_ATTRIBUTES = ["numbering", "numbering-groups"];
 
@@ -112,6 +113,7 @@ export class PolytwistPlayer extends HTMLElement {
       // The reader picked another puzzle: the page's alg and setup were for the last one.
       this.removeAttribute("alg");
       this.removeAttribute("setup");
+      this.removeAttribute("description");
       this.puzzle = ui.puzzle.value;
     });
     const controlsSlot = root.querySelector('slot[name="controls"]');
@@ -147,7 +149,7 @@ export class PolytwistPlayer extends HTMLElement {
     else this.#messages.clear(`${name}-length`);
     const value = tooLong ? null : text;
     if (name === "alg") this.#moveList.preview(value ?? "");
-    if (["puzzle", "setup", "camera"].includes(name)) this.#repaint();
+    if (["puzzle", "description", "setup", "camera"].includes(name)) this.#repaint();
     if (POSITION_ATTRIBUTES.includes(name)) this.#configure();
     else if (NUMBERING_ATTRIBUTES.includes(name)) this.#renumber();
     else this.#present(name, value);
@@ -159,6 +161,13 @@ export class PolytwistPlayer extends HTMLElement {
   }
   set puzzle(value) {
     this.setAttribute("puzzle", value);
+  }
+  /** A puzzle by its description (docs/geometry.md), e.g. "c f 0.25 f 0.75 f 0"; wins over puzzle. */
+  get description() {
+    return this.getAttribute("description") ?? "";
+  }
+  set description(value) {
+    this.setAttribute("description", value);
   }
   get alg() {
     return this.getAttribute("alg") ?? "";
@@ -414,6 +423,16 @@ export class PolytwistPlayer extends HTMLElement {
     return text === null || lengthProblem(name, text) ? "" : text;
   }
 
+  /**
+   * The puzzle asked for, as the engine names it, and the attribute that asked: a description
+   * wins over a puzzle id, so a page may keep `puzzle` as it is and add a description to it.
+   */
+  #wantedPuzzle() {
+    const description = this.#read("description").trim();
+    if (description) return { name: description, attribute: "description" };
+    return { name: this.#read("puzzle").trim(), attribute: "puzzle" };
+  }
+
   get #current() {
     return this.#model?.position.current;
   }
@@ -432,7 +451,7 @@ export class PolytwistPlayer extends HTMLElement {
   #repaint() {
     if (this.#starting || !this.#near) return;
     this.#picture.paint({
-      puzzle: this.#read("puzzle").trim(),
+      puzzle: this.#wantedPuzzle().name,
       setup: this.#read("setup"),
       camera: this.#presentation.camera,
     });
@@ -547,8 +566,10 @@ export class PolytwistPlayer extends HTMLElement {
       this.#configureQueued = true;
       this.#configured = Promise.resolve().then(() => {
         this.#configureQueued = false;
+        const { name, attribute } = this.#wantedPuzzle();
         return this.#model.configure({
-          puzzle: this.#read("puzzle").trim(),
+          puzzle: name,
+          attribute,
           setup: this.#read("setup"),
           alg: this.#read("alg"),
           numbering: this.#read("numbering"),

@@ -6,9 +6,11 @@
 const UP_STEP = 0.1;
 
 /**
- * @returns {{facelet: number, x: number, y: number, visible: boolean, digit?: string,
- *   up?: {x: number, y: number}}[]}  x, y in CSS pixels from the canvas's top-left corner; visible
- *   when the sticker faces the camera and nothing hides it; digit: the glyph the model draws on it
+ * @returns {{facelet: number, x: number, y: number, visible: boolean, facing: number,
+ *   digit?: string, up?: {x: number, y: number}}[]}  x, y in CSS pixels from the canvas's top-left
+ *   corner; visible when the sticker faces the camera and nothing hides it; facing: the cosine
+ *   between its normal and the line to the eye (near 0: seen edge-on, a sliver on the view);
+ *   digit: the glyph the model draws on it
  *   and up: the unit direction of that glyph's top on the view, y downwards (models with digits)
  */
 export function stickerScreenPoints(view, model) {
@@ -18,13 +20,15 @@ export function stickerScreenPoints(view, model) {
   const digits = model.shownDigits?.();
   return model.stickers.map((mesh, facelet) => {
     const centre = model.stickerCentre(facelet, { world: true });
-    const facing = model.stickerNormal(facelet).dot(eye.clone().sub(centre)) > 0;
+    const toEye = eye.clone().sub(centre).normalize();
+    const facing = model.stickerNormal(facelet).dot(toEye);
     const { x, y } = view.toClient(centre);
     return {
       facelet,
       x: x - rect.left,
       y: y - rect.top,
-      visible: facing && view.isVisible(centre, mesh),
+      visible: facing > 0 && view.isVisible(centre, mesh),
+      facing,
       ...(digits && { digit: digits[facelet] }),
       ...(model.digitUp && { up: screenDirection(view, centre, model.digitUp(facelet)) }),
     };

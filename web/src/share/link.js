@@ -3,8 +3,13 @@
 //   https://example.org/polytwist/?facelets=LLFRDLDRRRRLFRRRDFFDRLDDLDDLDLFFFFFL&solution=u+l'+B&puzzle=pyraminx
 //
 // Parameters (query string; anything else in the address is kept by encode and ignored by decode):
-//   puzzle    the engine's puzzle id (a–z, 0–9, _); required. It is written last, so a link always
-//             ends in a letter or digit and chat apps that trim trailing punctuation keep it whole.
+//   puzzle    the engine's puzzle id (a–z, 0–9, _). It is written last, so a link always ends in
+//             a letter or digit and chat apps that trim trailing punctuation keep it whole.
+//   description  instead of puzzle, a puzzle by its description (docs/geometry.md), e.g.
+//             description=c+f+0.25+f+0.75+f+0, written last in its place (a description ends in a
+//             digit). One of the two is required; given both, the description names the puzzle
+//             and puzzle is not read (as on <polytwist-player>). Whether it describes a puzzle,
+//             within the engine's limits, is the engine's call, as below.
 //   facelets  the position as the engine's facelets string (one face letter per sticker): the form
 //             for positions entered in the state editor, since any colouring can be written.
 //   setup     the position as a move sequence from solved: the form for positions reached by moves.
@@ -25,6 +30,7 @@
 //   if (link === null) …                     // no share parameters: the page's usual start
 //   else if (!link.ok) showError(link.error); // e.g. "facelets: character 5 is '%', …"
 //   else {
+//     // link.puzzle is the engine's name of the puzzle: the id, or the description
 //     const info = await engine.puzzleInfo(link.puzzle);          // unknown puzzle → info.error
 //     let state = "";
 //     if (link.position?.facelets) {
@@ -49,12 +55,14 @@ export const SHARE_PARAMS = [
   "step",
   "numbering",
   "groups",
+  "description",
   "puzzle",
 ];
 
 /** Longest link decoded or encoded, in characters (browsers and chat apps handle this safely). */
 export const MAX_LINK_LENGTH = 4096;
 const MAX_PUZZLE_LENGTH = 40;
+const MAX_DESCRIPTION_LENGTH = 1000; // the engine's limit on a description's text
 const MAX_FACELETS_LENGTH = 512;
 const MAX_MOVES_LENGTH = 1000;
 const MAX_NUMBERING_LENGTH = 1000;
@@ -107,6 +115,11 @@ const RULES = {
     allowed: PUZZLE_CHAR,
     allowedText: "a puzzle id is written with a–z, 0–9 and _",
   },
+  description: {
+    maxLength: MAX_DESCRIPTION_LENGTH,
+    allowed: /[\x20-\x7e]/,
+    allowedText: "a description is written in ASCII, e.g. c f 0.25 f 0.75 f 0",
+  },
   facelets: {
     maxLength: MAX_FACELETS_LENGTH,
     allowed: FACELET_CHAR,
@@ -133,6 +146,13 @@ const RULES = {
 function checkPuzzle(puzzle) {
   if (puzzle === "") return failure("puzzle", "puzzle is empty: name the puzzle, e.g. pyraminx");
   return checkValue("puzzle", puzzle, RULES.puzzle);
+}
+
+function checkDescription(description) {
+  if (description === "") {
+    return failure("description", "description is empty: describe the puzzle, e.g. c f 0");
+  }
+  return checkValue("description", description, RULES.description);
 }
 
 /** A step: {step} (a whole number) or a failure. */
@@ -167,9 +187,11 @@ function readParams(searchParams) {
 /**
  * Reads a share link.
  * @param {string | URL} url  an absolute address, or a relative one such as "?puzzle=pyraminx"
- * @returns {null | {ok: true, puzzle: string, position: null | {facelets: string} | {setup: string},
- *   solution: string, step: number, numbering: string, groups: string} | {ok: false, param: string,
- *   error: string, column?: number}}  numbering and groups are "" when not given
+ * @returns {null | {ok: true, puzzle: string, description: string, position: null |
+ *   {facelets: string} | {setup: string}, solution: string, step: number, numbering: string,
+ *   groups: string} | {ok: false, param: string, error: string, column?: number}}  `puzzle` is
+ *   the engine's name of the puzzle: the id, or the description when one is given (then also in
+ *   `description`, else ""); numbering and groups are "" when not given
  *   null when the address has none of the share parameters; `param` is "link" when the address
  *   as a whole is refused, else the parameter at fault; `column` counts characters from 1.
  *   Never throws.
@@ -196,11 +218,12 @@ export function decodeShareLink(url) {
   const read = readParams(parsed.searchParams);
   if (!read.values) return read;
   const { puzzle, facelets, setup, solution, alg, numbering = "", groups = "" } = read.values;
+  const description = read.values.description?.trim();
   const stepRead = readStep(read.values.step);
-  if (puzzle === undefined) {
+  if (puzzle === undefined && description === undefined) {
     return failure(
       "puzzle",
-      "puzzle is missing: a share link names its puzzle, e.g. puzzle=pyraminx",
+      "puzzle is missing: a share link names its puzzle, e.g. puzzle=pyraminx, or describes it",
     );
   }
   if (facelets !== undefined && setup !== undefined) {
@@ -213,7 +236,7 @@ export function decodeShareLink(url) {
   }
   const setupText = (setup ?? "").trim();
   const problem =
-    checkPuzzle(puzzle) ??
+    (description === undefined ? checkPuzzle(puzzle) : checkDescription(description)) ??
     (facelets === undefined ? null : checkFacelets(facelets)) ??
     checkMoves("setup", setupText) ??
     (solution === undefined ? checkMoves("alg", algText) : checkMoves("solution", solutionText)) ??
@@ -230,7 +253,16 @@ export function decodeShareLink(url) {
   if (step > 0 && moves === "") {
     return failure("step", `step=${step} needs a solution to step through`);
   }
-  return { ok: true, puzzle, position, solution: moves, step, numbering, groups };
+  return {
+    ok: true,
+    puzzle: description ?? puzzle,
+    description: description ?? "",
+    position,
+    solution: moves,
+    step,
+    numbering,
+    groups,
+  };
 }
 
 /** A query value: spaces as `+`, the rest percent-encoded except A–Z a–z 0–9 - _ . ! ~ * ' ( ). */
@@ -254,17 +286,28 @@ function readPosition(position) {
 
 /**
  * Writes a share link: `baseUrl` (its other query parameters kept, its fragment dropped) with the
- * puzzle, position and solution (and how many of its moves were played), and a numbered puzzle's
- * numbering and groups. `alg` may stand for `solution` (the player element's name).
+ * puzzle (by id, or by description), position and solution (and how many of its moves were
+ * played), and a numbered puzzle's numbering and groups. `alg` may stand for `solution` (the
+ * player element's name).
  * @param {string | URL} baseUrl  e.g. location.href
- * @param {{puzzle: string, position?: null | {facelets: string} | {setup: string},
+ * @param {{puzzle?: string, description?: string,
+ *   position?: null | {facelets: string} | {setup: string},
  *   solution?: string, alg?: string, step?: number, numbering?: string, groups?: string}} link
  * @returns {{ok: true, url: string} | {ok: false, param: string, error: string, column?: number}}
  *   Never throws.
  */
 export function encodeShareLink(
   baseUrl,
-  { puzzle, position = null, solution, alg, step = 0, numbering = "", groups = "" } = {},
+  {
+    puzzle,
+    description,
+    position = null,
+    solution,
+    alg,
+    step = 0,
+    numbering = "",
+    groups = "",
+  } = {},
 ) {
   let url;
   try {
@@ -272,9 +315,18 @@ export function encodeShareLink(
   } catch {
     return failure("baseUrl", "the base address is not a valid absolute web address");
   }
-  if (typeof puzzle !== "string") return failure("puzzle", "puzzle is missing or not text");
-  const puzzleProblem = checkPuzzle(puzzle);
-  if (puzzleProblem) return puzzleProblem;
+  if (description !== undefined) {
+    if (puzzle !== undefined) {
+      return failure("description", "both puzzle and description are given: a link names one");
+    }
+    if (typeof description !== "string") return failure("description", "description is not text");
+    const problem = checkDescription(description.trim());
+    if (problem) return problem;
+  } else {
+    if (typeof puzzle !== "string") return failure("puzzle", "puzzle is missing or not text");
+    const puzzleProblem = checkPuzzle(puzzle);
+    if (puzzleProblem) return puzzleProblem;
+  }
   const positionParams = readPosition(position);
   if (!positionParams.params) return positionParams;
   for (const [param, value] of [
@@ -312,7 +364,7 @@ export function encodeShareLink(
   const params = [...positionParams.params, ...(moves ? [["solution", moves]] : [])];
   if (step > 0) params.push(["step", String(step)]);
   for (const [param, value] of labels) if (value.trim()) params.push([param, value.trim()]);
-  params.push(["puzzle", puzzle]);
+  params.push(description === undefined ? ["puzzle", puzzle] : ["description", description.trim()]);
   const query = params.map(([param, value]) => `${param}=${encodeValue(value)}`).join("&");
   const link = `${url.href}?${kept ? `${kept}&` : ""}${query}`;
   if (link.length > MAX_LINK_LENGTH) {

@@ -45,8 +45,9 @@ async function openNumbering(player, puzzle, numbering, groups) {
 }
 
 /**
- * Shows a decoded share link in `player` (whose `puzzle` attribute was set from the link before
- * it started). Resolves null when everything was shown, else {param, error, column?, text?}.
+ * Shows a decoded share link in `player` (whose `puzzle` or `description` attribute was set from
+ * the link before it started). Resolves null when everything was shown, else {param, error,
+ * column?, text?}.
  * @param {import("../player/polytwist-player.js").PolytwistPlayer} player
  * @param {{puzzle: string, position: null | {facelets: string} | {setup: string},
  *   solution: string, step: number, numbering: string, groups: string}} link  an ok answer of
@@ -54,14 +55,19 @@ async function openNumbering(player, puzzle, numbering, groups) {
  */
 export async function openShareLink(
   player,
-  { puzzle, position, solution, step, numbering, groups },
+  { puzzle, description, position, solution, step, numbering, groups },
 ) {
   await player.ready;
   const { engine } = player;
   const info = player.puzzleInfo;
-  if (info?.id !== puzzle) {
+  // A description the catalogue knows shows the catalogue's puzzle, under its own id.
+  const shown = description
+    ? info && player.description.trim() === description
+    : info?.id === puzzle;
+  if (!shown) {
+    const param = description ? "description" : "puzzle";
     const answer = await engine.puzzleInfo(puzzle);
-    return { param: "puzzle", error: `puzzle: ${answer.error ?? "the player could not show it"}` };
+    return { param, error: `${param}: ${answer.error ?? "the player could not show it"}` };
   }
 
   let problem = await openNumbering(player, puzzle, numbering, groups);

@@ -14,8 +14,10 @@ export function shareLinkOf(player, baseUrl) {
   if (!player.puzzleInfo) return { ok: false, error: "no puzzle is shown" };
   const onList = player.moves.length > 0 && player.moveIndex !== null;
   const from = onList ? player.movesStart : { state: player.state, facelets: player.facelets };
+  // A puzzle the player was given by its description travels as that description.
+  const description = player.description.trim();
   return encodeShareLink(baseUrl, {
-    puzzle: player.puzzleInfo.id,
+    ...(description ? { description } : { puzzle: player.puzzleInfo.id }),
     // Left out only for the engine's own solved state (""), not for any solved one: a solved
     // domino may be turned about its U–D axis, and the link keeps the colours where they are.
     position: from.state === "" ? null : { facelets: from.facelets },

@@ -64,6 +64,13 @@ export function bindControls({ ui, model, editMode, onEdit }) {
       ui.puzzle.value = ""; // so that picking any puzzle is a change
       return;
     }
+    // A puzzle named by its description is not on the engine's list: the picker names it too.
+    for (const option of ui.puzzle.querySelectorAll("option[data-described]")) option.remove();
+    if (![...ui.puzzle.options].some((option) => option.value === info.id)) {
+      const option = new Option(info.name, info.id);
+      option.dataset.described = "";
+      ui.puzzle.append(option);
+    }
     ui.puzzle.value = info.id;
     ui.notation.placeholder = entry?.example ?? "";
     // Solve is the optimal solve; a puzzle the engine also solves fast (puzzleInfo's `methods`)

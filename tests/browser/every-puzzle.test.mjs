@@ -1,0 +1,159 @@
+// The app page's contracts over every puzzle the engine describes by its geometry (puzzleInfo
+// `geometry: true`), one page each, listed by the engine itself so that a new puzzle is covered
+// without a line here: Scramble plays the engine's scramble and draws it, a key turns the layer
+// its letter names, a dragged sticker turns one of the engine's turns, a mirrored piece in the
+// colour editor is named with its stickers marked, and the position reopens from the address.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import {
+  assertAddressReopens,
+  assertCanvasShowsFacelets,
+  assertNoProblems,
+  browserSession,
+  dragSticker,
+  engineCall,
+  fastTurns,
+  gotoPuzzle,
+  idle,
+  playerData,
+  stickerClientPoint,
+} from "../js/browser.mjs";
+import { callJson, loadEngine } from "../js/engine.mjs";
+
+const session = browserSession();
+const TEST = { timeout: 90_000 };
+
+/** Every puzzle the engine draws from its geometry: [{id, geometry}]. */
+async function describedPuzzles() {
+  const engine = await loadEngine();
+  const { puzzles } = callJson(engine, "listPuzzles");
+  return puzzles
+    .filter(({ id }) => callJson(engine, "puzzleInfo", id).geometry)
+    .map(({ id }) => ({ id, geometry: callJson(engine, "puzzleGeometry", id).geometry }));
+}
+
+/**
+ * Two stickers of one piece with different colours (a piece of the most stickers): painted the
+ * other way round they make a mirrored piece, which no move sequence reaches on any puzzle.
+ */
+function mirroredPair({ pieces }, facelets) {
+  const piece = [...pieces]
+    .sort((a, b) => b.length - a.length)
+    .find((stickers) => new Set(stickers.map((s) => facelets[s])).size >= 2);
+  const first = piece[0];
+  const second = piece.find((s) => facelets[s] !== facelets[first]);
+  return [first, second];
+}
+
+/** The sticker drawn nearest the middle of the view: where a drag surely lands on the puzzle. */
+async function middleSticker(page, count) {
+  const points = await page
+    .locator("#app")
+    .evaluate((el) => ({ points: el.stickerScreenPoints(), rect: el.getBoundingClientRect() }));
+  const middle = { x: points.rect.width / 2, y: points.rect.height / 2 };
+  let best = -1;
+  let bestDistance = Infinity;
+  points.points.slice(0, count).forEach((p, index) => {
+    const distance = Math.hypot(p.x - middle.x, p.y - middle.y);
+    if (p.visible && distance < bestDistance) [best, bestDistance] = [index, distance];
+  });
+  return best;
+}
+
+const puzzles = await describedPuzzles();
+
+describe("every puzzle drawn from its geometry", () => {
+  it("the engine lists the puzzles drawn from geometry", () => {
+    assert.ok(puzzles.length >= 13, `only ${puzzles.map((p) => p.id)}`);
+  });
+
+  for (const { id, geometry } of puzzles) {
+    it(
+      `${id}: scrambles, turns by key and drag, names a mirrored piece, reopens from its link`,
+      TEST,
+      () => checkPuzzle(id, geometry),
+    );
+  }
+});
+
+async function checkPuzzle(id, geometry) {
+  const { page, problems } = await session.open();
+  const context = (what) => `${id}: ${what}`;
+  const app = (name) => playerData(page, name);
+  const after = async (moves) => (await engineCall(page, "applyMoves", id, "", moves)).facelets;
+  await gotoPuzzle(page, session.site.url, id);
+  await fastTurns(page);
+  const solved = await app("facelets");
+
+  // A key: the first move named by one capital letter with no lower-case namesake.
+  const tokens = geometry.turns.map((turn) => turn.token);
+  const lettered = tokens.find((t) => /^[A-Z]$/.test(t) && !tokens.includes(t.toLowerCase()));
+  if (lettered) {
+    await page.locator("#view").focus();
+    await page.keyboard.press(lettered.toLowerCase());
+    await idle(page);
+    assert.equal(await app("facelets"), await after(lettered), context(`key ${lettered}`));
+    await page.keyboard.press(`Alt+${lettered.toLowerCase()}`);
+    await idle(page);
+    assert.equal(await app("facelets"), solved, context(`Alt+${lettered} undoes ${lettered}`));
+  }
+
+  // A drag from the sticker nearest the middle turns one of the engine's turns.
+  const sticker = await middleSticker(page, solved.length);
+  assert.ok(sticker >= 0, context("no sticker in view"));
+  const { visible } = await stickerClientPoint(page, "#app", sticker);
+  assert.ok(visible, context(`sticker ${sticker} hidden`));
+  await dragSticker(page, "#app", sticker, 45, 35);
+  const dragged = await app("facelets");
+  assert.notEqual(dragged, solved, context(`dragging sticker ${sticker} turned nothing`));
+  let matched = "";
+  for (const token of tokens) {
+    if ((await after(token)) === dragged) {
+      matched = token;
+      break;
+    }
+  }
+  assert.ok(matched, context(`the drag from sticker ${sticker} is none of the engine's turns`));
+
+  // Scramble: the engine's scramble, played and drawn.
+  await page.click("#scramble");
+  await idle(page, 60_000);
+  const status = await page.textContent("#status");
+  assert.match(status, /^Scrambled: /, context("status"));
+  const scramble = status.replace(/^Scrambled: /, "").trim();
+  assert.equal(await app("facelets"), await after(scramble), context("scramble"));
+  await assertCanvasShowsFacelets(page);
+  await assertAddressReopens(session, page);
+
+  // The colour editor names a mirrored piece and marks its stickers.
+  await page.click("#edit");
+  await page.waitForSelector('.state-editor[data-validation="valid"]');
+  const shown = await page.$$eval(".sticker-net .sticker", (nodes) =>
+    nodes
+      .sort((x, y) => x.dataset.facelet - y.dataset.facelet)
+      .map((node) => node.dataset.face)
+      .join(""),
+  );
+  const [a, b] = mirroredPair(geometry, shown);
+  await page.click(`.swatch[data-face="${shown[b]}"]`);
+  await page.click(`.sticker-net .sticker[data-facelet="${a}"]`);
+  await page.click(`.swatch[data-face="${shown[a]}"]`);
+  await page.click(`.sticker-net .sticker[data-facelet="${b}"]`);
+  await page.waitForSelector('.state-editor[data-validation="invalid"]');
+  const painted = [...shown];
+  [painted[a], painted[b]] = [shown[b], shown[a]];
+  const answer = await engineCall(page, "validate", id, painted.join(""));
+  assert.equal(answer.ok, false, context(`stickers ${a} and ${b} swapped were accepted`));
+  assert.equal(await page.textContent(".verdict"), answer.error, context("verdict"));
+  const marked = await page.$$eval(".sticker.error", (nodes) =>
+    nodes.map((node) => Number(node.dataset.facelet)),
+  );
+  assert.deepEqual(
+    marked,
+    [...answer.stickers].sort((x, y) => x - y),
+    context("marked"),
+  );
+  assert.equal(await page.isDisabled("#edit-done"), true, context("Done with an error"));
+  assertNoProblems(problems);
+}
