@@ -37,7 +37,8 @@ const expected = (moves) => engineFacelets(page, "master_pyraminx", moves);
 describe("master_pyraminx page", () => {
   it("shows typed moves where the engine puts each sticker, on the canvas too", TEST, async () => {
     assert.equal(await app("facelets"), SOLVED);
-    assert.ok((await assertCanvasShowsFacelets(page)) >= 20, "too few stickers in view");
+    // The F face's 16 at least: R is seen at a slant the canvas check skips (facing below 0.3).
+    assert.ok((await assertCanvasShowsFacelets(page)) >= 16, "too few stickers in view");
     await applyMoves(page, "U Lw' r 2B Rw 3U'");
     assert.equal(await app("facelets"), await expected("U Lw' r 2B Rw 3U'"));
     assert.equal(await app("solved"), "false");
