@@ -52,7 +52,7 @@ function inside([px, py], points) {
   return sides.every((s) => s > EPSILON) || sides.every((s) => s < -EPSILON);
 }
 
-const samePoint = ([ax, ay], [bx, by]) => Math.hypot(ax - bx, ay - by) < 1e-3;
+const samePoint = ([ax, ay], [bx, by]) => Math.hypot(ax - bx, ay - by) < 1e-6;
 
 /** The side two face outlines share in the net (the fold between them), or null. */
 function foldBetween(layout, a, b) {
@@ -136,11 +136,7 @@ for (const [id, layout] of Object.entries(NET_LAYOUTS)) {
         (sum, s) => sum + Math.abs(signedArea(s.points)),
         0,
       );
-      // The engine writes six significant digits.
-      assert.ok(
-        Math.abs(faceArea - stickerArea) < 1e-5 * faceArea,
-        `${faceArea} vs ${stickerArea}`,
-      );
+      assert.ok(Math.abs(faceArea - stickerArea) < 1e-6, `${faceArea} vs ${stickerArea}`);
       layout.stickers.forEach((sticker, i) => {
         const face = layout.faces.find((f) => sticker.label.startsWith(f.name));
         assert.ok(inside(centres[i], face.outline), `${sticker.label} outside face ${face.name}`);
@@ -176,7 +172,7 @@ for (const [id, layout] of Object.entries(NET_LAYOUTS)) {
             const distance = Math.hypot(
               ...mirrored.map((v, k) => v - centroid(byLabel.get(b).points)[k]),
             );
-            assert.ok(distance < 1e-3, `${a} mirrored across the ${a[0]}–${b[0]} fold is not ${b}`);
+            assert.ok(distance < 1e-6, `${a} mirrored across the ${a[0]}–${b[0]} fold is not ${b}`);
             pairs++;
           }
         }
