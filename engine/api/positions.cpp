@@ -6,6 +6,7 @@
 
 #include "api/service_internal.hpp"
 #include "core/facelets.hpp"
+#include "geometry/described.hpp"
 
 namespace polytwist::service {
 using namespace detail;
@@ -127,9 +128,11 @@ Json puzzleInfoOf(const Puzzle& puzzle, const SolverDescription& solvers) {
       .set("scramble_method", scrambleMethod)
       .set("methods", methods)
       .set("solvers", solversJson(solvers))
-      // Derived from a description (docs/geometry.md): puzzleGeometry answers its geometry.
-      .set("geometry", !puzzle.spec().geometry.empty())
-      .set("description", puzzle.spec().geometry);
+      // Derived from a description, or declared by hand and drawn from one (docs/geometry.md):
+      // puzzleGeometry answers its geometry.
+      .set("geometry", geometry::geometryOf(puzzle) != nullptr)
+      .set("description",
+           puzzle.spec().geometry.empty() ? puzzle.spec().description : puzzle.spec().geometry);
 }
 
 Json scrambleOf(const Puzzle& puzzle, const SolverDescription& solvers, double seed, int moves,

@@ -28,9 +28,11 @@ int geometryCommand(const Arguments& args) {
     std::string id = "described";
     if (const Puzzle* known = findPuzzle(description)) {
       id = known->id();
-      description = known->spec().geometry;
+      // A hand-declared puzzle's description (the one it is drawn from) derives it anew.
+      description =
+          known->spec().geometry.empty() ? known->spec().description : known->spec().geometry;
       if (description.empty()) {
-        std::cerr << id << " is declared sticker by sticker, not by a description\n";
+        std::cerr << id << " is declared sticker by sticker and names no description\n";
         return 2;
       }
     }

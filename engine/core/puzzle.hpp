@@ -237,6 +237,10 @@ struct PuzzleSpec {
   // The description the puzzle is derived from (geometry/description.hpp, docs/geometry.md), or
   // "" for a puzzle declared sticker by sticker.
   std::string geometry = {};
+  // For a puzzle declared sticker by sticker: the description whose derived puzzle it is under
+  // one relabelling of the stickers (moves of the same names; geometry/relabel.hpp), so the 3D
+  // player draws it from that geometry in this puzzle's numbering; "" when none describes it.
+  std::string description = {};
 };
 
 // A position: pieces[i] is the piece at position i (orbits concatenated, piece numbers local to

@@ -10,6 +10,7 @@
 
 #include "core/permutation_group.hpp"
 #include "geometry/puzzle_spec.hpp"
+#include "geometry/relabel.hpp"
 
 namespace polytwist::geometry {
 namespace {
@@ -131,20 +132,85 @@ std::variant<PuzzleSpec, std::string> describedPuzzle(const std::string& id,
   return spec;
 }
 
+namespace {
+
+std::unique_ptr<Geometry> derivedGeometry(const std::string& description) {
+  const ParsedDescription parsed = parseDescription(description);
+  if (!parsed.description) return nullptr;
+  Derivation derivation = derive(*parsed.description);
+  auto* geometry = std::get_if<Geometry>(&derivation.result);
+  if (!geometry) return nullptr;
+  return std::make_unique<Geometry>(std::move(*geometry));
+}
+
+// `g` in the numbering of `puzzle`, whose sticker i is g's sticker phi[i]: its faces in the
+// puzzle's order with the puzzle's names, letters and colours, its stickers, slabs and pieces
+// renumbered. The solid's shape and the axes stay.
+Geometry relabelled(const Geometry& g, const Puzzle& puzzle, const std::vector<int>& phi) {
+  const int n = static_cast<int>(phi.size());
+  const int faceCount = static_cast<int>(puzzle.spec().faces.size());
+  std::vector<int> faceFrom(faceCount), faceTo(g.solid.faces.size());
+  for (int s = 0; s < n; ++s) {
+    faceFrom[puzzle.faceOfFacelet(s)] = g.stickers[phi[s]].face;
+    faceTo[g.stickers[phi[s]].face] = puzzle.faceOfFacelet(s);
+  }
+  std::vector<int> inverse(n);
+  for (int s = 0; s < n; ++s) inverse[phi[s]] = s;
+  Geometry out = g;
+  for (int f = 0; f < faceCount; ++f) {
+    const FaceSpec& face = puzzle.spec().faces[f];
+    out.solid.faces[f] = g.solid.faces[faceFrom[f]];
+    out.solid.faces[f].name = face.name;
+    out.solid.faces[f].letter = face.letter;
+    out.solid.faces[f].colour = face.colour;
+  }
+  for (SolidVertex& vertex : out.solid.vertices) {
+    for (int& face : vertex.faces) face = faceTo[face];
+  }
+  out.faceFirstSticker.assign(faceCount, n);
+  for (int s = n - 1; s >= 0; --s) {
+    out.stickers[s] = g.stickers[phi[s]];
+    out.stickers[s].face = puzzle.faceOfFacelet(s);
+    out.faceFirstSticker[out.stickers[s].face] = s;
+    out.pieceOf[s] = g.pieceOf[phi[s]];
+    for (std::size_t a = 0; a < g.axes.size(); ++a) out.slabOf[a][s] = g.slabOf[a][phi[s]];
+  }
+  for (std::vector<int>& piece : out.pieces) {
+    for (int& s : piece) s = inverse[s];
+  }
+  return out;
+}
+
+// A hand-declared puzzle's description's geometry in its numbering, or nullptr when the
+// description does not derive or its moves are not the puzzle's (a unit test over every puzzle
+// rules that out).
+std::unique_ptr<Geometry> describedGeometry(const Puzzle& puzzle) {
+  const std::unique_ptr<Geometry> geometry = derivedGeometry(puzzle.spec().description);
+  if (!geometry) return nullptr;
+  const auto spec = describedPuzzle(puzzle.id(), puzzle.spec().name, puzzle.spec().description);
+  if (!std::holds_alternative<PuzzleSpec>(spec)) return nullptr;
+  const Puzzle derived(std::get<PuzzleSpec>(spec));
+  for (const Move& move : puzzle.moves()) {
+    if (!derived.findMove(move.name)) return nullptr;
+  }
+  const std::vector<int> phi = relabelling(puzzle, derived);
+  if (phi.empty()) return nullptr;
+  return std::make_unique<Geometry>(relabelled(*geometry, puzzle, phi));
+}
+
+}  // namespace
+
 const Geometry* geometryOf(const Puzzle& puzzle) {
-  const std::string& description = puzzle.spec().geometry;
-  if (description.empty()) return nullptr;
+  const PuzzleSpec& spec = puzzle.spec();
+  if (spec.geometry.empty() && spec.description.empty()) return nullptr;
   static std::mutex mutex;
-  static std::map<std::string, std::unique_ptr<Geometry>> derived;
+  // Derived puzzles by their description; hand-declared ones by their id, in their numbering.
+  static std::map<std::string, std::unique_ptr<Geometry>> cache;
   const std::lock_guard lock(mutex);
-  auto& entry = derived[description];
+  const std::string key = spec.geometry.empty() ? "id " + spec.id : spec.geometry;
+  auto& entry = cache[key];
   if (!entry) {
-    const ParsedDescription parsed = parseDescription(description);
-    if (!parsed.description) return nullptr;
-    Derivation derivation = derive(*parsed.description);
-    auto* geometry = std::get_if<Geometry>(&derivation.result);
-    if (!geometry) return nullptr;
-    entry = std::make_unique<Geometry>(std::move(*geometry));
+    entry = spec.geometry.empty() ? describedGeometry(puzzle) : derivedGeometry(spec.geometry);
   }
   return entry.get();
 }

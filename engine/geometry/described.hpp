@@ -15,7 +15,9 @@ std::variant<PuzzleSpec, std::string> describedPuzzle(const std::string& id,
                                                       const std::string& name,
                                                       const std::string& description);
 
-// The geometry of a puzzle with a description (PuzzleSpec::geometry), or nullptr.
+// The geometry of a puzzle derived from a description (PuzzleSpec::geometry), or of a hand-declared
+// one that names its description (PuzzleSpec::description) in its own sticker numbering and face
+// order (geometry/relabel.hpp); nullptr for neither. Derived once and kept.
 const Geometry* geometryOf(const Puzzle& puzzle);
 
 }  // namespace polytwist::geometry

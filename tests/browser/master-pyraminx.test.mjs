@@ -1,8 +1,8 @@
 // The Master Pyraminx page (?puzzle=master_pyraminx) in headless Chromium: typed moves (tips, two
 // and three layers, inner slices) drawn where the engine puts every sticker, the keys, a layer
-// dragged with the mouse, a flipped midge in the colour editor (the engine's message, its stickers
-// marked), and a share link opened again. Scrambles and optimal solves, which need the tables,
-// are in master-pyraminx-optimal.test.mjs.
+// dragged with the mouse. A mirrored piece in the colour editor and the share link are
+// every-puzzle.test.mjs's; scrambles and optimal solves, which need the tables, are in
+// master-pyraminx-optimal.test.mjs.
 import assert from "node:assert/strict";
 import { beforeEach, describe, it } from "node:test";
 
@@ -16,8 +16,6 @@ import {
   gotoPuzzle,
   idle,
   playerData,
-  engineCall,
-  assertAddressReopens,
 } from "../js/browser.mjs";
 
 const TEST = { timeout: 60_000 };
@@ -35,12 +33,12 @@ beforeEach(async () => {
 
 const app = (name) => playerData(page, name);
 const expected = (moves) => engineFacelets(page, "master_pyraminx", moves);
-const engine = (method, ...args) => engineCall(page, method, ...args);
 
 describe("master_pyraminx page", () => {
   it("shows typed moves where the engine puts each sticker, on the canvas too", TEST, async () => {
     assert.equal(await app("facelets"), SOLVED);
-    assert.ok((await assertCanvasShowsFacelets(page)) >= 20, "too few stickers in view");
+    // The F face's 16 at least: R is seen at a slant the canvas check skips (facing below 0.3).
+    assert.ok((await assertCanvasShowsFacelets(page)) >= 16, "too few stickers in view");
     await applyMoves(page, "U Lw' r 2B Rw 3U'");
     assert.equal(await app("facelets"), await expected("U Lw' r 2B Rw 3U'"));
     assert.equal(await app("solved"), "false");
@@ -77,34 +75,6 @@ describe("master_pyraminx page", () => {
     }
     assert.equal(candidates.length, 1, `not one three-layer turn at U or L: ${facelets}`);
     await assertCanvasShowsFacelets(page);
-    assertNoProblems(problems);
-  });
-
-  it("names the stickers of a flipped midge in the colour editor", TEST, async () => {
-    await page.click("#edit");
-    await page.waitForSelector('.state-editor[data-validation="valid"]');
-    // F5 (green) and L7 (red), the two stickers of the U-L midge, swapped.
-    await page.click('.swatch[data-face="L"]');
-    await page.click('.sticker-net .sticker[data-facelet="5"]');
-    await page.click('.swatch[data-face="F"]');
-    await page.click('.sticker-net .sticker[data-facelet="23"]');
-    await page.waitForSelector('.state-editor[data-validation="invalid"]');
-    const flipped = `${SOLVED.slice(0, 5)}L${SOLVED.slice(6, 23)}F${SOLVED.slice(24)}`;
-    const answer = await engine("validate", "master_pyraminx", flipped);
-    assert.equal(answer.ok, false);
-    assert.match(answer.error, /midge has been flipped/);
-    assert.equal(await page.textContent(".verdict"), answer.error);
-    const marked = await page.$$eval(".sticker.error", (nodes) =>
-      nodes.map((node) => Number(node.dataset.facelet)),
-    );
-    assert.deepEqual(marked, [5, 23]);
-    assert.equal(await page.isDisabled("#edit-done"), true);
-    assertNoProblems(problems);
-  });
-
-  it("keeps its position in the address, which opens it again", TEST, async () => {
-    await applyMoves(page, "Bw R' l Uw' 2L");
-    await assertAddressReopens(session, page);
     assertNoProblems(problems);
   });
 });

@@ -16,7 +16,9 @@
 #include "geometry/derive.hpp"
 #include "geometry/described.hpp"
 #include "geometry/description.hpp"
+#include "geometry/geometry_json.hpp"
 #include "geometry/net.hpp"
+#include "geometry/relabel.hpp"
 #include "puzzles/catalogue.hpp"
 
 using namespace polytwist;
@@ -39,60 +41,6 @@ std::string deriveError(const std::string& text) {
   auto spec = describedPuzzle("test", "test", text);
   const auto* error = std::get_if<std::string>(&spec);
   return error ? *error : "";
-}
-
-// Where each sticker goes under `move`.
-std::vector<int> stickerMap(const Puzzle& puzzle, int move) {
-  const std::vector<int> sources = puzzle.faceletSources(puzzle.moves()[move].effect);
-  std::vector<int> to(sources.size());
-  for (std::size_t f = 0; f < sources.size(); ++f) to[sources[f]] = static_cast<int>(f);
-  return to;
-}
-
-// A relabelling phi of a's stickers onto b's with phi(a_m(x)) = b_m(phi(x)) for every move name
-// m the two share, or empty. Seeds one sticker per orbit of the moves and follows the moves.
-std::vector<int> relabelling(const Puzzle& a, const Puzzle& b) {
-  const int n = a.faceletCount();
-  if (b.faceletCount() != n) return {};
-  std::vector<std::pair<std::vector<int>, std::vector<int>>> moves;
-  for (int m = 0; m < static_cast<int>(a.moves().size()); ++m) {
-    if (auto other = b.findMove(a.moves()[m].name))
-      moves.push_back({stickerMap(a, m), stickerMap(b, *other)});
-  }
-  std::vector<int> phi(n, -1), used(n, 0);
-  for (int seed = 0; seed < n; ++seed) {
-    if (phi[seed] >= 0) continue;
-    bool found = false;
-    for (int image = 0; image < n && !found; ++image) {
-      if (used[image]) continue;
-      std::vector<int> trial = phi, trialUsed = used;
-      std::vector<int> queue = {seed};
-      trial[seed] = image;
-      trialUsed[image] = 1;
-      bool ok = true;
-      for (std::size_t i = 0; i < queue.size() && ok; ++i) {
-        const int x = queue[i];
-        for (const auto& [ma, mb] : moves) {
-          const int y = ma[x], image2 = mb[trial[x]];
-          if (trial[y] < 0) {
-            if (trialUsed[image2]) ok = false;
-            trial[y] = image2;
-            trialUsed[image2] = 1;
-            queue.push_back(y);
-          } else if (trial[y] != image2) {
-            ok = false;
-          }
-        }
-      }
-      if (ok) {
-        phi = trial;
-        used = trialUsed;
-        found = true;
-      }
-    }
-    if (!found) return {};
-  }
-  return phi;
 }
 
 }  // namespace
@@ -154,25 +102,78 @@ TEST_CASE("derived puzzles count the positions published for them") {
 }
 
 TEST_CASE("hand-declared puzzles are their descriptions under one sticker relabelling") {
-  const std::map<std::string, std::string> descriptions = {
-      {"cube2", "c f 0"},
-      {"cube3", "c f 0.333333333333333"},
-      {"pyraminx", "t v 0.333333333333333 v 1.66666666666667"},
-      {"master_pyraminx", "t v 0 v 1 v 2"},
-      {"domino", "3x3x2"},
-  };
-  for (const auto& [name, description] : descriptions) {
-    const std::string id = name;  // CAPTURE cannot take a structured binding (clang 14)
+  // PuzzleSpec::description: the 3D player draws these from their description's geometry.
+  int described = 0;
+  for (const Puzzle& hand : allPuzzles()) {
+    if (hand.spec().description.empty()) continue;
+    ++described;
+    const std::string id = hand.id();
     CAPTURE(id);
-    const Puzzle* hand = findPuzzle(id);
-    REQUIRE(hand != nullptr);
-    const Puzzle derived = described(description);
-    int shared = 0;
-    for (const Move& move : hand->moves()) shared += derived.findMove(move.name).has_value();
-    CHECK(shared == static_cast<int>(hand->moves().size()));
-    const std::vector<int> phi = relabelling(*hand, derived);
-    CHECK(phi.size() == static_cast<std::size_t>(hand->faceletCount()));
+    const Puzzle derived = ::described(hand.spec().description);
+    for (const Move& move : hand.moves()) {
+      const std::string name = move.name;
+      CAPTURE(name);
+      CHECK(derived.findMove(name).has_value());
+    }
+    const std::vector<int> phi = relabelling(hand, derived);
+    REQUIRE(phi.size() == static_cast<std::size_t>(hand.faceletCount()));
+    // Its geometry is in its own numbering: each sticker on its own face, turned by its moves.
+    const Geometry* g = geometryOf(hand);
+    REQUIRE(g != nullptr);
+    for (int s = 0; s < hand.faceletCount(); ++s) {
+      CHECK(g->stickers[s].face == hand.faceOfFacelet(s));
+      CHECK(g->solid.faces[g->stickers[s].face].name ==
+            hand.spec().faces[hand.faceOfFacelet(s)].name);
+    }
   }
+  CHECK(described >= 6);  // cube2, cube3, domino, pyraminx, numbered_pyraminx, master_pyraminx
+}
+
+TEST_CASE("every move of a puzzle with geometry is a rigid turn of the stickers it moves") {
+  // The engine's invariant the 3D player relies on: each move token is one turn of a block of
+  // slabs about one axis; every sticker in the block goes where the rotation takes it, every
+  // other stays.
+  int drawn = 0;
+  for (const Puzzle& puzzle : allPuzzles()) {
+    const Geometry* g = geometryOf(puzzle);
+    if (!g) continue;
+    ++drawn;
+    const std::string id = puzzle.id();
+    CAPTURE(id);
+    const Json json = geometryJson(*g, puzzle);
+    const Json::Array& turns = json.find("turns")->array();
+    REQUIRE(turns.size() == puzzle.moves().size());
+    for (std::size_t m = 0; m < turns.size(); ++m) {
+      const Json& turn = turns[m];
+      const std::string token = turn.find("token")->string();
+      CAPTURE(token);
+      CHECK(token == puzzle.moves()[m].name);
+      const int axis = static_cast<int>(turn.find("axis")->number());
+      const int from = static_cast<int>(turn.find("from")->number());
+      const int to = static_cast<int>(turn.find("to")->number());
+      const Rotation rotation =
+          rotationAbout(g->axes[axis].direction, turn.find("angle")->number());
+      const std::vector<int> goesTo = stickerMap(puzzle, static_cast<int>(m));
+      int wrong = 0;
+      for (int s = 0; s < puzzle.faceletCount(); ++s) {
+        const int slab = g->slabOf[axis][s];
+        if (slab < from || slab > to) {
+          wrong += goesTo[s] != s;
+          continue;
+        }
+        const std::vector<Vec3>& image = g->stickers[goesTo[s]].outline;
+        const std::vector<Vec3>& outline = g->stickers[s].outline;
+        wrong += outline.size() != image.size();
+        for (const Vec3& p : outline) {
+          const Vec3 q = rotation(p);
+          wrong += std::none_of(image.begin(), image.end(),
+                                [&](const Vec3& r) { return near(q, r, 1e-6); });
+        }
+      }
+      CHECK(wrong == 0);
+    }
+  }
+  CHECK(drawn + 1 == static_cast<int>(allPuzzles().size()));  // all but the Kilominx
 }
 
 TEST_CASE("a wrong move has no relabelling") {
@@ -227,7 +228,11 @@ TEST_CASE("every call takes a description where it takes a puzzle id") {
   CHECK(g.find("stickers")->array().size() == 132);
   CHECK(g.find("net")->find("stickers")->array().size() == 132);
   CHECK(g.find("turns")->array().size() == findPuzzle("megaminx")->moves().size());
-  CHECK(!service::puzzleGeometry("cube3").find("ok")->boolean());
+  // A hand-declared puzzle's, in its own numbering (its facelets: U first).
+  const Json cube3 = service::puzzleGeometry("cube3");
+  REQUIRE(cube3.find("ok")->boolean());
+  CHECK(cube3.find("geometry")->find("faces")->array()[0].find("name")->string() == "U");
+  CHECK(cube3.find("geometry")->find("stickers")->array().size() == 54);
 }
 
 TEST_CASE("pictures take a description for pzl") {

@@ -3,7 +3,6 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { Vector3 } from "three";
 
-import { stickerPlacement } from "../../web/src/puzzles/cube2/geometry.js";
 import { callJson, loadEngine } from "../js/engine.mjs";
 import { prng } from "../js/random.mjs";
 
@@ -139,24 +138,26 @@ describe("applyMoves", () => {
   });
 
   it("single moves turn the stickers as the 3D layout of docs/puzzles/cube2.md says", () => {
-    // An independent model: rotate each sticker's position in space, then read the numbering back.
+    // An independent model: rotate each sticker's centre in space (where the engine's geometry
+    // draws it: U up, R right, F in front), then read the numbering back.
     const key = (v) =>
       v
         .toArray()
         .map((x) => Math.round(x * 2))
         .join(",");
-    const placements = Array.from({ length: 24 }, (_, i) => stickerPlacement(i));
-    const indexAt = new Map(placements.map((p, i) => [`${key(p.cubie)}|${key(p.normal)}`, i]));
+    const { geometry } = call("puzzleGeometry", "cube2");
+    const placements = geometry.stickers.map(({ outline }) =>
+      outline.reduce((sum, p) => sum.add(new Vector3(...p)), new Vector3()).divideScalar(4),
+    );
+    const indexAt = new Map(placements.map((p, i) => [key(p), i]));
     const axes = { U: new Vector3(0, 1, 0), R: new Vector3(1, 0, 0), F: new Vector3(0, 0, 1) };
     const quarterTurn = (facelets, face) => {
       const axis = axes[face];
       const out = [...facelets];
-      placements.forEach(({ cubie, normal }, i) => {
-        if (cubie.dot(axis) <= 0) return;
+      placements.forEach((centre, i) => {
+        if (centre.dot(axis) <= 0) return;
         // Clockwise as seen from outside the face: -90 degrees about its outward normal.
-        const c = cubie.clone().applyAxisAngle(axis, -Math.PI / 2);
-        const n = normal.clone().applyAxisAngle(axis, -Math.PI / 2);
-        const j = indexAt.get(`${key(c)}|${key(n)}`);
+        const j = indexAt.get(key(centre.clone().applyAxisAngle(axis, -Math.PI / 2)));
         assert.notEqual(j, undefined);
         out[j] = facelets[i];
       });

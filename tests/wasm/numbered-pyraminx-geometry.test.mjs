@@ -1,20 +1,45 @@
-// The Numbered Pyraminx's 3D model (web/src/puzzles/numbered_pyraminx/geometry.js): the
-// Pyraminx's turns, which must still be the engine's moves, and a digit on every sticker, drawn
-// from the engine's digits, lying on its sticker, upright on its face at home, and turned as its
-// piece was turned wherever it is: a turn's animation ends where the next position draws it.
+// The Numbered Pyraminx's 3D model (the generic model from the engine's geometry with digits,
+// web/src/puzzles/shared/sticker-digits.js): its turns, which must be the engine's moves, and a
+// digit on every sticker, drawn from the engine's digits, lying on its sticker, upright on its
+// face at home, and turned as its piece was turned wherever it is: a turn's animation ends where
+// the next position draws it. Everything checked against the engine's geometry (puzzleGeometry).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { before, describe, it } from "node:test";
 import { Quaternion, Vector3 } from "three";
 
-import { createNumberedPyraminx } from "../../web/src/puzzles/numbered_pyraminx/geometry.js";
-import { CORNERS, FACES, STICKERS, TURNS } from "../../web/src/puzzles/pyraminx/layout.js";
+import { exactAngle } from "../../web/src/puzzles/shared/geometry-model.js";
+import { geometryEntry } from "../../web/src/puzzles/shared/geometry-entry.js";
 import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
 import { describeAgreementWithEngine } from "../js/geometric-turns.mjs";
 
 const ID = "numbered_pyraminx";
 const EXAMPLE = readFileSync(`${repoDir}assets/numbered_pyraminx/example.txt`, "utf8");
 const stickerName = (i) => `${"FLRD"[Math.floor(i / 9)]}${i % 9}`;
+const GEOMETRY = callJson(await loadEngine(), "puzzleGeometry", ID).geometry;
+const createModel = (info) => geometryEntry(ID, GEOMETRY).createModel(info);
+
+/** The engine's stickers as numbers: index, face, outward normal, corners, centroid. */
+const STICKERS = GEOMETRY.stickers.map(({ face, outline }, index) => {
+  const corners = outline.map((p) => new Vector3(...p));
+  const centroid = corners.reduce((sum, p) => sum.add(p), new Vector3()).divideScalar(3);
+  return { index, face, normal: new Vector3(...GEOMETRY.faces[face].normal), corners, centroid };
+});
+/** Each move as a turn: its axis, its angle, the stickers whose slabs it turns. */
+const TURNS = Object.fromEntries(
+  GEOMETRY.turns.map(({ token, axis, from, to, angle }) => {
+    const { direction, order, slabs } = GEOMETRY.axes[axis];
+    const moved = STICKERS.filter(({ index }) => from <= slabs[index] && slabs[index] <= to);
+    return [
+      token,
+      {
+        axis: new Vector3(...direction).normalize(),
+        angle: exactAngle(angle, order),
+        stickers: moved.map(({ index }) => index),
+      },
+    ];
+  }),
+);
 
 /** The digit mesh on sticker `i`'s mesh, its vertices in model space. */
 function digitVertices(model, i) {
@@ -35,31 +60,36 @@ function digitUp(model, i) {
   return new Vector3().setFromMatrixColumn(toModel, 1).normalize();
 }
 
-/** A face's upright direction, as the faces are read: from the middle of its bottom to its apex. */
-function faceUp(faceName) {
-  const face = FACES.find((f) => f.name === faceName);
-  const bottom = CORNERS[face.bottomLeft].clone().add(CORNERS[face.bottomRight]);
-  return CORNERS[face.apex].clone().sub(bottom.multiplyScalar(0.5)).normalize();
+/**
+ * A face's upright direction, as the faces are read (docs/puzzles/pyraminx.md: each face from its
+ * apex, where its sticker 0 lies): from the middle of its bottom side to its apex.
+ */
+function faceUp(face) {
+  const first = STICKERS.find((sticker) => sticker.face === face);
+  const corners = GEOMETRY.faces[face].outline.map((p) => new Vector3(...p));
+  corners.sort((a, b) => a.distanceTo(first.centroid) - b.distanceTo(first.centroid));
+  const [apex, left, right] = corners;
+  return apex.clone().sub(left.clone().add(right).multiplyScalar(0.5)).normalize();
 }
 
 /** The sticker position whose centroid is at `point`. */
 function stickerAt(point) {
-  const index = STICKERS.findIndex(({ centroid }) => centroid.distanceTo(point) < 1e-9);
+  const index = STICKERS.findIndex(({ centroid }) => centroid.distanceTo(point) < 1e-4);
   assert.ok(index >= 0, `no sticker at ${point.toArray()}`);
   return index;
 }
 
 /**
- * Each home sticker after `moves`, followed turn by turn through the layout's geometry alone:
+ * Each home sticker after `moves`, followed turn by turn through the engine's geometry alone:
  * [{at: the position it is at, rotation: how its piece has been turned}], by home sticker.
  */
 function follow(moves) {
   const carried = STICKERS.map((_, home) => ({ at: home, rotation: new Quaternion() }));
   for (const move of moves) {
-    const { axis, angle, pieces } = TURNS[move];
+    const { axis, angle, stickers } = TURNS[move];
     const turn = new Quaternion().setFromAxisAngle(axis, angle);
     carried.forEach((sticker, home) => {
-      if (!pieces.includes(STICKERS[sticker.at].piece)) return;
+      if (!stickers.includes(sticker.at)) return;
       sticker.rotation.premultiply(turn);
       sticker.at = stickerAt(STICKERS[home].centroid.clone().applyQuaternion(sticker.rotation));
     });
@@ -97,7 +127,7 @@ describe("Numbered Pyraminx model: the engine's digits on the stickers", () => {
   before(async () => {
     engine = await loadEngine();
     info = callJson(engine, "puzzleInfo", ID);
-    model = createNumberedPyraminx(info);
+    model = createModel(info);
   });
 
   it("draws exactly the digits the engine says each position shows", () => {
@@ -122,14 +152,13 @@ describe("Numbered Pyraminx model: the engine's digits on the stickers", () => {
       const vertices = digitVertices(model, sticker.index);
       for (const p of vertices) {
         const height = p.clone().sub(sticker.centroid).dot(sticker.normal);
-        assert.ok(height > 0.003 && height < 0.01, `${name}: digit ${height} above the face`);
-        // The sticker is inset by 0.032 from its triangle: the digit keeps clear of that border.
-        assert.ok(insideTriangle(sticker, p, 0.032), `${name}: the digit leaves its sticker`);
+        assert.ok(height > 0.001 && height < 0.03, `${name}: digit ${height} above the face`);
+        assert.ok(insideTriangle(sticker, p, 0.02), `${name}: the digit leaves its sticker`);
       }
       const [digit] = model.stickers[sticker.index].children;
       const origin = new Vector3().setFromMatrixPosition(digit.matrix);
       const offCentre = origin.sub(sticker.centroid).projectOnPlane(sticker.normal).length();
-      assert.ok(offCentre < 1e-9, `${name}: the digit is ${offCentre} off the sticker's centre`);
+      assert.ok(offCentre < 1e-4, `${name}: the digit is ${offCentre} off the sticker's centre`);
     }
   }
 
@@ -142,7 +171,7 @@ describe("Numbered Pyraminx model: the engine's digits on the stickers", () => {
         // The glyph's y axis (its up) points along the face, from its bottom side to its apex.
         const up = digitUp(model, sticker.index);
         const name = stickerName(sticker.index);
-        assert.ok(up.dot(faceUp(sticker.face)) > 1 - 1e-9, `${name}: digit not upright`);
+        assert.ok(up.dot(faceUp(sticker.face)) > 1 - 1e-6, `${name}: digit not upright`);
       }
     }
   });
@@ -166,7 +195,7 @@ describe("Numbered Pyraminx model: the engine's digits on the stickers", () => {
         assert.equal(shown.sources[at], home, `${where}, the engine says otherwise`);
         const expected = faceUp(STICKERS[home].face).applyQuaternion(rotation);
         const up = digitUp(model, at);
-        assert.ok(up.distanceTo(expected) < 1e-9, `${where}: its digit is turned otherwise`);
+        assert.ok(up.distanceTo(expected) < 1e-5, `${where}: its digit is turned otherwise`);
         if (up.dot(faceUp(STICKERS[at].face)) < 0.9) turned++;
       });
     }
@@ -205,7 +234,7 @@ describe("Numbered Pyraminx model: the engine's digits on the stickers", () => {
           const gap = Math.max(
             ...digit.matrix.elements.map((e, k) => Math.abs(e - settled[j].matrix.elements[k])),
           );
-          assert.ok(gap < 1e-6, `${where} snaps by ${gap} when the turn ends`);
+          assert.ok(gap < 1e-4, `${where} snaps by ${gap} when the turn ends`);
           return j;
         });
         assert.equal(new Set(matched).size, matched.length, `${move}: two digits on one sticker`);
@@ -219,9 +248,10 @@ describe("Numbered Pyraminx model: the engine's digits on the stickers", () => {
     const after = digitVertices(model, 0)[0];
     model.resetPose();
     // u carries F0 onto L0: the digit goes with it, turned about the U axis.
-    const expected = before.clone().applyAxisAngle(CORNERS.U, (-2 * Math.PI) / 3);
+    const expected = before.clone().applyAxisAngle(TURNS.u.axis, TURNS.u.angle);
     assert.ok(after.distanceTo(expected) < 1e-6, "the digit of F0 did not turn with the U tip");
   });
 });
 
-describeAgreementWithEngine(ID, createNumberedPyraminx, [1, 2, 3, 5, 8, 13, 21, 34]);
+// The engine writes six decimals: a sticker lands within 1e-4 of its place.
+describeAgreementWithEngine(ID, createModel, [1, 2, 3, 5, 8, 13, 21, 34], 1e-4);

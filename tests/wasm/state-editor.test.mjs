@@ -1,43 +1,40 @@
-// The state editor's pure parts in Node: the sticker nets (web/src/puzzles/*/net.js) against the
+// The state editor's pure parts in Node: the sticker nets (puzzleGeometry's, through
+// web/src/puzzles/shared/geometry-net.js) against the
 // engine's numbering and the puzzles' pieces, arrow-key navigation, colour names, the 3D picking
 // helper, and the engine's validate errors for impossible colourings naming stickers of the net.
 // The DOM parts run in Chromium: tests/browser/state-editor.test.mjs.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { Raycaster, Vector3 } from "three";
 
 import { centroid, stickerInDirection } from "../../web/src/ui/svg-net.js";
 import { faceletAtHit } from "../../web/src/edit/paint-3d.js";
 import { colourName } from "../../web/src/edit/palette.js";
-import {
-  createCube2,
-  stickerPlacement as cube2Placement,
-} from "../../web/src/puzzles/cube2/geometry.js";
-import { stickerPlacement as dominoPlacement } from "../../web/src/puzzles/domino/geometry.js";
-import cube2 from "../../web/src/puzzles/cube2/index.js";
-import domino from "../../web/src/puzzles/domino/index.js";
-import masterPyraminx from "../../web/src/puzzles/master_pyraminx/index.js";
-import pyraminx from "../../web/src/puzzles/pyraminx/index.js";
+import { geometryEntry } from "../../web/src/puzzles/shared/geometry-entry.js";
 import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
 
 const PYRAMINX_DOC = readFileSync(`${repoDir}docs/puzzles/pyraminx.md`, "utf8");
 const MASTER_PYRAMINX_DOC = readFileSync(`${repoDir}docs/puzzles/master_pyraminx.md`, "utf8");
 const ARROWS = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] };
 const EPSILON = 1e-9;
-/** The colour puzzles' nets, by puzzle id (each puzzle's entry, puzzles/<id>/index.js). */
-const NET_LAYOUTS = Object.fromEntries(
-  [cube2, domino, pyraminx, masterPyraminx].map((e) => [e.id, e.net]),
-);
-
-let engine;
+const engine = await loadEngine();
 const call = (method, ...args) => callJson(engine, method, ...args);
-const info = {};
-
-before(async () => {
-  engine = await loadEngine();
-  for (const id of Object.keys(NET_LAYOUTS)) info[id] = call("puzzleInfo", id);
-});
+/** The colour puzzles' entries, by puzzle id, from the engine's geometry as the player makes them. */
+const GEOMETRIES = Object.fromEntries(
+  ["cube2", "domino", "pyraminx", "master_pyraminx"].map((id) => [
+    id,
+    call("puzzleGeometry", id).geometry,
+  ]),
+);
+const ENTRIES = Object.fromEntries(
+  Object.entries(GEOMETRIES).map(([id, geometry]) => [id, geometryEntry(id, geometry)]),
+);
+/** Their nets (puzzleGeometry's `net`, the pictures' net). */
+const NET_LAYOUTS = Object.fromEntries(
+  Object.entries(ENTRIES).map(([id, entry]) => [id, entry.net]),
+);
+const info = Object.fromEntries(Object.keys(NET_LAYOUTS).map((id) => [id, call("puzzleInfo", id)]));
 
 /** Twice the signed area (positive = clockwise on screen, y down). */
 const signedArea = (points) =>
@@ -86,21 +83,17 @@ function masterPyraminxPieces() {
     .map(([, list]) => list.split(" "));
 }
 
-/** A cuboid's cubies as lists of sticker names, from its 3D geometry (tested against the engine). */
-function cuboidPieces(id, stickerPlacement) {
-  const cubies = new Map();
-  for (const sticker of NET_LAYOUTS[id].stickers) {
-    const key = stickerPlacement(sticker.index).cubie.toArray().join();
-    cubies.set(key, [...(cubies.get(key) ?? []), sticker.label]);
-  }
-  return [...cubies.values()];
+/** A cuboid's cubies as lists of sticker names, from the engine's geometry (its cells). */
+function cuboidPieces(id) {
+  const label = (index) => NET_LAYOUTS[id].stickers[index].label;
+  return GEOMETRIES[id].pieces.map((piece) => piece.map(label));
 }
 
 const PIECES = {
   pyraminx: pyraminxPieces,
   master_pyraminx: masterPyraminxPieces,
-  cube2: () => cuboidPieces("cube2", cube2Placement),
-  domino: () => cuboidPieces("domino", dominoPlacement),
+  cube2: () => cuboidPieces("cube2"),
+  domino: () => cuboidPieces("domino"),
 };
 /**
  * Pairs of a piece's stickers facing each other across a fold of the net: twice the stickers along
@@ -308,7 +301,7 @@ describe("impossible colourings: the engine's errors name stickers of the net", 
 
 describe("painting on the 3D model", () => {
   it("finds the sticker a ray hits, and the nearest one from the plastic", () => {
-    const model = createCube2(info.cube2);
+    const model = ENTRIES.cube2.createModel(info.cube2);
     model.object.updateMatrixWorld(true);
     const raycaster = new Raycaster();
     for (let facelet = 0; facelet < model.stickers.length; facelet++) {

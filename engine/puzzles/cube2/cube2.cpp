@@ -33,6 +33,8 @@ PuzzleSpec cube2() {
       {"corner permutation", {{.orbit = "corner", .pieces = {}, .orientations = false}}, 4},
       {"corner orientation", {{.orbit = "corner", .pieces = {}, .positions = false}}, 2}};
   spec.hasDistanceTable = true;
+  // The 3D player draws it from its description (docs/geometry.md).
+  spec.description = "c f 0";
   return spec;
 }
 

@@ -67,6 +67,8 @@ PuzzleSpec domino() {
     spec.rejectedMoves.emplace_back(half + "'", "a half turn is the same both ways; write " + half);
   }
   spec.hasDistanceTable = true;
+  // The 3D player draws it from its description (docs/geometry.md).
+  spec.description = "3x3x2";
   return spec;
 }
 

@@ -44,8 +44,10 @@ PuzzleSpec pyraminx() {
   spec.hasDistanceTable = true;
   spec.picture = {.solid = PictureSpec::Solid::Tetrahedron,
                   .tetrahedronFaces = {"ULR", "UBL", "URB", "BRL"},
-                  .azimuth = 55,     // the 3D player's view (web/src/puzzles/pyraminx/geometry.js)
-                  .elevation = -4};  // the eye 4° below the base, as the 3D view has it
+                  .azimuth = 55,     // the eye of the pictures and of the 3D player
+                  .elevation = -4};  // 4° below the base (puzzleGeometry's view)
+  // The 3D player draws it from its description (docs/geometry.md).
+  spec.description = "t v 0.333333333333333 v 1.66666666666667";
   return spec;
 }
 

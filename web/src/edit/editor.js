@@ -6,7 +6,7 @@
 //     container,                                   // the editor appends its <section> here
 //     engineCall: (method, ...args) => engine.call(method, ...args),   // EngineClient.call
 //     puzzleInfo: info,                            // the engine's puzzleInfo answer
-//     layout: entry.net,                           // the stickers unfolded (puzzles/<id>/net.js)
+//     layout: entry.net,                           // the stickers unfolded (the entry's net)
 //     initialFacelets: position.facelets,          // optional: solved when left out
 //     currentFacelets: () => position.facelets,    // optional: shows "Fill from current position"
 //     onChange: (facelets) => …,                   // every edit: recolour the 3D model, disable Solve

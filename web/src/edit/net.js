@@ -1,4 +1,4 @@
-// A puzzle's stickers as a flat SVG net (layouts: puzzles/<id>/net.js), for painting colours in.
+// A puzzle's stickers as a flat SVG net (layouts: the entries' nets, puzzles/index.js), for painting colours in.
 //
 //   const net = createNet({ layout: PYRAMINX_NET, faces: info.faces, label, onPaint });
 //   parent.append(net.element);

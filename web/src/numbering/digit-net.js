@@ -1,4 +1,4 @@
-// A numbered puzzle's stickers as a flat SVG net with a digit on each (layouts: puzzles/<id>/net.js,
+// A numbered puzzle's stickers as a flat SVG net with a digit on each (layouts: the entries' nets,
 // the same as the colour editor's): an editable one for entering a numbering, and small static
 // ones to preview solved states.
 //

@@ -66,8 +66,8 @@ const METHOD_WORDS = { optimal: "optimal", fast: "two-phase, not proven optimal"
  * @param {Record<string, import("../puzzles/index.js").PuzzleEntry>} [options.puzzles]  web
  *   entries by puzzle id (a numbered puzzle's entry gives its example numbering)
  * @param {(id: string, geometry: object) => import("../puzzles/index.js").PuzzleEntry}
- *   [options.geometryEntry]  the entry of a puzzle with none in `puzzles` that the engine derives
- *   from a description, made from its puzzleGeometry answer (../puzzles/shared/geometry-entry.js)
+ *   [options.geometryEntry]  the entry of a puzzle with none in `puzzles` whose geometry the
+ *   engine has, made from its puzzleGeometry answer (../puzzles/shared/geometry-entry.js)
  * @param {() => number} [options.pauseMs]  the pause between moves while playing
  */
 export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs = () => 120 }) {
@@ -200,8 +200,8 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
   }
 
   /**
-   * The web entry of puzzle `id`: its own (puzzles/<id>/), or one made from the engine's geometry
-   * of a puzzle derived from a description; null when there is neither (the player then says it
+   * The web entry of puzzle `id`: its own (puzzles/kilominx/), or one made from the engine's geometry
+   * of the puzzle; null when there is neither (the player then says it
    * has no 3D view). An engine without puzzleGeometry, or refusing it, leaves it null.
    */
   async function entryOf(id, info) {

@@ -6,7 +6,7 @@ export function createPosition() {
   const current = {
     puzzle: "",
     info: null, // the engine's puzzleInfo
-    entry: null, // the puzzle's web entry (puzzles/<id>/index.js), if it has one
+    entry: null, // the puzzle's web entry (puzzles/index.js), if it has one
     state: "",
     facelets: "",
     solved: true,

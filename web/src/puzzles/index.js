@@ -1,25 +1,20 @@
-// The puzzles a player can draw, by engine puzzle id: each puzzle's folder has an index.js with
-// its entry, and a new puzzle adds its folder and one line here. A puzzle the engine derives from
-// a description (puzzleInfo `geometry: true`) and no folder draws gets an entry made from the
-// engine's puzzleGeometry answer (geometryEntry, ./shared/geometry-entry.js). Any other puzzle
+// The puzzles a player can draw, by engine puzzle id. Every puzzle whose geometry the engine has
+// (puzzleInfo `geometry: true`: derived from a description, or declared by hand and drawn from
+// one) gets its entry from the engine's puzzleGeometry answer (geometryEntry,
+// ./shared/geometry-entry.js); a numbered puzzle's example numbering is the one thing kept here,
+// by id. The Kilominx, which no description gives yet, keeps its own folder. Any other puzzle
 // without an entry is still playable through the moves box; the player says that it has no 3D
 // view yet.
-import cube2 from "./cube2/index.js";
-import cube3 from "./cube3/index.js";
-import domino from "./domino/index.js";
+import NUMBERED_PYRAMINX_EXAMPLE from "../../../assets/numbered_pyraminx/example.txt?raw";
 import kilominx from "./kilominx/index.js";
-import masterPyraminx from "./master_pyraminx/index.js";
-import numberedPyraminx from "./numbered_pyraminx/index.js";
-import pyraminx from "./pyraminx/index.js";
-
-export { geometryEntry } from "./shared/geometry-entry.js";
+import { geometryEntry as entryFromGeometry } from "./shared/geometry-entry.js";
 
 /**
  * @typedef {object} PuzzleEntry
  * @property {string} id  the engine's puzzle id
  * @property {(info: object) => object} createModel  the 3D model from the engine's puzzleInfo
  *   (see shared/puzzle-model.js for the interface)
- * @property {{keys: string, move: string}[]} keys  keyboard bindings (shared/key-bindings.js)
+ * @property {{keys: string, move: string}[]} keys  keyboard bindings (shared/geometry-entry.js)
  * @property {string} example  a sequence for the notation box's placeholder
  * @property {string} keyHint  what the keys do, for the help popover
  * @property {import("../edit/net.js").NetLayout} [net]  the stickers unfolded, in the engine's
@@ -28,10 +23,15 @@ export { geometryEntry } from "./shared/geometry-entry.js";
  *   (docs/puzzles/numbered_pyraminx.md): the numbering a player uses unless given one
  */
 
+/** Numbered puzzles' example numberings (the repository's file, comments and face labels kept). */
+const NUMBERINGS = { numbered_pyraminx: { example: NUMBERED_PYRAMINX_EXAMPLE } };
+
+/**
+ * The entry of puzzle `id` from the engine's puzzleGeometry answer.
+ * @returns {PuzzleEntry}
+ */
+export const geometryEntry = (id, answer) =>
+  entryFromGeometry(id, answer, { numbering: NUMBERINGS[id] });
+
 /** @type {Record<string, PuzzleEntry>} */
-export const PUZZLES = Object.fromEntries(
-  [cube2, cube3, domino, kilominx, masterPyraminx, numberedPyraminx, pyraminx].map((entry) => [
-    entry.id,
-    entry,
-  ]),
-);
+export const PUZZLES = { kilominx };

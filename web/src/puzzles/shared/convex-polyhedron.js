@@ -84,35 +84,6 @@ export function polyhedronVolume(polyhedron) {
   return volume;
 }
 
-/**
- * The hidden solid that closes a piece's share of the seams, so that the background never shows
- * between pieces, at rest or while a layer turns. `cell` is the piece's share of the puzzle with
- * no gap; `hull` the puzzle's outer faces and `cuts` the planes between the cell and its
- * neighbours, each {normal, offset} with the cell on the side normal·p <= offset. The filler is
- * the cell kept `depth` below the surface, which leaves the grooves between pieces `depth` deep,
- * and filled right up to the surface where two faces meet (within twice `depth` of two hull
- * faces, or of two cuts): there a line of sight could cut the corner through a groove, also
- * across the face a turning layer lays bare. What is left open under each face are narrow
- * grooves that no straight line gets in and out of. Bounded by the cell, the filler of a turning
- * layer never meets those of the pieces at rest.
- * Returns the filler's convex parts as one list of faces (they may overlap the piece's own solid).
- */
-export function seamFiller(cell, { hull, cuts, depth }) {
-  const inside = clipByPlanes(cell, hull);
-  const belowSurface = hull.map(({ normal, offset }) => ({ normal, offset: offset - depth }));
-  const near = ({ normal, offset }) => ({
-    normal: normal.clone().negate(),
-    offset: 2 * depth - offset,
-  });
-  const parts = [clipByPlanes(inside, belowSurface)];
-  for (const planes of [hull, cuts]) {
-    planes.forEach((a, i) => {
-      for (const b of planes.slice(i + 1)) parts.push(clipByPlanes(inside, [near(a), near(b)]));
-    });
-  }
-  return parts.filter((part) => polyhedronVolume(part) > 1e-9).flat();
-}
-
 /** The outward unit normal of a face (Newell's method: robust to collinear corners). */
 export function faceNormal(face) {
   const normal = new Vector3();

@@ -1,7 +1,8 @@
-// The web entry (../index.js's PuzzleEntry) of a puzzle the engine derives from a description and
-// no folder of puzzles/ draws by hand: the model (./geometry-model.js) and the net
-// (./geometry-net.js) built from the engine's puzzleGeometry answer, keys by the letters of the
-// move names where one letter names one block of layers, and an example sequence.
+// The web entry (../index.js's PuzzleEntry) of a puzzle whose geometry the engine has (derived
+// from a description, or declared by hand and drawn from one in its own numbering): the model
+// (./geometry-model.js) and the net (./geometry-net.js) built from the engine's puzzleGeometry
+// answer, keys by the move names (one rule for every puzzle, docs/web.md "Keys"), an example
+// sequence and the keys' help.
 import { createGeometryModel, exactAngle, geometryOf } from "./geometry-model.js";
 import { geometryNet } from "./geometry-net.js";
 
@@ -34,16 +35,19 @@ function plainAndBigger(name, turns) {
     .filter((t) => Math.sign(t.angle) === Math.sign(plain.angle) || isHalf(t))
     .filter((t) => Math.abs(t.angle) > Math.abs(plain.angle) + 1e-9)
     .sort((a, b) => Math.abs(a.angle) - Math.abs(b.angle))[0];
-  return { plain: plain.token, bigger: bigger?.token };
+  // A block whose only turn is a half turn (a domino's sides) makes it with or without Shift.
+  return { plain: plain.token, bigger: bigger?.token ?? (isHalf(plain) ? plain.token : undefined) };
 }
 
 /**
  * Keys: a letter for each move name of one letter (U R F D L B on cubes, U F L R B D on the
  * Megaminx): the plain move, Alt its inverse, Shift the bigger turn. Where a letter names two
  * blocks, the lower-case name and the upper-case one (a Pyraminx's tip u and its two layers U),
- * the key turns the lower-case one and Shift the upper-case one, as on the hand-written Pyraminx.
- * (The same rule as ./key-bindings.js's letterBindings, with a Megaminx's U2' for Shift+Alt.)
- * Names of more letters (BL, URF, Rw) get no key: their letters would clash.
+ * the key turns the lower-case one and Shift the upper-case one. The wide blocks named by a
+ * letter and w (a Master Pyraminx's Uw, a 4x4x4's Rw) take the digits 1, 2, … in the order of
+ * their letters' keys, Alt their inverse. Shift+Alt makes the bigger turn's inverse (a
+ * Megaminx's U2'). Other names of more letters (BL, URF, 2R) get no key: their letters would
+ * clash. docs/web.md, "Keys".
  */
 export function geometryKeys(answer) {
   const blocks = blocksByName(geometryOf(answer));
@@ -53,16 +57,16 @@ export function geometryKeys(answer) {
     return block.find((t) => Math.abs(t.angle + turn.angle) < 1e-9 || (isHalf(t) && t === turn))
       ?.token;
   };
-  const bind = (letter, plain, shifted) =>
+  const bind = (key, plain, shifted) =>
     [
-      [letter, plain],
-      [`Alt+${letter}`, inverseOf(plain)],
-      [`Shift+${letter}`, shifted],
-      [`Shift+Alt+${letter}`, shifted && inverseOf(shifted) !== shifted && inverseOf(shifted)],
+      [key, plain],
+      [`Alt+${key}`, inverseOf(plain)],
+      [`Shift+${key}`, shifted],
+      [`Shift+Alt+${key}`, shifted && inverseOf(shifted) !== shifted && inverseOf(shifted)],
     ].flatMap(([keys, move]) => (move ? [{ keys, move }] : []));
   const letters = [...blocks.keys()].filter((name) => /^[A-Z]$/i.test(name));
   const keys = [...new Set(letters.map((name) => name.toUpperCase()))];
-  return keys.flatMap((key) => {
+  const letterKeys = keys.flatMap((key) => {
     const lower = blocks.get(key.toLowerCase());
     const upper = blocks.get(key);
     if (lower && upper) {
@@ -73,25 +77,36 @@ export function geometryKeys(answer) {
     const { plain, bigger } = plainAndBigger(name, upper ?? lower);
     return bind(key, plain, bigger);
   });
+  const wide = keys.filter((key) => blocks.has(`${key}w`)).slice(0, 9);
+  const digitKeys = wide.flatMap((key, k) => {
+    const { plain, bigger } = plainAndBigger(`${key}w`, blocks.get(`${key}w`));
+    return bind(`${k + 1}`, plain, bigger);
+  });
+  return [...letterKeys, ...digitKeys];
 }
 
 /** The keys' help text. */
 function keyHint(keys) {
   if (keys.length === 0) return "This puzzle has no keys: type its moves, or drag a sticker.";
   const plain = keys.filter((k) => /^[A-Z]$/.test(k.keys));
+  const list = (items) =>
+    items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items[0];
+  const digits = keys.filter((k) => /^[1-9]$/.test(k.keys));
+  const wide = digits.length
+    ? ` The digits ${list(digits.map((k) => k.keys))} make ${list(digits.map((k) => k.move))}.`
+    : "";
   if (plain.some((k) => /^[a-z]/.test(k.move))) {
     return (
       "A letter makes the lower-case move of that letter (a tip); with Shift, the capital " +
-      "letter's move; with Alt, the other way round."
+      "letter's move; with Alt, the other way round." +
+      wide
     );
   }
-  const letters = plain.map((k) => k.keys);
-  const list =
-    letters.length > 1 ? `${letters.slice(0, -1).join(", ")} and ${letters.at(-1)}` : letters[0];
   const shifted = keys.find((k) => /^Shift\+[A-Z]$/.test(k.keys));
   const bigger =
     shifted && `; with Shift, the bigger turn (${shifted.move} on ${shifted.keys.slice(6)})`;
-  return `${list} make the move of that name; with Alt, the other way round${bigger || ""}.`;
+  const letters = list(plain.map((k) => k.keys));
+  return `${letters} make the move of that name; with Alt, the other way round${bigger || ""}.${wide}`;
 }
 
 /** A short sequence for the notation box's placeholder: two blocks on two axes, there and back. */
@@ -113,10 +128,11 @@ function exampleOf(geometry) {
 /**
  * @param {string} id  the engine's puzzle id (or the description it was asked by)
  * @param {object} answer  the engine's puzzleGeometry answer, or the geometry itself
- * @param {string} [example]  the notation box's placeholder; made up from the moves without
+ * @param {{example?: string, numbering?: {example: string}}} [options]  the notation box's
+ *   placeholder (made up from the moves without), a numbered puzzle's example numbering
  * @returns {import("../index.js").PuzzleEntry}
  */
-export function geometryEntry(id, answer, example) {
+export function geometryEntry(id, answer, { example, numbering } = {}) {
   const geometry = geometryOf(answer);
   const keys = geometryKeys(geometry);
   let net;
@@ -126,6 +142,7 @@ export function geometryEntry(id, answer, example) {
     keys,
     example: example ?? exampleOf(geometry),
     keyHint: keyHint(keys),
+    ...(numbering && { numbering }),
     // Built when first asked for (the colour editor opens): most players never need it.
     get net() {
       net ??= geometryNet(geometry);

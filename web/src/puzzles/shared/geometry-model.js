@@ -17,9 +17,9 @@
 // hair above their face (./sticker-shape.js).
 //
 // Space: +x right, +y up, +z towards the viewer. The camera looks from the engine's view direction
-// (turned where it shows a single face) at the middle of the puzzle's outline; the puzzle is
-// scaled so that the sphere about that middle holding it has the radius of the hand-written
-// 3x3x3's circumscribed sphere, and the camera frames that sphere.
+// (where the puzzle's pictures look from) at the middle of the puzzle's outline; the puzzle is
+// scaled so that the sphere about that middle holding it has the radius of a 3x3x3 of edge 3's
+// circumscribed sphere, and the camera frames that sphere.
 import { Group, Mesh, Vector3 } from "three";
 
 import {
@@ -31,10 +31,10 @@ import {
 import { UNKNOWN_COLOUR, plasticMaterial, stickerMaterial } from "./materials.js";
 import { createPuzzleModel } from "./puzzle-model.js";
 import { stickerGeometry } from "./sticker-shape.js";
+import { NUMBERED_STICKER_COLOUR, stickerDigits } from "./sticker-digits.js";
 
 /**
- * The radius in scene units of the sphere the camera frames: the hand-written 3x3x3's
- * circumradius (a cube of edge 3).
+ * The radius in scene units of the sphere the camera frames: a 3x3x3 of edge 3's circumradius.
  */
 const SCENE_RADIUS = 1.5 * Math.sqrt(3);
 /** The camera's distance in those radii: the whole puzzle in view, as the 3x3x3's (9.7). */
@@ -42,7 +42,7 @@ const CAMERA_DISTANCE = 3.75;
 /**
  * Sticker shape, in units of a typical sticker's size (the square root of the median sticker's
  * area): the black border left around it, its corners' radius; and its lift above the face, in
- * circumradii. On a 3x3x3 the border is about the hand-written cube's.
+ * circumradii.
  */
 const BORDER = 0.075;
 const CORNER_RADIUS = 0.07;
@@ -53,8 +53,6 @@ const MAX_BORDER_SHARE = 0.3;
 const SLIVER = 1e-7;
 /** Points within this distance (model units) are one point; an axis within it passes through. */
 const CLOSE = 1e-6;
-/** The default view shows a second face at least this much (the cosine of its slant). */
-const SECOND_FACE = 0.45;
 
 const vector = (p) => new Vector3(p[0], p[1], p[2]);
 
@@ -233,19 +231,28 @@ export function dragChoices(geometry, described) {
 }
 
 /**
- * The default view: the engine's view direction, turned towards the face it shows second best
- * where it shows only one face clearly (its Pyraminx view looks at F nearly head-on), until that
- * face shows too.
+ * The default view: the engine's view direction, where the puzzle's pictures look from too, so a
+ * picture-first player does not jump when it starts.
  */
-export function defaultDirection(view, faces) {
-  const direction = vector(view ?? [0.53, 0.49, 0.69]).normalize();
-  const [, second] = [...faces].sort((a, b) => b.normal.dot(direction) - a.normal.dot(direction));
-  if (!second || second.normal.dot(direction) >= SECOND_FACE) return direction;
-  for (let t = 0.05; t < 1; t += 0.05) {
-    const turned = direction.clone().lerp(second.normal, t).normalize();
-    if (turned.dot(second.normal) >= SECOND_FACE) return turned;
-  }
-  return direction;
+export function defaultDirection(view) {
+  return vector(view ?? [0.53, 0.49, 0.69]).normalize();
+}
+
+/**
+ * A view from below the horizontal (the Pyraminx's: the eye just below its base, a sliver of the
+ * base showing) as the camera, which looks from nearby, must take it: its eye as far below the
+ * level of the puzzle's lowest point, seen from where the camera looks, as the view's eye is
+ * below the horizontal (a picture looks from infinitely far). Other views stay as they are.
+ */
+export function belowLowest(direction, faces) {
+  if (direction.y >= 0) return direction;
+  const { middle, radius } = framing(faces, direction);
+  const lowest = Math.min(...faces.flatMap((face) => face.outline.map((p) => p.y))) - middle.y;
+  const elevation =
+    Math.asin(Math.max(-1, lowest / (CAMERA_DISTANCE * radius))) + Math.asin(direction.y);
+  const level = Math.hypot(direction.x, direction.z);
+  const across = Math.cos(elevation) / level;
+  return new Vector3(direction.x * across, Math.sin(elevation), direction.z * across);
 }
 
 /**
@@ -306,7 +313,7 @@ export function createGeometryModel(info, answer) {
   const shared = sharedGeometries(geometry, described);
   const object = new Group();
   object.name = info.id;
-  const direction = defaultDirection(geometry.view, described.faces);
+  const direction = belowLowest(defaultDirection(geometry.view), described.faces);
   const { middle, radius } = framing(described.faces, direction);
   const scale = SCENE_RADIUS / radius;
   object.scale.setScalar(scale);
@@ -352,6 +359,23 @@ export function createGeometryModel(info, answer) {
     return mesh;
   });
   pieces.forEach((piece) => piece.facelets.forEach((i) => piece.object.add(stickers[i])));
+  // A puzzle whose stickers carry symbols (the Numbered Pyraminx): light stickers with digits.
+  const numbered = Boolean(info.symbols);
+  const digits =
+    numbered &&
+    stickerDigits(
+      described.stickers.map((sticker) => ({
+        ...sticker,
+        inradius: inradius(sticker.outline, sticker.centre),
+      })),
+      described.faces.map((face, f) => {
+        const own = described.stickers.filter((sticker) => sticker.face === f);
+        const { centre } = polygonAreaCentre(face.outline, face.normal);
+        return { normal: face.normal, centre, first: own[0].index };
+      }),
+      stickers,
+      3 * LIFT * described.radius,
+    );
 
   const turns = new Map(
     geometry.turns.map(({ token, axis, from, to, angle }) => [
@@ -366,9 +390,11 @@ export function createGeometryModel(info, answer) {
     ]),
   );
 
-  return createPuzzleModel({
+  const model = createPuzzleModel({
     id: info.id,
-    info,
+    info: numbered
+      ? { ...info, faces: info.faces.map((face) => ({ ...face, colour: NUMBERED_STICKER_COLOUR })) }
+      : info,
     object,
     pieces,
     stickers,
@@ -376,4 +402,5 @@ export function createGeometryModel(info, answer) {
     dragMoves: dragChoices(geometry, described),
     camera: { direction: direction.toArray(), distance: CAMERA_DISTANCE * SCENE_RADIUS },
   });
+  return digits ? { ...model, ...digits } : model;
 }

@@ -1,7 +1,7 @@
-// The net of a derived puzzle for the colour editor (edit/net.js's NetLayout): the engine's own
-// unfolding (puzzleGeometry's `net`, engine/geometry/net.hpp), the same the engine's pictures
-// draw, so the editor and the pictures agree. Units: stickers average one unit of area, as the
-// hand-written nets' squares; x right, y down. Pure data, no DOM.
+// A puzzle's net for the colour editor and the numbering panel (edit/net.js's NetLayout): the
+// engine's (puzzleGeometry's `net`): the net its pictures draw, a derived puzzle's unfolding
+// (engine/geometry/net.hpp) or a hand-declared puzzle's cross or triangle, so the editor and the
+// pictures agree. In the engine's units, x right, y down. Pure data, no DOM.
 import { geometryOf } from "./geometry-model.js";
 
 /**
