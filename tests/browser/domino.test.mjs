@@ -1,7 +1,8 @@
 // The domino page (?puzzle=domino) in headless Chromium: scramble, solve and playback to a solved
-// (maybe turned) domino, the engine's refusal of a quarter turn of a side, drags, a flipped edge in
-// the colour editor, and the whole distance table computed in the page, checked against the native
-// CLI (run meanwhile, in parallel with the browser work), its 19 bars drawn readably.
+// (maybe turned) domino, the engine's refusal of a quarter turn of a side, drags and keys, and the
+// whole distance table computed in the page, checked against the native CLI (run meanwhile, in
+// parallel with the browser work), its 19 bars drawn readably. A mirrored piece in the colour
+// editor is every-puzzle.test.mjs's (and a flipped edge's stripes cube3.test.mjs's).
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -14,7 +15,6 @@ import {
   browserSession,
   chartTextProblems,
   dragSticker,
-  darkShareAt,
   engineFacelets,
   fastTurns,
   gotoPuzzle,
@@ -170,33 +170,6 @@ describe("domino page", () => {
     for (const key of ["u", "Shift+D", "r", "Alt+f", "Alt+d"]) await page.keyboard.press(key);
     await idle(page);
     assert.equal(await app("facelets"), await expected("U D2 R2 F2 D'"));
-    assertNoProblems(problems);
-  });
-
-  it("reports a flipped edge in the colour editor, its stickers marked", TEST, async () => {
-    await page.click("#edit");
-    await page.waitForSelector('.state-editor[data-validation="valid"]');
-    // U7 and F1, the UF edge's two stickers, swapped: the edge flipped in place.
-    await page.click('.swatch[data-face="F"]');
-    await page.click('.sticker-net .sticker[data-facelet="7"]');
-    await page.click('.swatch[data-face="U"]');
-    await page.click('.sticker-net .sticker[data-facelet="19"]');
-    await page.waitForSelector('.state-editor[data-validation="invalid"]');
-    const flipped = `${SOLVED.slice(0, 7)}F${SOLVED.slice(8, 19)}U${SOLVED.slice(20)}`;
-    const answer = await engine("validate", "domino", flipped);
-    assert.equal(answer.ok, false);
-    assert.equal(await page.textContent(".verdict"), answer.error);
-    const marked = await page.$$eval(".sticker.error", (nodes) =>
-      nodes.map((node) => Number(node.dataset.facelet)),
-    );
-    assert.deepEqual(marked, [7, 19]);
-    assert.deepEqual(
-      [...answer.stickers].sort((a, b) => a - b),
-      [7, 19],
-    );
-    assert.ok((await darkShareAt(page, "#app", 7)) > 0.2, "U7 is not striped on the model");
-    assert.ok((await darkShareAt(page, "#app", 0)) < 0.05, "U0 is striped on the model");
-    assert.equal(await page.isDisabled("#edit-done"), true);
     assertNoProblems(problems);
   });
 

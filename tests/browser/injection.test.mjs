@@ -98,6 +98,16 @@ const QUOTING_ATTRIBUTES = [
 
 /** Every parameter a share link has (web/src/share/link.js). */
 const SHARE_PARAMETERS = SHARE_PARAMS;
+/**
+ * Payload and parameter pairs, one page load each: every parameter gets at least two payloads
+ * and every payload at least two parameters. All pairs (8 × 9 today) took a minute of ./test
+ * for one display path; the decoder's answer to every pair is checked in Node
+ * (tests/wasm/share-link.test.mjs).
+ */
+const PAIRS = Array.from(
+  { length: 2 * Math.max(PAYLOADS.length, SHARE_PARAMETERS.length) },
+  (_, i) => [PAYLOADS[i % PAYLOADS.length], SHARE_PARAMETERS[i % SHARE_PARAMETERS.length]],
+);
 
 for (const bypassCSP of [true, false]) {
   const policy = bypassCSP ? "with the page's CSP off" : "under the site's CSP";
@@ -230,43 +240,41 @@ for (const bypassCSP of [true, false]) {
     it("runs nothing, makes no element, and the link's problem is text", TEST, async () => {
       const { page, problems, violations, close } = await openWatched({ bypassCSP });
       try {
-        for (const payload of PAYLOADS) {
-          for (const param of SHARE_PARAMETERS) {
-            const query = new URLSearchParams({ puzzle: "numbered_pyraminx" });
-            query.set(param, payload);
-            await page.goto(`${session.site.url}?${query}`);
-            await page.waitForSelector("#link-problem:not([hidden])", { timeout: 30_000 });
-            await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
-            await touchEverything(page);
-            const label = `${param}=${JSON.stringify(payload.slice(0, 30))}`;
-            assert.equal(await page.evaluate(() => window.__pwned ?? null), null, label);
-            assert.deepEqual(await page.evaluate(injectedElements), [], label);
-            const { text, pointer } = await page.evaluate(() => {
-              const problem = document.querySelector("#link-problem-text");
-              return {
-                text: problem.textContent,
-                pointer: problem.querySelector("pre")?.textContent ?? null,
-              };
-            });
-            if (param === "step") {
-              assert.ok(
-                text.startsWith(`step is "${showBidiControls(payload)}": `),
-                `${label}: ${text}`,
-              );
-            } else {
-              // The parameter's own message (alg is another name for solution): its name,
-              // then why (the value's length, or its first character that cannot be there).
-              const name = param === "alg" ? "(alg|solution)" : param;
-              assert.match(text, new RegExp(`^${name}( is|:) `), `${label}: ${text}`);
-              // A right-to-left override is named by its code point, not put in the message,
-              // where it would reverse the rest of the line.
-              if (payload.includes("\u202e")) {
-                assert.ok(!text.includes("\u202e") && text.includes("U+202E"), `${label}: ${text}`);
-              }
+        for (const [payload, param] of PAIRS) {
+          const query = new URLSearchParams({ puzzle: "numbered_pyraminx" });
+          query.set(param, payload);
+          await page.goto(`${session.site.url}?${query}`);
+          await page.waitForSelector("#link-problem:not([hidden])", { timeout: 30_000 });
+          await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
+          await touchEverything(page);
+          const label = `${param}=${JSON.stringify(payload.slice(0, 30))}`;
+          assert.equal(await page.evaluate(() => window.__pwned ?? null), null, label);
+          assert.deepEqual(await page.evaluate(injectedElements), [], label);
+          const { text, pointer } = await page.evaluate(() => {
+            const problem = document.querySelector("#link-problem-text");
+            return {
+              text: problem.textContent,
+              pointer: problem.querySelector("pre")?.textContent ?? null,
+            };
+          });
+          if (param === "step") {
+            assert.ok(
+              text.startsWith(`step is "${showBidiControls(payload)}": `),
+              `${label}: ${text}`,
+            );
+          } else {
+            // The parameter's own message (alg is another name for solution): its name,
+            // then why (the value's length, or its first character that cannot be there).
+            const name = param === "alg" ? "(alg|solution)" : param;
+            assert.match(text, new RegExp(`^${name}( is|:) `), `${label}: ${text}`);
+            // A right-to-left override is named by its code point, not put in the message,
+            // where it would reverse the rest of the line.
+            if (payload.includes("\u202e")) {
+              assert.ok(!text.includes("\u202e") && text.includes("U+202E"), `${label}: ${text}`);
             }
-            // A message that points at a column repeats the value above the caret, as text.
-            if (pointer !== null) assert.ok(pointer.startsWith(`${payload}\n`), label);
           }
+          // A message that points at a column repeats the value above the caret, as text.
+          if (pointer !== null) assert.ok(pointer.startsWith(`${payload}\n`), label);
         }
         assert.deepEqual(violations, []);
         assertNoProblems(problems);

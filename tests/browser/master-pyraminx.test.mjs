@@ -1,7 +1,6 @@
 // The Master Pyraminx page (?puzzle=master_pyraminx) in headless Chromium: typed moves (tips, two
-// and three layers, inner slices) drawn where the engine puts every sticker, the keys, a layer
-// dragged with the mouse. A mirrored piece in the colour editor and the share link are
-// every-puzzle.test.mjs's; scrambles and optimal solves, which need the tables, are in
+// and three layers, inner slices) drawn where the engine puts every sticker, and the keys. A drag,
+// a mirrored piece in the colour editor and the share link are every-puzzle.test.mjs's; scrambles and optimal solves, which need the tables, are in
 // master-pyraminx-optimal.test.mjs.
 import assert from "node:assert/strict";
 import { beforeEach, describe, it } from "node:test";
@@ -11,7 +10,6 @@ import {
   assertCanvasShowsFacelets,
   assertNoProblems,
   browserSession,
-  dragSticker,
   engineFacelets,
   gotoPuzzle,
   idle,
@@ -63,18 +61,4 @@ describe("master_pyraminx page", () => {
       assertNoProblems(problems);
     },
   );
-
-  it("turns a layer dragged with the mouse", TEST, async () => {
-    // F5, the midge between U and L on the front face: dragged down and to the left.
-    await dragSticker(page, "#app", 5, -40, 50);
-    const facelets = await app("facelets");
-    assert.notEqual(facelets, SOLVED, "the drag turned nothing");
-    const candidates = [];
-    for (const move of ["Uw", "Uw'", "Lw", "Lw'"]) {
-      if ((await expected(move)) === facelets) candidates.push(move);
-    }
-    assert.equal(candidates.length, 1, `not one three-layer turn at U or L: ${facelets}`);
-    await assertCanvasShowsFacelets(page);
-    assertNoProblems(problems);
-  });
 });

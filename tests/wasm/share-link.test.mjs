@@ -3,7 +3,13 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 
-import { MAX_LINK_LENGTH, decodeShareLink, encodeShareLink } from "../../web/src/share/link.js";
+import {
+  MAX_LINK_LENGTH,
+  SHARE_PARAMS,
+  decodeShareLink,
+  encodeShareLink,
+} from "../../web/src/share/link.js";
+import { PAYLOADS } from "../browser/injection-payloads.mjs";
 import { callJson, loadEngine } from "../js/engine.mjs";
 
 const BASE = "https://example.org/polytwist/";
@@ -340,6 +346,34 @@ describe("refusals", () => {
       if (answer === null || answer.ok) continue;
       assert.equal(typeof answer.param, "string", text);
       assert.equal(typeof answer.error, "string", text);
+    }
+  });
+
+  it("every injection payload in every parameter: refused by that parameter's name, or kept as text", () => {
+    // The page shows some of these pairs (tests/browser/injection.test.mjs); here, all of them.
+    for (const payload of PAYLOADS) {
+      for (const param of SHARE_PARAMS) {
+        const query = new URLSearchParams({ puzzle: "numbered_pyraminx" });
+        query.set(param, payload);
+        const answer = decodeShareLink(`${BASE}?${query}`);
+        const label = `${param}=${JSON.stringify(payload.slice(0, 30))}`;
+        if (answer.ok) {
+          // Only notation, numbering and description text reach the engine, which judges them.
+          assert.ok(
+            ["setup", "solution", "alg", "numbering", "groups", "description"].includes(param),
+            label,
+          );
+          continue;
+        }
+        // alg is another name for solution: a refusal may name either.
+        const names = param === "alg" ? ["alg", "solution"] : [param];
+        assert.ok(names.includes(answer.param), `${label}: refused as ${answer.param}`);
+        // A right-to-left override is named by its code point, not put in the message; step's
+        // message quotes the value, which the page shows with such controls made visible.
+        if (payload.includes("\u202e") && param !== "step") {
+          assert.ok(!answer.error.includes("\u202e"), `${label}: ${answer.error}`);
+        }
+      }
     }
   });
 });
