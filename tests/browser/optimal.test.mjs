@@ -1,10 +1,10 @@
 // The optimal solve on the page (?puzzle=cube3; ?puzzle=kilominx with OPTIMAL_PUZZLES) with the
-// optimal-search kernel: the first solve builds the tables with a progress bar, the solution plays to solved; a long
-// search is cancelled and the next solve starts at once, without a rebuild (the worker kept the
-// tables); after a reload the tables come from IndexedDB, with no BFS. Each puzzle's tables are
-// built ONCE (one page, one browser context, all steps in one test): their BFS in WASM takes tens
-// of seconds to minutes. With SCREENSHOTS=dir, the build progress, the search progress and the
-// result are saved at 1366×800 and 390×844.
+// optimal-search kernel: the first solve builds the tables with a progress bar, the solution
+// plays to solved; a long search is cancelled and the next solve starts at once, without a
+// rebuild (the worker kept the tables); after a reload the tables come from IndexedDB, with no
+// BFS. Each puzzle's tables are built ONCE (one page, one browser context, all steps in one
+// test): their BFS in WASM takes tens of seconds to minutes. With SCREENSHOTS=dir, the build
+// progress, the search progress and the result are saved at 1366×800 and 390×844.
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { describe, it } from "node:test";
