@@ -113,7 +113,8 @@ const RULES = {
   puzzle: {
     maxLength: MAX_PUZZLE_LENGTH,
     allowed: PUZZLE_CHAR,
-    allowedText: "a puzzle id is written with a–z, 0–9 and _",
+    allowedText:
+      "a puzzle id is written with a–z, 0–9 and _ (a puzzle by its description goes in description=)",
   },
   description: {
     maxLength: MAX_DESCRIPTION_LENGTH,
