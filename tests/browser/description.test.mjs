@@ -71,7 +71,7 @@ describe("a puzzle by its description", () => {
     await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
     assert.match(
       await page.textContent("#link-problem-text"),
-      /^description: .*cut 'f 1\.5' lies outside the solid/,
+      /^description: cut 'f 1\.5' lies outside the solid/,
     );
     assertNoProblems(problems);
   });

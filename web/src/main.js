@@ -10,7 +10,7 @@ import { createNumberingPanel } from "./numbering/numbering-panel.js";
 import { registerOfflineApp } from "./pwa/register.js";
 import { createUpdatePrompt } from "./pwa/update-prompt.js";
 import { decodeShareLink } from "./share/link.js";
-import { openShareLink } from "./share/open-link.js";
+import { openShareLink, puzzleProblem } from "./share/open-link.js";
 import { createShareButton, shareLinkOf } from "./share/share-button.js";
 import { showBidiControls } from "./ui/format.js";
 import { createGodsNumberPanel } from "./ui/gods-number.js";
@@ -59,8 +59,7 @@ async function openLink() {
   await player.ready;
   if (!player.puzzleInfo) {
     const answer = await player.engine.puzzleInfo(wanted?.name ?? "");
-    const error = answer.error ?? "the player could not show it";
-    showLinkProblem({ error: `${wanted?.attribute ?? "puzzle"}: ${error}` });
+    showLinkProblem(puzzleProblem(wanted?.attribute ?? "puzzle", answer));
     player.removeAttribute("description");
     player.puzzle = "";
     await player.reset();

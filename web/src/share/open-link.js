@@ -45,6 +45,16 @@ async function openNumbering(player, puzzle, numbering, groups) {
 }
 
 /**
+ * The problem of a link whose puzzle (`param`: "puzzle" or "description") the engine refused,
+ * from its puzzleInfo answer. The engine says "puzzle description: …" of its argument; here the
+ * parameter names it.
+ */
+export function puzzleProblem(param, answer) {
+  const reason = answer.error?.replace(/^puzzle description: /, "");
+  return { param, error: `${param}: ${reason ?? "the player could not show it"}` };
+}
+
+/**
  * Shows a decoded share link in `player` (whose `puzzle` or `description` attribute was set from
  * the link before it started). Resolves null when everything was shown, else {param, error,
  * column?, text?}.
@@ -66,8 +76,7 @@ export async function openShareLink(
     : info?.id === puzzle;
   if (!shown) {
     const param = description ? "description" : "puzzle";
-    const answer = await engine.puzzleInfo(puzzle);
-    return { param, error: `${param}: ${answer.error ?? "the player could not show it"}` };
+    return puzzleProblem(param, await engine.puzzleInfo(puzzle));
   }
 
   let problem = await openNumbering(player, puzzle, numbering, groups);
