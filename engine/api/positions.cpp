@@ -7,6 +7,7 @@
 #include "api/service_internal.hpp"
 #include "core/facelets.hpp"
 #include "geometry/described.hpp"
+#include "geometry/holdings.hpp"
 
 namespace polytwist::service {
 using namespace detail;
@@ -236,7 +237,8 @@ Json scramble(const std::string& id, double seed, int moves, const std::string& 
 
 Json validate(const std::string& id, const std::string& facelets) {
   return onPuzzle(id, facelets.size(), [&](const Puzzle& puzzle) {
-    const FaceletReading reading = stateFromFacelets(puzzle, facelets);
+    const FaceletReading reading =
+        stateFromFacelets(puzzle, facelets, geometry::wholeTurnsOf(puzzle));
     if (!reading.state) {
       Json::Array stickers;
       for (int s : reading.error.stickers) stickers.push_back(s);

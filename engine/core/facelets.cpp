@@ -16,27 +16,51 @@ std::string printable(char c) {
   return std::string("byte 0x") + hex[byte >> 4] + hex[byte & 15];
 }
 
+// How far a reading got: the check that refused it, or Read.
+enum class Stage { Letters, FixedStickers, Pieces, Rules, Group, Read };
+
+// Reads the colouring as seen with the puzzle held turned by `turn` (sticker i of the puzzle
+// shows at place turn[i] of the colouring; nullptr: as given). Stickers are named in errors by
+// their places in the colouring, where the user sees them.
 class Reader {
  public:
-  Reader(const Puzzle& puzzle, std::string_view facelets) : puzzle_(puzzle), text_(facelets) {}
+  Reader(const Puzzle& puzzle, std::string_view facelets, const std::vector<int>* turn,
+         bool turnsTried)
+      : puzzle_(puzzle), text_(facelets), turn_(turn), turnsTried_(turnsTried) {}
 
   FaceletReading read() {
-    if (!checkLettersAndCounts() || !checkFixedStickers() || !identifyPieces() || !checkRules() ||
-        !checkGroup()) {
+    if (!checkLettersAndCounts() || !advance(Stage::FixedStickers) || !checkFixedStickers() ||
+        !advance(Stage::Pieces) || !identifyPieces() || !advance(Stage::Rules) || !checkRules() ||
+        !advance(Stage::Group) || !checkGroup()) {
       return {std::nullopt, error_};
     }
+    stage_ = Stage::Read;
     return {state_, {}};
   }
 
+  Stage stage() const { return stage_; }
+  // From Stage::Rules on: how many pieces are out of place or turned, seen in the frame that
+  // leaves the fewest so (chooseBlameFrame).
+  int piecesAway() const { return piecesAway_; }
+
  private:
+  bool advance(Stage stage) {
+    stage_ = stage;
+    return true;
+  }
+
+  int place(int sticker) const { return turn_ ? (*turn_)[sticker] : sticker; }
+  char shown(int sticker) const { return text_[place(sticker)]; }
+
   bool reject(std::string message, std::vector<int> stickers = {}) {
+    for (int& s : stickers) s = place(s);
     error_ = {std::move(message), std::move(stickers)};
     return false;
   }
 
   std::string stickerList(const std::vector<int>& stickers) const {
     std::vector<std::string> names;
-    for (int s : stickers) names.push_back(puzzle_.faceletName(s));
+    for (int s : stickers) names.push_back(puzzle_.faceletName(place(s)));
     return join(names, " ");
   }
 
@@ -60,10 +84,11 @@ class Reader {
     const std::string letters = join(letterList, " ");
     std::vector<std::vector<int>> stickersOfFace(faces.size());
     for (int s = 0; s < count; ++s) {
-      const int face = faceOfLetter(text_[s]);
+      const int face = faceOfLetter(shown(s));
       if (face < 0) {
-        return reject("sticker " + std::to_string(s) + " (" + puzzle_.faceletName(s) + ") is " +
-                          printable(text_[s]) + ", which is no face's letter (use " + letters + ")",
+        return reject("sticker " + std::to_string(place(s)) + " (" + puzzle_.faceletName(place(s)) +
+                          ") is " + printable(shown(s)) + ", which is no face's letter (use " +
+                          letters + ")",
                       {s});
       }
       stickersOfFace[face].push_back(s);
@@ -89,15 +114,16 @@ class Reader {
   }
 
   // Stickers of no piece never move, so each must show its own face. When the wrong ones show
-  // each other's colours the puzzle is most likely held in another orientation: say so.
+  // each other's colours the puzzle is most likely held in another orientation: say so, unless
+  // every way of holding it has been tried.
   bool checkFixedStickers() {
     std::vector<int> wrong;
-    std::string shown, expected;
+    std::string seen, expected;
     for (int s = 0; s < puzzle_.faceletCount(); ++s) {
       const char own = puzzle_.spec().faces[puzzle_.faceOfFacelet(s)].letter;
-      if (puzzle_.faceletOwner(s).first < 0 && text_[s] != own) {
+      if (puzzle_.faceletOwner(s).first < 0 && shown(s) != own) {
         wrong.push_back(s);
-        shown += text_[s];
+        seen += shown(s);
         expected += own;
       }
     }
@@ -105,15 +131,18 @@ class Reader {
     const std::string& noun = puzzle_.spec().fixedStickerNoun;
     const bool one = wrong.size() == 1;
     std::string message = (one ? noun + " " : noun + "s ") + stickerList(wrong) +
-                          (one ? " shows " : " show ") + spaced(shown) + " but must show " +
+                          (one ? " shows " : " show ") + spaced(seen) + " but must show " +
                           spaced(expected) +
                           (one ? " (no move turns it)" : " (no move turns them)");
-    std::string shownSorted = shown, expectedSorted = expected;
-    std::sort(shownSorted.begin(), shownSorted.end());
+    std::string seenSorted = seen, expectedSorted = expected;
+    std::sort(seenSorted.begin(), seenSorted.end());
     std::sort(expectedSorted.begin(), expectedSorted.end());
-    if (!one && shownSorted == expectedSorted) {
-      message += ": the puzzle seems to be held in another orientation; turn it so that each " +
-                 noun + " shows its own face's letter";
+    if (!one && seenSorted == expectedSorted) {
+      message +=
+          turnsTried_
+              ? ", and no way of holding the puzzle shows each " + noun + " on its own face"
+              : ": the puzzle seems to be held in another orientation; turn it so that each " +
+                    noun + " shows its own face's letter";
     }
     return reject(message, wrong);
   }
@@ -136,7 +165,7 @@ class Reader {
     const int n = orbit.stickersPerPiece;
     const int step = n / orbit.orientations;
     std::vector<int> seen;
-    for (int s : orbit.facelets[position]) seen.push_back(faceOfLetter(text_[s]));
+    for (int s : orbit.facelets[position]) seen.push_back(faceOfLetter(shown(s)));
     Match found;
     for (int q = 0; q < orbit.size; ++q) {
       for (int r = 0; r < n; ++r) {
@@ -234,7 +263,7 @@ class Reader {
         }
         if (piece < 0) {
           std::string colours;
-          for (int s : stickers) colours += text_[s];
+          for (int s : stickers) colours += shown(s);
           bool mirrored = false;
           for (int q = 0; q < orbit.size && !mirrored; ++q) {
             std::string home;
@@ -304,6 +333,7 @@ class Reader {
         blameFrame_ = rotation;
       }
     }
+    piecesAway_ = fewest;
   }
 
   // The stickers of the pieces `test` picks as seen after turn `frame` (one of the solved
@@ -396,6 +426,10 @@ class Reader {
 
   const Puzzle& puzzle_;
   std::string_view text_;
+  const std::vector<int>* turn_;
+  bool turnsTried_;
+  Stage stage_ = Stage::Letters;
+  int piecesAway_ = 0;
   State state_;
   State blameFrame_;
   FaceletError error_;
@@ -403,8 +437,29 @@ class Reader {
 
 }  // namespace
 
-FaceletReading stateFromFacelets(const Puzzle& puzzle, std::string_view facelets) {
-  return Reader(puzzle, facelets).read();
+FaceletReading stateFromFacelets(const Puzzle& puzzle, std::string_view facelets,
+                                 std::span<const std::vector<int>> wholeTurns) {
+  Reader asGiven(puzzle, facelets, nullptr, !wholeTurns.empty());
+  FaceletReading best = asGiven.read();
+  // Wrong letters or counts are wrong however the puzzle is held. Pieces are not: a turn may
+  // take one orbit's places to another's (a Skewb's two sets of corners under a quarter turn).
+  if (best.state || asGiven.stage() == Stage::Letters) return best;
+  Stage bestStage = asGiven.stage();
+  int bestAway = asGiven.piecesAway();
+  for (const std::vector<int>& turn : wholeTurns) {
+    Reader turned(puzzle, facelets, &turn, true);
+    FaceletReading reading = turned.read();
+    if (reading.state) return reading;
+    // The error of the way of holding that gets furthest, and with the fewest pieces out of
+    // place: a turned puzzle with one corner twisted blames that corner.
+    if (turned.stage() > bestStage || (turned.stage() == bestStage && bestStage >= Stage::Rules &&
+                                       turned.piecesAway() < bestAway)) {
+      best = std::move(reading);
+      bestStage = turned.stage();
+      bestAway = turned.piecesAway();
+    }
+  }
+  return best;
 }
 
 }  // namespace polytwist

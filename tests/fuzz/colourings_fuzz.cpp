@@ -9,6 +9,7 @@
 #include "api/service.hpp"
 #include "core/facelets.hpp"
 #include "fuzz_support.hpp"
+#include "geometry/holdings.hpp"
 #include "puzzles/catalogue.hpp"
 
 using namespace polytwist;
@@ -16,7 +17,7 @@ using namespace polytwist;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   for (const Puzzle& puzzle : allPuzzles()) {
-    const FaceletReading reading = stateFromFacelets(puzzle, text);
+    const FaceletReading reading = stateFromFacelets(puzzle, text, geometry::wholeTurnsOf(puzzle));
     const Json answer = service::validate(puzzle.id(), text);
     fuzz::checkAnswer(answer, text);
     if (answer.find("ok")->boolean() != reading.state.has_value()) {

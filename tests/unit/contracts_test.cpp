@@ -1,14 +1,20 @@
 // Contracts every puzzle of the catalogue keeps, one test each over all of them (a new puzzle is
-// covered by its catalogue line): colourings read back as the positions they show, a mirrored
-// piece is refused with its stickers named, and moves keep every sticker on a piece.
+// covered by its catalogue line): colourings read back as the positions they show, also of the
+// puzzle held turned any way, a mirrored piece is refused with its stickers named, and moves keep
+// every sticker on a piece.
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <map>
+#include <numeric>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/facelets.hpp"
+#include "geometry/described.hpp"
+#include "geometry/holdings.hpp"
 #include "puzzles/catalogue.hpp"
 
 using namespace polytwist;
@@ -34,6 +40,23 @@ std::pair<int, int> unswappableStickers(const Orbit& orbit, const std::string& s
   return {-1, -1};
 }
 
+// Where each sticker goes by sticker cycles such as "U0 U2 U8 U6".
+std::vector<int> stickerMap(const Puzzle& puzzle, const std::vector<std::string>& cycles) {
+  std::map<std::string, int> byName;
+  for (int s = 0; s < puzzle.faceletCount(); ++s) byName[puzzle.faceletName(s)] = s;
+  std::vector<int> to(puzzle.faceletCount());
+  std::iota(to.begin(), to.end(), 0);
+  for (const std::string& cycle : cycles) {
+    std::istringstream words(cycle);
+    std::vector<int> stickers;
+    for (std::string name; words >> name;) stickers.push_back(byName.at(name));
+    for (std::size_t i = 0; i < stickers.size(); ++i) {
+      to[stickers[i]] = stickers[(i + 1) % stickers.size()];
+    }
+  }
+  return to;
+}
+
 }  // namespace
 
 TEST_CASE("every puzzle: the colouring of a position reads back as that position") {
@@ -48,6 +71,40 @@ TEST_CASE("every puzzle: the colouring of a position reads back as that position
       wrong += !reading.state || !puzzle.samePosition(*reading.state, state);
     }
     CHECK(wrong == 0);
+  }
+}
+
+TEST_CASE("every puzzle with geometry: a colouring of it held turned any way reads back") {
+  for (const Puzzle& puzzle : allPuzzles()) {
+    if (!geometry::geometryOf(puzzle)) continue;
+    const std::string id = puzzle.id();
+    CAPTURE(id);
+    const std::vector<std::vector<int>>& turns = geometry::wholeTurnsOf(puzzle);
+    // The puzzle's own rotations (its moves' symmetries, hand-written or derived) are among them.
+    int missing = 0;
+    for (const auto& [name, cycles] : puzzle.spec().symmetries) {
+      missing += std::find(turns.begin(), turns.end(), stickerMap(puzzle, cycles)) == turns.end();
+    }
+    CHECK(missing == 0);
+    std::mt19937_64 rng(23);
+    int refused = 0, elsewhere = 0, notBack = 0;
+    for (const std::vector<int>& turn : turns) {
+      const State state = puzzle.randomState(rng);
+      const std::string seen = puzzle.facelets(state);
+      std::string held(seen.size(), '?');
+      for (std::size_t s = 0; s < seen.size(); ++s) held[turn[s]] = seen[s];
+      const FaceletReading reading = stateFromFacelets(puzzle, held, turns);
+      if (!reading.state) {
+        ++refused;
+        continue;
+      }
+      elsewhere += !puzzle.samePosition(*reading.state, state);
+      const FaceletReading again = stateFromFacelets(puzzle, puzzle.facelets(*reading.state));
+      notBack += !again.state || !puzzle.samePosition(*again.state, *reading.state);
+    }
+    CHECK(refused == 0);
+    CHECK(elsewhere == 0);
+    CHECK(notBack == 0);
   }
 }
 

@@ -6,6 +6,7 @@
 #include <deque>
 #include <optional>
 
+#include "geometry/holdings.hpp"
 #include "puzzles/catalogue.hpp"
 #include "search/coordinate.hpp"
 
@@ -215,7 +216,8 @@ std::vector<int> sorted(std::vector<int> values) {
 }
 
 polytwist::FaceletError faceletError(const polytwist::Puzzle& puzzle, const std::string& text) {
-  const polytwist::FaceletReading reading = polytwist::stateFromFacelets(puzzle, text);
+  const polytwist::FaceletReading reading =
+      polytwist::stateFromFacelets(puzzle, text, polytwist::geometry::wholeTurnsOf(puzzle));
   CHECK_FALSE(reading.state.has_value());
   CHECK(!reading.error.message.empty());
   return reading.error;

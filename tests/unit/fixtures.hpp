@@ -87,7 +87,8 @@ std::vector<int> stickerIndices(const polytwist::Puzzle& puzzle,
 std::string recoloured(const polytwist::Puzzle& puzzle,
                        const std::vector<std::pair<std::string, char>>& changes);
 std::vector<int> sorted(std::vector<int> values);
-// The error of a colouring that must be refused (checked to be refused, with a message).
+// The error of a colouring that must be refused (checked to be refused, with a message), read as
+// validate reads it: turned back by the puzzle's whole turns when it has geometry.
 polytwist::FaceletError faceletError(const polytwist::Puzzle& puzzle, const std::string& text);
 // Solves `samples` random states (from `seed`): each solution must be as long as `table`'s
 // distance of the state and reach a state `isGoal` accepts (both checked).
