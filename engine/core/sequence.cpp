@@ -10,24 +10,72 @@ namespace polytwist {
 
 namespace {
 
+// Every way `name` is written on the puzzle: its moves' and derived moves' powers ("R", "R2",
+// "R'", and on a Megaminx "R++", "R--").
+std::vector<std::string> formsOf(const Puzzle& puzzle, const std::string& name) {
+  std::vector<std::string> forms;
+  const auto add = [&](const std::vector<PowerSpec>& powers) {
+    for (const PowerSpec& power : powers) {
+      const std::string form = name + power.suffix;
+      if (std::find(forms.begin(), forms.end(), form) == forms.end()) forms.push_back(form);
+    }
+  };
+  for (const MoveSpec& move : puzzle.spec().moves) {
+    if (move.name == name) add(move.powers);
+  }
+  for (const DerivedMoveSpec& derived : puzzle.spec().derivedMoves) {
+    if (derived.name == name) add(derived.powers);
+  }
+  return forms;
+}
+
+// What the puzzle accepts, said from its moves and derived moves: a token that is a name of the
+// puzzle with a power it does not take gets that name's forms; any other, the moves and then the
+// derived moves grouped by the powers they take, each group with the forms of its first name.
 std::string unknownMoveMessage(const Puzzle& puzzle, const notation::FlatMove& flat) {
   const std::string where = "'" + flat.text + "' at column " + std::to_string(flat.column);
   for (const auto& [name, why] : puzzle.spec().rejectedMoves) {
     if (name == flat.text) return where + " is not a move of the " + puzzle.id() + ": " + why;
   }
+  std::vector<std::string> names;
+  for (const MoveSpec& move : puzzle.spec().moves) names.push_back(move.name);
+  for (const DerivedMoveSpec& derived : puzzle.spec().derivedMoves) names.push_back(derived.name);
+  // The longest name the token starts with, followed only by what powers are made of ("R3",
+  // "R+++"; not "2Rw", which is no power of 2R).
+  std::string prefix;
+  for (const std::string& name : names) {
+    if (name.size() > prefix.size() && flat.text.compare(0, name.size(), name) == 0 &&
+        flat.text.find_first_not_of("0123456789'+-", name.size()) == std::string::npos) {
+      prefix = name;
+    }
+  }
+  if (!prefix.empty()) {
+    return "unknown move " + where + ": the " + puzzle.id() + "'s " + prefix + " is written " +
+           join(formsOf(puzzle, prefix), " ");
+  }
   std::vector<std::string> known;
   for (const Move& m : puzzle.moves()) known.push_back(m.name);
   std::string message =
       "unknown move " + where + " (" + puzzle.id() + " moves: " + join(known, " ");
-  if (!puzzle.derivedMoves().empty()) {
-    std::vector<std::string> derived;
-    for (const DerivedMove& d : puzzle.derivedMoves()) {
-      // Derived moves named as a face turn only add a power ("R2'"): already listed.
-      if (!puzzle.findMove(d.name) &&
-          std::find(derived.begin(), derived.end(), d.name) == derived.end())
-        derived.push_back(d.name);
-    }
-    message += "; also " + join(derived, " ") + " with their powers";
+  // Derived moves by the suffixes of their powers, in order of first appearance.
+  std::vector<std::pair<std::vector<PowerSpec>, std::vector<std::string>>> groups;
+  for (const DerivedMoveSpec& derived : puzzle.spec().derivedMoves) {
+    const auto samePowers = [&](const auto& group) {
+      return std::equal(
+          group.first.begin(), group.first.end(), derived.powers.begin(), derived.powers.end(),
+          [](const PowerSpec& a, const PowerSpec& b) { return a.suffix == b.suffix; });
+    };
+    auto group = std::find_if(groups.begin(), groups.end(), samePowers);
+    if (group == groups.end()) group = groups.insert(groups.end(), {derived.powers, {}});
+    if (std::find(group->second.begin(), group->second.end(), derived.name) == group->second.end())
+      group->second.push_back(derived.name);
+  }
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const auto& [powers, groupNames] = groups[g];
+    std::vector<std::string> example;
+    for (const PowerSpec& power : powers) example.push_back(groupNames.front() + power.suffix);
+    message += (g == 0 ? "; also " : "; ") + join(groupNames, " ") + " (as " + join(example, " ") +
+               (groupNames.size() > 1 ? " for each)" : ")");
   }
   return message + ")";
 }

@@ -274,7 +274,8 @@ TEST_CASE("cube3: unknown moves are refused with their column") {
     REQUIRE(sequence.error.has_value());
     CHECK(sequence.error->column == column);
     CHECK(contains(sequence.error->message, "unknown move"));
-    CHECK(contains(sequence.error->message, "Rw"));  // derived moves are listed too
+    // Derived moves are listed too, or the forms of the one the token is a bad power of.
+    CHECK(contains(sequence.error->message, text == "M3" ? "M is written M M2 M' M2'" : "Rw"));
   }
 }
 

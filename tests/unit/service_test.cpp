@@ -145,6 +145,41 @@ TEST_CASE("service: applyMoves errors carry a column") {
   CHECK(contains(error(service::applyMoves("cube2", "", "D")), "U2"));
 }
 
+TEST_CASE("service: an unknown move's message says the forms the puzzle accepts") {
+  struct Case {
+    const char* puzzle;
+    const char* moves;
+    const char* message;
+  };
+  // A name with a power it does not take gets that name's forms, from its moves and derived
+  // moves: a 4x4x4's wide turn, a Megaminx's face with WCA's R++ and R--, a Pyraminx's tip.
+  for (const Case& c : {
+           Case{"cube4", "R Rw3",
+                "unknown move 'Rw3' at column 3: the cube4's Rw is written Rw Rw2 Rw' Rw2'"},
+           Case{"megaminx", "R++ D3",
+                "unknown move 'D3' at column 5: the megaminx's D is written D D2 D2' D' D++ D--"},
+           Case{"pyraminx", "u2",
+                "unknown move 'u2' at column 1: the pyraminx's u is written u u'"},
+       }) {
+    const std::string moves = c.moves;
+    CAPTURE(moves);
+    CHECK(error(service::applyMoves(c.puzzle, "", moves)) == c.message);
+  }
+  // Any other token gets the moves, then the derived moves grouped by the powers they take.
+  const std::string megaminx = error(service::applyMoves("megaminx", "", "R Q"));
+  CHECK(contains(megaminx, "unknown move 'Q' at column 3 (megaminx moves: U U2 U2' U' D"));
+  CHECK(contains(megaminx, "; also Uw 2U Uv "));
+  CHECK(contains(megaminx, " (as Uw Uw2 Uw' Uw2' for each); U D F B "));
+  CHECK(contains(megaminx, " (as U++ U-- for each))"));
+  const std::string cube4 = error(service::applyMoves("cube4", "", "Q"));
+  CHECK(contains(cube4, "3Rw 3Rw2 3Rw'"));
+  CHECK(contains(cube4, "; also 2U 3U y 2D"));
+  CHECK(contains(cube4, "(as U2' for each)"));
+  const std::string pyraminx = error(service::applyMoves("pyraminx", "", "Q"));
+  CHECK(pyraminx ==
+        "unknown move 'Q' at column 1 (pyraminx moves: U U' L L' R R' B B' u u' l l' r r' b b')");
+}
+
 TEST_CASE("service: oversize input is refused unread") {
   const std::string huge(service::kMaxInputBytes + 1, 'R');
   for (const Json& answer :
