@@ -1,7 +1,8 @@
 // A puzzle named by its description (docs/geometry.md) on the page: the app page's
 // ?description=… draws it, turns it by key, scrambles it and follows it in its share link, which
 // reopens at the same position; a description the engine refuses shows the engine's message (what
-// and which column), on embed.html's player and on the app page's link card, never a hang.
+// and which column), on embed.html's player and on the app page's link card, never a hang; one in
+// puzzle= (an id's place) is refused by the link alone, with one message.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
@@ -73,6 +74,18 @@ describe("a puzzle by its description", () => {
       await page.textContent("#link-problem-text"),
       /^description: cut 'f 1\.5' lies outside the solid/,
     );
+
+    // A description in puzzle= (which takes an id) is refused by the link alone: one message,
+    // saying where a description goes, and the first puzzle instead of the described one.
+    await page.goto(`${session.site.url}?${new URLSearchParams({ puzzle: DESCRIPTION })}`);
+    await page.waitForSelector("#link-problem:not([hidden])", { timeout: 30_000 });
+    await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
+    await idle(page);
+    assert.equal(
+      await page.textContent("#link-problem-text"),
+      "puzzle: character 2 is ' '; a puzzle id is written with a–z, 0–9 and _ (a puzzle by its description goes in description=)",
+    );
+    assert.notEqual(await playerData(page, "puzzle"), DESCRIPTION);
     assertNoProblems(problems);
   });
 });

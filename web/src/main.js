@@ -29,12 +29,14 @@ const ui = Object.fromEntries(
 const { app: player } = ui;
 
 // Before the element is defined, so that it starts with this puzzle (a description, when the
-// link gives one, wins over an id, as on the element).
+// link gives one, wins over an id, as on the element). A puzzle the link itself refuses (a
+// description in puzzle=) is not tried: the link card says why, and the first puzzle is shown.
 const link = decodeShareLink(location.href);
 const params = new URLSearchParams(location.search);
-const wanted = params.get("description")?.trim()
+const named = params.get("description")?.trim()
   ? { attribute: "description", name: params.get("description").trim() }
   : params.get("puzzle") && { attribute: "puzzle", name: params.get("puzzle") };
+const wanted = named && link?.param !== named.attribute ? named : null;
 if (wanted) player.setAttribute(wanted.attribute, wanted.name);
 
 /**
