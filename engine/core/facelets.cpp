@@ -446,10 +446,23 @@ FaceletReading stateFromFacelets(const Puzzle& puzzle, std::string_view facelets
   if (best.state || asGiven.stage() == Stage::Letters) return best;
   Stage bestStage = asGiven.stage();
   int bestAway = asGiven.piecesAway();
+  // Of the ways that read (a Skewb held turned a quarter reads in twelve, which differ by the
+  // turns its moves make), the one whose position, drawn, shows the most stickers as given.
+  std::optional<State> read;
+  int mostAlike = -1;
   for (const std::vector<int>& turn : wholeTurns) {
     Reader turned(puzzle, facelets, &turn, true);
     FaceletReading reading = turned.read();
-    if (reading.state) return reading;
+    if (reading.state) {
+      const std::string drawn = puzzle.facelets(*reading.state);
+      int alike = 0;
+      for (std::size_t s = 0; s < drawn.size(); ++s) alike += drawn[s] == facelets[s];
+      if (alike > mostAlike) {
+        mostAlike = alike;
+        read = std::move(reading.state);
+      }
+      continue;
+    }
     // The error of the way of holding that gets furthest, and with the fewest pieces out of
     // place: a turned puzzle with one corner twisted blames that corner.
     if (turned.stage() > bestStage || (turned.stage() == bestStage && bestStage >= Stage::Rules &&
@@ -459,6 +472,7 @@ FaceletReading stateFromFacelets(const Puzzle& puzzle, std::string_view facelets
       bestAway = turned.piecesAway();
     }
   }
+  if (read) return {std::move(read), {}};
   return best;
 }
 

@@ -24,10 +24,11 @@ struct FaceletReading {
 
 // `wholeTurns`: the ways the puzzle may be held (geometry/holdings.hpp), each a map of stickers
 // (sticker i goes to turn[i]). A colouring that shows no position as given is tried turned back by
-// each, so a puzzle may be entered as it is held, and is read as the position in the moves' frame.
-// When none fits, the error is that of the way of holding that gets furthest through the checks
-// with the fewest pieces out of place (the colouring as given on ties), its stickers named where
-// the colouring shows them.
+// each, so a puzzle may be entered as it is held, and is read as the position in the moves' frame
+// (of the ways that read, the one whose position is drawn most like the colouring). When none fits,
+// the error is that of the way of holding that gets furthest through the checks with the fewest
+// pieces out of place (the colouring as given on ties), its stickers named where the colouring
+// shows them.
 FaceletReading stateFromFacelets(const Puzzle& puzzle, std::string_view facelets,
                                  std::span<const std::vector<int>> wholeTurns = {});
 
