@@ -183,7 +183,7 @@ ParsedDescription parseShape(const std::vector<Token>& list) {
 
 ParsedDescription parseDescription(std::string_view text) {
   if (text.size() > 1000) return failure("a description has at most 1000 characters");
-  std::vector<Token> list = tokens(text);
+  const std::vector<Token> list = tokens(text);
   if (list.empty()) {
     return failure(
         "empty description: expected a shape (t c o d i) and cuts, e.g. 'c f 0.333333333333333', "
