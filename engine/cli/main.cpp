@@ -128,8 +128,9 @@ Options:
   --help      this text
 
 Errors go to stderr with exit code 2. Puzzles: see `polytwist puzzles`; wherever a command takes
-PUZZLE, a description such as "c f 0.25 f 0.75 f 0" names a puzzle too (docs/geometry.md);
-notation and sticker numbering of each in docs/puzzles/.
+PUZZLE, a description such as "c f 0.25 f 0.75 f 0" or "d f 0.56 without centres edges" (pieces
+left out) names a puzzle too (docs/geometry.md); notation and sticker numbering of each in
+docs/puzzles/.
 )";
 
 // An option's value as given ("" when absent).

@@ -241,6 +241,10 @@ struct PuzzleSpec {
   // one relabelling of the stickers (moves of the same names; geometry/relabel.hpp), so the 3D
   // player draws it from that geometry in this puzzle's numbering; "" when none describes it.
   std::string description = {};
+  // The notation (one of `notations`) whose face names are the description's, when they are not
+  // this puzzle's (the Kilominx's faces named as on a Megaminx): its faceNames pair the
+  // description's turns of one face with this puzzle's. "" when the names are the same.
+  std::string descriptionNotation = {};
 };
 
 // A position: pieces[i] is the piece at position i (orbits concatenated, piece numbers local to

@@ -136,6 +136,75 @@ void sortByRows(std::vector<int>& items, const std::vector<Vec3>& points, const 
   }
 }
 
+// Leaves out the pieces of the kinds the description names (docs/geometry.md, "Pieces left
+// out"): the stickers that stay are renumbered in their order, and each face's area goes to the
+// kept stickers of that face, each point to the one whose centre is nearest, so no hole is
+// left. Centres and slabs stay those of the parts the cuts made. An error message or "".
+std::string leaveOut(Geometry& g) {
+  const std::vector<PieceKind>& without = g.description.without;
+  if (without.empty()) return "";
+  auto kindOf = [](std::size_t stickers) {
+    return stickers == 1 ? PieceKind::Centre : stickers == 2 ? PieceKind::Edge : PieceKind::Corner;
+  };
+  const int n = static_cast<int>(g.stickers.size());
+  std::vector<int> newIndex(n, -1);
+  int kept = 0;
+  for (int s = 0; s < n; ++s) {
+    const PieceKind kind = kindOf(g.pieces[g.pieceOf[s]].size());
+    if (std::find(without.begin(), without.end(), kind) == without.end()) newIndex[s] = kept++;
+  }
+  if (kept == 0) return "the description leaves out every piece: nothing is left to turn";
+  std::vector<Sticker> stickers;
+  std::vector<int> faceFirst;
+  for (std::size_t f = 0; f < g.solid.faces.size(); ++f) {
+    const SolidFace& face = g.solid.faces[f];
+    std::vector<int> onFace;
+    for (int s = 0; s < n; ++s) {
+      if (g.stickers[s].face == static_cast<int>(f) && newIndex[s] >= 0) onFace.push_back(s);
+    }
+    if (onFace.empty()) {
+      return "face " + face.name + " keeps no sticker once those pieces are left out";
+    }
+    faceFirst.push_back(static_cast<int>(stickers.size()));
+    for (int s : onFace) {
+      Sticker sticker = g.stickers[s];
+      const Vec3& centre = sticker.centre;
+      sticker.outline = face.outline;
+      for (int other : onFace) {
+        if (other == s) continue;
+        // The half of the face nearer this sticker's centre than the other's.
+        const Vec3& far = g.stickers[other].centre;
+        const Vec3 across = far - centre;
+        const double offset = (far.dot(far) - centre.dot(centre)) / (2 * across.norm());
+        sticker.outline = split(sticker.outline, across.unit(), offset).first;
+      }
+      stickers.push_back(std::move(sticker));
+    }
+  }
+  g.stickers = std::move(stickers);
+  g.faceFirstSticker = std::move(faceFirst);
+  for (std::vector<int>& slabs : g.slabOf) {
+    std::vector<int> keptSlabs(kept);
+    for (int s = 0; s < n; ++s) {
+      if (newIndex[s] >= 0) keptSlabs[newIndex[s]] = slabs[s];
+    }
+    slabs = std::move(keptSlabs);
+  }
+  std::vector<std::vector<int>> pieces;
+  g.pieceOf.assign(kept, -1);
+  for (const std::vector<int>& piece : g.pieces) {
+    if (newIndex[piece[0]] < 0) continue;
+    std::vector<int> renumbered;
+    for (int s : piece) {
+      renumbered.push_back(newIndex[s]);
+      g.pieceOf[newIndex[s]] = static_cast<int>(pieces.size());
+    }
+    pieces.push_back(std::move(renumbered));
+  }
+  g.pieces = std::move(pieces);
+  return "";
+}
+
 }  // namespace
 
 Derivation derive(const Description& description) {
@@ -321,6 +390,7 @@ Derivation derive(const Description& description) {
                       : static_cast<int>(std::lower_bound(axis.cuts.begin(), axis.cuts.end(), 0.0) -
                                          axis.cuts.begin());
   }
+  if (std::string error = leaveOut(g); !error.empty()) return {std::move(error)};
   return {std::move(g)};
 }
 

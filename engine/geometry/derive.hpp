@@ -17,7 +17,9 @@ inline constexpr int kMaxStickers = 1000;  // a 13x13x13 has 1014: the worst tak
 struct Sticker {
   int face;
   std::vector<Vec3> outline;  // anticlockwise seen from outside
-  Vec3 centre;                // of its area
+  // The centre of the part of the face the cuts made: of its area, unless pieces left out gave
+  // it more of the face (Description::without), and always inside it.
+  Vec3 centre;
 };
 
 // A line through the centre along which cut planes lie, with the slabs between them.

@@ -132,6 +132,14 @@ std::variant<PuzzleSpec, std::string> describedPuzzle(const std::string& id,
   return spec;
 }
 
+std::vector<std::pair<std::string, std::string>> descriptionNames(const Puzzle& puzzle) {
+  const std::string& notation = puzzle.spec().descriptionNotation;
+  for (const NotationSpec& spec : puzzle.spec().notations) {
+    if (spec.name == notation) return spec.faceNames;
+  }
+  return {};
+}
+
 namespace {
 
 std::unique_ptr<Geometry> derivedGeometry(const std::string& description) {
@@ -190,10 +198,11 @@ std::unique_ptr<Geometry> describedGeometry(const Puzzle& puzzle) {
   const auto spec = describedPuzzle(puzzle.id(), puzzle.spec().name, puzzle.spec().description);
   if (!std::holds_alternative<PuzzleSpec>(spec)) return nullptr;
   const Puzzle derived(std::get<PuzzleSpec>(spec));
-  for (const Move& move : puzzle.moves()) {
-    if (!derived.findMove(move.name)) return nullptr;
+  const auto names = descriptionNames(puzzle);
+  for (int move = 0; move < static_cast<int>(puzzle.moves().size()); ++move) {
+    if (!derived.findMove(moveNameIn(names, puzzle, move))) return nullptr;
   }
-  const std::vector<int> phi = relabelling(puzzle, derived);
+  const std::vector<int> phi = relabelling(puzzle, derived, names);
   if (phi.empty()) return nullptr;
   return std::make_unique<Geometry>(relabelled(*geometry, puzzle, phi));
 }

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <variant>
+#include <vector>
 
 #include "core/puzzle.hpp"
 #include "geometry/derive.hpp"
@@ -14,6 +16,10 @@ namespace polytwist::geometry {
 std::variant<PuzzleSpec, std::string> describedPuzzle(const std::string& id,
                                                       const std::string& name,
                                                       const std::string& description);
+
+// A hand-declared puzzle's face names as its description names them ({the description's, the
+// puzzle's}; PuzzleSpec::descriptionNotation): empty when they are the same.
+std::vector<std::pair<std::string, std::string>> descriptionNames(const Puzzle& puzzle);
 
 // The geometry of a puzzle derived from a description (PuzzleSpec::geometry), or of a hand-declared
 // one that names its description (PuzzleSpec::description) in its own sticker numbering and face

@@ -1,5 +1,6 @@
 #include "geometry/description.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -89,16 +90,37 @@ ParsedDescription parseCuboid(const Token& token) {
   return {description, {}};
 }
 
-}  // namespace
-
-ParsedDescription parseDescription(std::string_view text) {
-  if (text.size() > 1000) return failure("a description has at most 1000 characters");
-  const std::vector<Token> list = tokens(text);
-  if (list.empty()) {
-    return failure(
-        "empty description: expected a shape (t c o d i) and cuts, e.g. 'c f 0.333333333333333', "
-        "or a cuboid such as '3x3x2'");
+// The kinds of pieces after "without" (list[from..]) into `description`; an error message or "".
+std::string parseWithout(const std::vector<Token>& list, std::size_t from,
+                         Description& description) {
+  if (from + 1 >= list.size()) {
+    return at(list[from]) +
+           " needs the kinds of pieces to leave out after it: centres, edges or corners";
   }
+  for (std::size_t i = from + 1; i < list.size(); ++i) {
+    const Token& token = list[i];
+    PieceKind kind;
+    if (token.text == "centres" || token.text == "centers") {
+      kind = PieceKind::Centre;
+    } else if (token.text == "edges") {
+      kind = PieceKind::Edge;
+    } else if (token.text == "corners") {
+      kind = PieceKind::Corner;
+    } else {
+      return "unknown piece kind " + at(token) +
+             ": expected centres, edges or corners after 'without'";
+    }
+    if (std::find(description.without.begin(), description.without.end(), kind) !=
+        description.without.end()) {
+      return "piece kind " + at(token) + " is left out twice";
+    }
+    description.without.push_back(kind);
+  }
+  std::sort(description.without.begin(), description.without.end());
+  return "";
+}
+
+ParsedDescription parseShape(const std::vector<Token>& list) {
   const Token& first = list[0];
   if (first.text.find('x') != std::string_view::npos && first.text.size() > 1) {
     if (list.size() > 1) return failure("a cuboid takes no cuts: unexpected " + at(list[1]));
@@ -131,7 +153,8 @@ ParsedDescription parseDescription(std::string_view text) {
       cut.kind = CutKind::Edge;
     } else {
       return failure("unknown cut kind " + at(kind) +
-                     ": expected f (face), v (vertex) or e (edge) followed by a distance");
+                     ": expected f (face), v (vertex) or e (edge) followed by a distance, or "
+                     "'without' and the kinds of pieces to leave out");
     }
     if (i + 1 >= list.size()) {
       return failure("cut " + at(kind) + " needs a distance from the centre after it");
@@ -156,10 +179,40 @@ ParsedDescription parseDescription(std::string_view text) {
   return {description, {}};
 }
 
+}  // namespace
+
+ParsedDescription parseDescription(std::string_view text) {
+  if (text.size() > 1000) return failure("a description has at most 1000 characters");
+  const std::vector<Token> list = tokens(text);
+  if (list.empty()) {
+    return failure(
+        "empty description: expected a shape (t c o d i) and cuts, e.g. 'c f 0.333333333333333', "
+        "or a cuboid such as '3x3x2'");
+  }
+  // The shape and cuts, then the options.
+  const auto without = std::find_if(list.begin() + 1, list.end(),
+                                    [](const Token& token) { return token.text == "without"; });
+  const std::size_t options = static_cast<std::size_t>(without - list.begin());
+  ParsedDescription parsed =
+      parseShape(std::vector<Token>(list.begin(), list.begin() + static_cast<long>(options)));
+  if (parsed.description && options < list.size()) {
+    std::string error = parseWithout(list, options, *parsed.description);
+    if (!error.empty()) return failure(std::move(error));
+  }
+  return parsed;
+}
+
 std::string describe(const Description& description) {
+  std::string without;
+  if (!description.without.empty()) without = " without";
+  for (PieceKind kind : description.without) {
+    without += kind == PieceKind::Centre ? " centres"
+               : kind == PieceKind::Edge ? " edges"
+                                         : " corners";
+  }
   if (description.shape == Shape::Cuboid) {
     return std::to_string(description.layers[0]) + "x" + std::to_string(description.layers[1]) +
-           "x" + std::to_string(description.layers[2]);
+           "x" + std::to_string(description.layers[2]) + without;
   }
   const char* shapes = "tcodi";
   std::string text(1, shapes[static_cast<int>(description.shape)]);
@@ -173,7 +226,7 @@ std::string describe(const Description& description) {
     if (number.back() == '.') number.pop_back();
     text += number;
   }
-  return text;
+  return text + without;
 }
 
 }  // namespace polytwist::geometry

@@ -11,12 +11,23 @@ std::vector<int> stickerMap(const Puzzle& puzzle, int move) {
   return to;
 }
 
-std::vector<int> relabelling(const Puzzle& a, const Puzzle& b) {
+std::string moveNameIn(const std::vector<std::pair<std::string, std::string>>& names,
+                       const Puzzle& puzzle, int move) {
+  const std::string& name = puzzle.moves()[move].name;
+  const std::string& base = puzzle.spec().moves[puzzle.moves()[move].base].name;
+  for (const auto& [theirs, ours] : names) {
+    if (ours == base) return theirs + name.substr(base.size());
+  }
+  return name;
+}
+
+std::vector<int> relabelling(const Puzzle& a, const Puzzle& b,
+                             const std::vector<std::pair<std::string, std::string>>& names) {
   const int n = a.faceletCount();
   if (b.faceletCount() != n) return {};
   std::vector<std::pair<std::vector<int>, std::vector<int>>> moves;
   for (int m = 0; m < static_cast<int>(a.moves().size()); ++m) {
-    if (auto other = b.findMove(a.moves()[m].name))
+    if (auto other = b.findMove(moveNameIn(names, a, m)))
       moves.push_back({stickerMap(a, m), stickerMap(b, *other)});
   }
   const int aFaces = static_cast<int>(a.spec().faces.size());

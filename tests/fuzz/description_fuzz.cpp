@@ -2,7 +2,7 @@
 // Checked properties, besides "no crash, leak or undefined behaviour":
 //   - a refusal always says what is wrong (a non-empty message);
 //   - a description that parses prints (describe) to a text that parses to the same shape, cuts
-//     and sizes;
+//     and sizes, leaving out the same kinds of pieces;
 //   - a derived puzzle compiles into the engine's model, has as many stickers as its geometry,
 //     within the limit, and every move's inverse is a move.
 #include <cmath>
@@ -22,7 +22,10 @@ using namespace polytwist::geometry;
 using fuzz::fail;
 
 bool sameDescription(const Description& a, const Description& b) {
-  if (a.shape != b.shape || a.layers != b.layers || a.cuts.size() != b.cuts.size()) return false;
+  if (a.shape != b.shape || a.layers != b.layers || a.cuts.size() != b.cuts.size() ||
+      a.without != b.without) {
+    return false;
+  }
   for (std::size_t i = 0; i < a.cuts.size(); ++i) {
     if (a.cuts[i].kind != b.cuts[i].kind) return false;
     if (std::abs(a.cuts[i].distance - b.cuts[i].distance) > 1e-12 * (1 + a.cuts[i].distance)) {

@@ -180,6 +180,10 @@ PuzzleSpec kilominx() {
                                                       {"DR", "DBL"},
                                                       {"DB", "DBR"},
                                                       {"DBR", "DB"}}))}};
+  // The 3D player draws it from its description (docs/geometry.md): cubing.js's Kilominx, a
+  // Megaminx cut deeper with only its corners kept, its faces named as on a Megaminx.
+  spec.description = "d f 0.56 without centres edges";
+  spec.descriptionNotation = "megaminx";
   spec.referencePiece = "U-F-L";
   // Other tools name the lower faces as on a megaminx held with F in front; seed 001 writes its
   // sequences in the frame of its solver, which holds U-F-L in place.

@@ -64,7 +64,8 @@ const METHOD_WORDS = { optimal: "optimal", fast: "two-phase, not proven optimal"
  * @param {object} options
  * @param {import("../engine/client.js").EngineSession} options.engine
  * @param {Record<string, import("../puzzles/index.js").PuzzleEntry>} [options.puzzles]  web
- *   entries by puzzle id (a numbered puzzle's entry gives its example numbering)
+ *   entries by puzzle id that take the place of the ones made from the engine's geometry (the Node
+ *   tests give a numbered puzzle's example numbering this way)
  * @param {(id: string, geometry: object) => import("../puzzles/index.js").PuzzleEntry}
  *   [options.geometryEntry]  the entry of a puzzle with none in `puzzles` whose geometry the
  *   engine has, made from its puzzleGeometry answer (../puzzles/shared/geometry-entry.js)
@@ -200,8 +201,8 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
   }
 
   /**
-   * The web entry of puzzle `id`: its own (puzzles/kilominx/), or one made from the engine's geometry
-   * of the puzzle; null when there is neither (the player then says it
+   * The web entry of puzzle `id`: one given (options.puzzles), or one made from the engine's
+   * geometry of the puzzle; null when there is neither (the player then says it
    * has no 3D view). An engine without puzzleGeometry, or refusing it, leaves it null.
    */
   async function entryOf(id, info) {

@@ -472,7 +472,6 @@ export class PolytwistPlayer extends HTMLElement {
     createView,
     createSpeedControl,
     createPlayerModel,
-    PUZZLES,
     geometryEntry,
     bindStage,
     bindControls,
@@ -490,7 +489,6 @@ export class PolytwistPlayer extends HTMLElement {
     const speed = createSpeedControl(ui);
     const model = createPlayerModel({
       engine: this.engine,
-      puzzles: PUZZLES,
       geometryEntry,
       pauseMs: speed.pauseMs,
     });

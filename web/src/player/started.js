@@ -3,7 +3,7 @@
 export { editStyleSheet } from "../edit/styles.js";
 export { stickerScreenPoints } from "../render/sticker-probe.js";
 export { createView } from "../render/view.js";
-export { PUZZLES, geometryEntry } from "../puzzles/index.js";
+export { geometryEntry } from "../puzzles/index.js";
 export { createSpeedControl } from "../ui/speed.js";
 export { bindControls } from "./dom/controls.js";
 export { bindStage } from "./dom/stage.js";

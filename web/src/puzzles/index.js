@@ -1,12 +1,9 @@
-// The puzzles a player can draw, by engine puzzle id. Every puzzle whose geometry the engine has
-// (puzzleInfo `geometry: true`: derived from a description, or declared by hand and drawn from
-// one) gets its entry from the engine's puzzleGeometry answer (geometryEntry,
-// ./shared/geometry-entry.js); a numbered puzzle's example numbering is the one thing kept here,
-// by id. The Kilominx, which no description gives yet, keeps its own folder. Any other puzzle
-// without an entry is still playable through the moves box; the player says that it has no 3D
-// view yet.
+// The puzzles a player can draw. Every puzzle whose geometry the engine has (puzzleInfo
+// `geometry: true`: derived from a description, or declared by hand and drawn from one) gets its
+// entry from the engine's puzzleGeometry answer (geometryEntry, ./shared/geometry-entry.js); a
+// numbered puzzle's example numbering is the one thing kept here, by id. A puzzle without
+// geometry is still playable through the moves box; the player says that it has no 3D view.
 import NUMBERED_PYRAMINX_EXAMPLE from "../../../assets/numbered_pyraminx/example.txt?raw";
-import kilominx from "./kilominx/index.js";
 import { geometryEntry as entryFromGeometry } from "./shared/geometry-entry.js";
 
 /**
@@ -32,6 +29,3 @@ const NUMBERINGS = { numbered_pyraminx: { example: NUMBERED_PYRAMINX_EXAMPLE } }
  */
 export const geometryEntry = (id, answer) =>
   entryFromGeometry(id, answer, { numbering: NUMBERINGS[id] });
-
-/** @type {Record<string, PuzzleEntry>} */
-export const PUZZLES = { kilominx };

@@ -7,11 +7,6 @@ import { BufferGeometry, Float32BufferAttribute, Vector3 } from "three";
 
 const EPSILON = 1e-9;
 
-/** The polyhedron with the given corners and faces (each face a list of corner indices, CCW). */
-export function polyhedronFromFaces(corners, faces) {
-  return faces.map((face) => face.map((i) => corners[i].clone()));
-}
-
 /**
  * Cuts `polyhedron` by the plane normal·p = offset and keeps the part where normal·p <= offset.
  * The cut surface becomes a new face. Returns [] when nothing is left.
@@ -63,14 +58,6 @@ function capPolygon(points, normal) {
     return Math.atan2(d.dot(v), d.dot(u));
   };
   return unique.map((p) => p.clone()).sort((p, q) => angle(p) - angle(q));
-}
-
-/** Cuts by several planes ({normal, offset}: keep normal·p <= offset) in turn. */
-export function clipByPlanes(polyhedron, planes) {
-  return planes.reduce(
-    (solid, { normal, offset }) => clipPolyhedron(solid, normal, offset),
-    polyhedron,
-  );
 }
 
 /** The volume of a polyhedron (a sum of tetrahedra from the origin, one per face triangle). */

@@ -40,17 +40,26 @@ function plainAndBigger(name, turns) {
 }
 
 /**
+ * The keys names of several capital letters take, in this order, skipping the letters one-letter
+ * names use: around the left hand's home keys first (the Kilominx's W E for BL BR, Z X for DL DR,
+ * A S for DBL DBR, B for DB), then the rest of the alphabet.
+ */
+const SPARE_KEYS = [..."WEZXASBQCTGVYHNMJIKOPUFLRD"];
+
+/**
  * Keys: a letter for each move name of one letter (U R F D L B on cubes, U F L R B D on the
  * Megaminx): the plain move, Alt its inverse, Shift the bigger turn. Where a letter names two
  * blocks, the lower-case name and the upper-case one (a Pyraminx's tip u and its two layers U),
  * the key turns the lower-case one and Shift the upper-case one. The wide blocks named by a
  * letter and w (a Master Pyraminx's Uw, a 4x4x4's Rw) take the digits 1, 2, … in the order of
- * their letters' keys, Alt their inverse. Shift+Alt makes the bigger turn's inverse (a
- * Megaminx's U2'). Other names of more letters (BL, URF, 2R) get no key: their letters would
- * clash. docs/web.md, "Keys".
+ * their letters' keys, Alt their inverse. Names of several capital letters (a Megaminx's BL, a
+ * Skewb's UL) take the spare keys (SPARE_KEYS) the one-letter names leave, faces first in the
+ * engine's face order, then the others in move order. Shift+Alt makes the bigger turn's inverse
+ * (a Megaminx's U2'). Other names (2R, 3Rw) get no key. docs/web.md, "Keys".
  */
 export function geometryKeys(answer) {
-  const blocks = blocksByName(geometryOf(answer));
+  const geometry = geometryOf(answer);
+  const blocks = blocksByName(geometry);
   const inverseOf = (token) => {
     const turn = [...blocks.values()].flat().find((t) => t.token === token);
     const block = blocks.get(baseName(token));
@@ -82,7 +91,19 @@ export function geometryKeys(answer) {
     const { plain, bigger } = plainAndBigger(`${key}w`, blocks.get(`${key}w`));
     return bind(`${k + 1}`, plain, bigger);
   });
-  return [...letterKeys, ...digitKeys];
+  const faceOrder = (name) => {
+    const face = geometry.faces.findIndex((f) => f.name === name);
+    return face >= 0 ? face : geometry.faces.length;
+  };
+  const named = [...blocks.keys()]
+    .filter((name) => /^[A-Z]{2,}$/.test(name))
+    .sort((a, b) => faceOrder(a) - faceOrder(b)); // stable: move order among the others
+  const spare = SPARE_KEYS.filter((key) => !keys.includes(key));
+  const nameKeys = named.slice(0, spare.length).flatMap((name, k) => {
+    const { plain, bigger } = plainAndBigger(name, blocks.get(name));
+    return bind(spare[k], plain, bigger);
+  });
+  return [...letterKeys, ...nameKeys, ...digitKeys];
 }
 
 /** The keys' help text. */
@@ -102,11 +123,19 @@ function keyHint(keys) {
       wide
     );
   }
+  // Keys named as their moves, then the spare keys of names of several letters.
+  const named = plain.filter((k) => k.move.length > 1 && /^[A-Z]+$/.test(k.move));
+  const own = plain.filter((k) => !named.includes(k));
+  const says = [
+    ...(own.length ? [`${list(own.map((k) => k.keys))} make the move of that name`] : []),
+    ...(named.length
+      ? [`${list(named.map((k) => k.keys))} make ${list(named.map((k) => k.move))}`]
+      : []),
+  ];
   const shifted = keys.find((k) => /^Shift\+[A-Z]$/.test(k.keys));
   const bigger =
     shifted && `; with Shift, the bigger turn (${shifted.move} on ${shifted.keys.slice(6)})`;
-  const letters = list(plain.map((k) => k.keys));
-  return `${letters} make the move of that name; with Alt, the other way round${bigger || ""}.${wide}`;
+  return `${says.join("; ")}; with Alt, the other way round${bigger || ""}.${wide}`;
 }
 
 /** A short sequence for the notation box's placeholder: two blocks on two axes, there and back. */

@@ -30,6 +30,7 @@ import {
 } from "./convex-polyhedron.js";
 import { UNKNOWN_COLOUR, plasticMaterial, stickerMaterial } from "./materials.js";
 import { createPuzzleModel } from "./puzzle-model.js";
+import { stickerBacking } from "./sticker-backing.js";
 import { stickerGeometry } from "./sticker-shape.js";
 import { NUMBERED_STICKER_COLOUR, stickerDigits } from "./sticker-digits.js";
 
@@ -47,6 +48,8 @@ const CAMERA_DISTANCE = 3.75;
 const BORDER = 0.075;
 const CORNER_RADIUS = 0.07;
 const LIFT = 0.001;
+/** How deep a sticker's backing reaches (./sticker-backing.js), in circumradii. */
+const BACKING_DEPTH = 0.2;
 /** A border never takes more than this share of a sticker's inradius (thin or tiny stickers). */
 const MAX_BORDER_SHARE = 0.3;
 /** Cells smaller than this share of the solid's volume are rounding slivers, not cells. */
@@ -294,6 +297,10 @@ function sharedGeometries(geometry, described) {
           lift: LIFT * described.radius,
         });
       }),
+      backings: described.stickers.map((sticker) => {
+        const backing = stickerBacking(sticker, described.axes, BACKING_DEPTH * described.radius);
+        return backing && polyhedronGeometry(backing);
+      }),
     };
     built.set(key, shared);
   }
@@ -359,6 +366,12 @@ export function createGeometryModel(info, answer) {
     return mesh;
   });
   pieces.forEach((piece) => piece.facelets.forEach((i) => piece.object.add(stickers[i])));
+  shared.backings.forEach((backing, i) => {
+    if (!backing) return;
+    const mesh = new Mesh(backing, plasticMaterial());
+    mesh.userData.facelet = i; // part of the sticker, for picking
+    stickers[i].parent.add(mesh);
+  });
   // A puzzle whose stickers carry symbols (the Numbered Pyraminx): light stickers with digits.
   const numbered = Boolean(info.symbols);
   const digits =

@@ -1,6 +1,6 @@
 // What every 3D puzzle model offers the page, built from a puzzle's own pieces and turns.
 //
-// A puzzle model (./geometry-model.js, the Kilominx's) builds its meshes and describes:
+// A puzzle model (./geometry-model.js) builds its meshes and describes:
 //   pieces   [{object: Object3D, facelets: number[]}]: things that move together; their transform
 //            at build time is their rest pose
 //   stickers Mesh[] indexed by facelet, each with userData.facelet and userData.centre (its centre
