@@ -34,6 +34,8 @@ export function createView(canvas) {
 
   let object = null;
   const raycaster = new Raycaster();
+  // A puzzle drawn in one batch keeps its parts, for picking, on a layer no camera draws.
+  raycaster.layers.enableAll();
   const requestRender = shared.requestFrame;
 
   function resize() {
