@@ -1,7 +1,8 @@
 // The app page's contracts over every colour puzzle the engine describes by its geometry
 // (puzzleInfo `geometry: true`), one page each, listed by the engine itself so that a new puzzle is covered
 // without a line here: Scramble plays the engine's scramble and draws it, a key turns the layer
-// its letter names, a dragged sticker turns one of the engine's turns, a mirrored piece in the
+// its letter names, a dragged sticker turns one of the engine's turns, a face seen head-on shows
+// its stickers in their own colours (not washed out by the lighting), a mirrored piece in the
 // colour editor is named with its stickers marked, and the position reopens from the address.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -18,11 +19,17 @@ import {
   idle,
   playerData,
   stickerClientPoint,
+  stickerColoursShown,
 } from "../js/browser.mjs";
 import { callJson, loadEngine } from "../js/engine.mjs";
 
 const session = browserSession();
 const TEST = { timeout: 90_000 };
+/**
+ * How far (RGB distance, 0–255 a channel) a sticker seen head-on may be drawn from its face's
+ * colour: the pictures paint it exactly, and the lighting gives a face seen head-on its colour.
+ */
+const HEAD_ON_TOLERANCE = 12;
 
 /**
  * Every colour puzzle the engine draws from its geometry (the hand-declared ones too, drawn from
@@ -84,6 +91,37 @@ describe("every puzzle drawn from its geometry", () => {
   }
 });
 
+/**
+ * Looks straight at the face of `geometry` nearest the horizontal (a pole is the orbit's limit)
+ * and asserts that its stickers show their face's own colour: [{facelet, rgb, colour}] off.
+ */
+async function assertHeadOnColours(page, geometry, context) {
+  const [x, y, z] = geometry.faces.reduce((a, b) =>
+    Math.abs(a.normal[1]) <= Math.abs(b.normal[1]) ? a : b,
+  ).normal;
+  const degrees = (radians) => ((radians * 180) / Math.PI).toFixed(3);
+  const camera = `azimuth:${degrees(Math.atan2(x, z))}; elevation:${degrees(Math.atan2(y, Math.hypot(x, z)))}`;
+  await page.locator("#app").evaluate((el, value) => el.setAttribute("camera", value), camera);
+  await idle(page);
+  const colours = await page
+    .locator("#app")
+    .evaluate((el) => Object.fromEntries(el.puzzleInfo.faces.map((f) => [f.name, f.colour])));
+  const rgbOf = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  // The face's stickers: its plane is square to the view (the headlight meets it head-on) though
+  // the eye, near, sees those off the middle a little aslant.
+  const shown = await stickerColoursShown(page, "#app");
+  const headOn = shown.filter(({ facing }) => facing > 0.95);
+  const facings = shown.map(({ facing }) => facing.toFixed(2));
+  assert.ok(headOn.length > 0, context(`no sticker seen head-on from ${camera}: ${facings}`));
+  const off = headOn
+    .map(({ facelet, rgb, expected }) => ({ facelet, rgb, colour: colours[expected] }))
+    .filter(
+      ({ rgb, colour }) =>
+        Math.hypot(...rgb.map((v, k) => v - rgbOf(colour)[k])) > HEAD_ON_TOLERANCE,
+    );
+  assert.deepEqual(off, [], context(`stickers seen head-on from ${camera}, off their colour`));
+}
+
 async function checkPuzzle(id, geometry) {
   const { page, problems } = await session.open();
   const context = (what) => `${id}: ${what}`;
@@ -132,6 +170,7 @@ async function checkPuzzle(id, geometry) {
   assert.equal(await app("facelets"), await after(scramble), context("scramble"));
   await assertCanvasShowsFacelets(page);
   await assertAddressReopens(session, page);
+  await assertHeadOnColours(page, geometry, context);
 
   // The colour editor names a mirrored piece and marks its stickers.
   await page.click("#edit");

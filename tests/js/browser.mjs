@@ -230,8 +230,8 @@ const SHADE_RANGE = [0.6, 1.15];
 /**
  * The colour each visible sticker shows on the canvas, as the face whose colour the sampled pixel
  * is nearest to (in RGB, each colour at its best-fitting shade; or "plastic" for the black), which tolerates SwiftShader's lighting and
- * antialiasing: [{facelet, x, y, rgb, shown, expected}], `expected` being the face its facelet
- * names.
+ * antialiasing: [{facelet, x, y, facing, rgb, shown, expected}], `expected` being the face its
+ * facelet names (facing: as stickerScreenPoints' — 1 seen head-on).
  */
 export async function stickerColoursShown(page, player = "polytwist-player") {
   const { points, faces, facelets } = await page
@@ -249,7 +249,7 @@ export async function stickerColoursShown(page, player = "polytwist-player") {
     });
   const { samples } = await canvasImage(page, points, player);
   const palette = [...faces.map((f) => [f.name, hexToRgb(f.colour)]), ["plastic", [20, 20, 20]]];
-  return points.map(({ facelet, x, y }, i) => {
+  return points.map(({ facelet, x, y, facing }, i) => {
     const rgb = samples[i];
     // A sticker turned away from the light is a darker shade of its colour: each colour is
     // compared at the brightness (within what the lights give) that fits the pixel best.
@@ -260,7 +260,7 @@ export async function stickerColoursShown(page, player = "polytwist-player") {
       return c.reduce((sum, v, k) => sum + (shade * v - rgb[k]) ** 2, 0);
     };
     const [shown] = palette.reduce((a, b) => (distance(a[1]) <= distance(b[1]) ? a : b));
-    return { facelet, x, y, rgb, shown, expected: facelets[facelet] };
+    return { facelet, x, y, facing, rgb, shown, expected: facelets[facelet] };
   });
 }
 

@@ -304,6 +304,7 @@ describe("painting on the 3D model", () => {
     const model = ENTRIES.cube2.createModel(info.cube2);
     model.object.updateMatrixWorld(true);
     const raycaster = new Raycaster();
+    raycaster.layers.enableAll(); // the parts a batch draws are on their own layer, as the view's
     for (let facelet = 0; facelet < model.stickers.length; facelet++) {
       const centre = model.stickerCentre(facelet, { world: true });
       const normal = model.stickerNormal(facelet);

@@ -31,9 +31,10 @@ export function positionSvg({ camera, puzzle, size, background }) {
 
   // The pieces' plastic: the outline of every mesh that is not a sticker or on one.
   const bodyPoints = [];
-  let plastic = "#151515";
+  let plastic = "#1b1b1b";
   puzzle.object.traverse((object) => {
-    if (!object.isMesh || !object.visible || onSticker(object)) return;
+    // A batch (../puzzles/shared/batched-drawing.js) draws the parts this reads.
+    if (!object.isMesh || !object.visible || object.userData.batch || onSticker(object)) return;
     plastic = colourOf(object.material) ?? plastic;
     bodyPoints.push(...meshPoints(object, toPicture));
   });

@@ -2,18 +2,11 @@
 // by the page's shared WebGL renderer (./shared-renderer.js) into the player's own 2D canvas;
 // plus the two questions input handling asks of it: what is under this pixel, and where on screen
 // is this point.
-import {
-  AmbientLight,
-  DirectionalLight,
-  PerspectiveCamera,
-  Raycaster,
-  Scene,
-  TOUCH,
-  Vector2,
-} from "three";
+import { PerspectiveCamera, Raycaster, Scene, TOUCH, Vector2 } from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 
 import { cameraPosition } from "./camera-placement.js";
+import { addLighting } from "./lighting.js";
 import { registerView } from "./shared-renderer.js";
 
 const MAX_PIXEL_RATIO = 2;
@@ -29,11 +22,7 @@ export function createView(canvas) {
   scene.add(camera);
   const shared = registerView(scene, camera, canvas);
 
-  // Lights follow the camera so the side facing the viewer is always lit.
-  scene.add(new AmbientLight(0xffffff, 1.3));
-  const key = new DirectionalLight(0xffffff, 2.1);
-  key.position.set(-1, 2, 3);
-  camera.add(key);
+  addLighting(scene, camera);
 
   const controls = new OrbitControls(camera, canvas);
   controls.enablePan = false;
@@ -45,6 +34,8 @@ export function createView(canvas) {
 
   let object = null;
   const raycaster = new Raycaster();
+  // A puzzle drawn in one batch keeps its parts, for picking, on a layer no camera draws.
+  raycaster.layers.enableAll();
   const requestRender = shared.requestFrame;
 
   function resize() {

@@ -14,7 +14,8 @@
 // per-puzzle filler or cap geometry (the grooves of the hand-written models). The cells that never
 // show cost only a few hundred triangles (a 7x7x7's 125 inner cubies, 1,500 triangles).
 // Stickers are the engine's outlines, inset by a black border with rounded corners and lifted a
-// hair above their face (./sticker-shape.js).
+// hair above their face (./sticker-shape.js). The bodies and stickers are drawn in one batch
+// (./batched-drawing.js), one draw call for the whole puzzle.
 //
 // Space: +x right, +y up, +z towards the viewer. The camera looks from the engine's view direction
 // (where the puzzle's pictures look from) at the middle of the puzzle's outline; the puzzle is
@@ -29,6 +30,7 @@ import {
   polyhedronVolume,
 } from "./convex-polyhedron.js";
 import { UNKNOWN_COLOUR, plasticMaterial, stickerMaterial } from "./materials.js";
+import { batchedDrawing } from "./batched-drawing.js";
 import { createPuzzleModel } from "./puzzle-model.js";
 import { stickerBacking } from "./sticker-backing.js";
 import { stickerGeometry } from "./sticker-shape.js";
@@ -390,6 +392,8 @@ export function createGeometryModel(info, answer) {
       3 * LIFT * described.radius,
     );
 
+  const drawing = batchedDrawing(object, pieces, stickers);
+
   const turns = new Map(
     geometry.turns.map(({ token, axis, from, to, angle }) => [
       token,
@@ -414,6 +418,7 @@ export function createGeometryModel(info, answer) {
     turns,
     dragMoves: dragChoices(geometry, described),
     camera: { direction: direction.toArray(), distance: CAMERA_DISTANCE * SCENE_RADIUS },
+    drawing,
   });
   return digits ? { ...model, ...digits } : model;
 }

@@ -1,7 +1,8 @@
 // Materials shared by every model on the page: the black plastic, one material per sticker
 // colour and the digits' ink. All players draw through one WebGL context, so each is compiled and
-// uploaded once; a sticker changes colour by switching material, never by changing one.
-import { MeshStandardMaterial } from "three";
+// uploaded once; a sticker changes colour by switching material, never by changing one. All are
+// matt (Lambert), lit as ../../render/lighting.js says.
+import { MeshLambertMaterial } from "three";
 
 export const UNKNOWN_COLOUR = "#808080";
 
@@ -11,14 +12,17 @@ const stickers = new Map(); // CSS colour → material
 const flaggedStickers = new Map(); // CSS colour → material with stripes
 
 /** Dark and light diagonal stripes in screen space over the sticker's colour (GLSL). */
-const STRIPES = `
+export const STRIPES = `
   float stripe = mod(gl_FragCoord.x + gl_FragCoord.y, 14.0);
   if (stripe < 5.0) diffuseColor.rgb *= 0.12;
   else if (stripe < 7.0) diffuseColor.rgb = mix(diffuseColor.rgb, vec3(1.0), 0.7);`;
 
+/** The black plastic of the pieces: the engine's pictures' (engine/render/image.cpp). */
+export const PLASTIC_COLOUR = "#1b1b1b";
+
 /** The black plastic of the pieces. */
 export function plasticMaterial() {
-  plastic ??= new MeshStandardMaterial({ color: 0x151515, roughness: 0.55 });
+  plastic ??= new MeshLambertMaterial({ color: PLASTIC_COLOUR });
   return plastic;
 }
 
@@ -27,9 +31,8 @@ export function plasticMaterial() {
  * a digit never sinks into its sticker at a grazing angle.
  */
 export function digitMaterial() {
-  digitInk ??= new MeshStandardMaterial({
+  digitInk ??= new MeshLambertMaterial({
     color: 0x1d1d1f,
-    roughness: 0.6,
     polygonOffset: true,
     polygonOffsetFactor: -2,
     polygonOffsetUnits: -2,
@@ -41,7 +44,7 @@ export function digitMaterial() {
 export function stickerMaterial(colour) {
   let material = stickers.get(colour);
   if (!material) {
-    material = new MeshStandardMaterial({ color: colour, roughness: 0.4 });
+    material = new MeshLambertMaterial({ color: colour });
     stickers.set(colour, material);
   }
   return material;
@@ -54,7 +57,7 @@ export function stickerMaterial(colour) {
 export function flaggedStickerMaterial(colour) {
   let material = flaggedStickers.get(colour);
   if (!material) {
-    material = new MeshStandardMaterial({ color: colour, roughness: 0.4 });
+    material = new MeshLambertMaterial({ color: colour });
     material.onBeforeCompile = (shader) => {
       shader.fragmentShader = shader.fragmentShader.replace(
         "#include <color_fragment>",

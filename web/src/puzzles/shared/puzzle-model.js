@@ -8,6 +8,8 @@
 //   turns    Map move name → {axis: Vector3 (unit, model space, through the origin), angle (radians,
 //            right-handed about axis), pieces: indices into `pieces`}
 //   dragMoves(facelet) → the moves a drag starting on that sticker may choose from
+//   drawing  optional: a batch that draws the pieces in one draw call (./batched-drawing.js),
+//            told every pose and colour the meshes are given
 // and gets back the common interface below. The engine's facelets are the only state: a turn is
 // only an animation, and setFacelets() snaps every piece back to rest before recolouring.
 // Geometries and materials are shared by every model of a puzzle on the page (./materials.js).
@@ -29,9 +31,10 @@ export const easeInOut = (t) => 0.5 - 0.5 * Math.cos(Math.PI * t);
  * @param {(facelet: number) => string[]} spec.dragMoves
  * @param {{faces: {name: string, colour: string}[]}} spec.info  the engine's puzzleInfo answer
  * @param {{direction: number[], distance: number}} spec.camera  the default view
+ * @param {ReturnType<import("./batched-drawing.js").batchedDrawing>} [spec.drawing]
  */
 export function createPuzzleModel(spec) {
-  const { id, object, pieces, stickers, turns, info } = spec;
+  const { id, object, pieces, stickers, turns, info, drawing } = spec;
   const colours = new Map(info.faces.map((face) => [face.name, face.colour]));
   const rest = pieces.map(({ object: piece }) => ({
     position: piece.position.clone(),
@@ -50,6 +53,7 @@ export function createPuzzleModel(spec) {
       piece.position.copy(rest[i].position);
       piece.quaternion.copy(rest[i].quaternion);
     });
+    drawing?.rest();
   }
 
   /** Shows `move` done by `fraction` (1 = the whole turn, negative = towards its inverse). */
@@ -63,6 +67,7 @@ export function createPuzzleModel(spec) {
       piece.position.copy(rest[i].position).applyQuaternion(rotation);
       piece.quaternion.copy(rotation).multiply(rest[i].quaternion);
     }
+    drawing?.pose(turn.pieces, rotation);
   }
 
   function finishAnimation() {
@@ -119,6 +124,7 @@ export function createPuzzleModel(spec) {
     stickers.forEach((sticker, i) => {
       const colour = colours.get(facelets[i]) ?? UNKNOWN_COLOUR;
       sticker.material = striped.has(i) ? flaggedStickerMaterial(colour) : stickerMaterial(colour);
+      drawing?.colour(i, colour, striped.has(i));
     });
   }
 
