@@ -446,6 +446,7 @@ FaceletReading stateFromFacelets(const Puzzle& puzzle, std::string_view facelets
   if (best.state || asGiven.stage() == Stage::Letters) return best;
   Stage bestStage = asGiven.stage();
   int bestAway = asGiven.piecesAway();
+  bool bestAsGiven = true;
   // Of the ways that read (a Skewb held turned a quarter reads in twelve, which differ by the
   // turns its moves make), the one whose position, drawn, shows the most stickers as given.
   std::optional<State> read;
@@ -463,13 +464,19 @@ FaceletReading stateFromFacelets(const Puzzle& puzzle, std::string_view facelets
       }
       continue;
     }
-    // The error of the way of holding that gets furthest, and with the fewest pieces out of
-    // place: a turned puzzle with one corner twisted blames that corner.
-    if (turned.stage() > bestStage || (turned.stage() == bestStage && bestStage >= Stage::Rules &&
-                                       turned.piecesAway() < bestAway)) {
+    // The error of the way of holding that gets furthest (a turned puzzle with one corner
+    // twisted blames that corner, not its centres), then of the turned ways the one with the
+    // fewest pieces out of place. As held, the colouring keeps its own error against turned
+    // ways that get as far: a scrambled Pyraminx with a flipped edge says so, not that its tips
+    // are out of place as it would be seen turned.
+    const bool further = turned.stage() > bestStage;
+    const bool closer = turned.stage() == bestStage && bestStage >= Stage::Rules && !bestAsGiven &&
+                        turned.piecesAway() < bestAway;
+    if (further || closer) {
       best = std::move(reading);
       bestStage = turned.stage();
       bestAway = turned.piecesAway();
+      bestAsGiven = false;
     }
   }
   if (read) return {std::move(read), {}};
