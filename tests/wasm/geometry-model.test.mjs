@@ -1,5 +1,5 @@
 // The 3D model, net and keys every puzzle derived from a description gets from the engine's
-// geometry (web/src/puzzles/shared/geometry-*.js), over the engine's puzzleGeometry answers for
+// geometry (web/src/puzzles/geometry-*.js), over the engine's puzzleGeometry answers for
 // puzzles of every family: every turn is a rigid rotation, right-handed about its axis, of
 // exactly the stickers in its slabs and ends on sticker places; every piece is a solid cell and the
 // cells fill the solid; drags and keys offer only real moves; the net shows every sticker once,
@@ -10,14 +10,14 @@ import { before, describe, it } from "node:test";
 import { Vector3 } from "three";
 
 import { createPlayerModel } from "../../web/src/player/model.js";
-import { geometryEntry } from "../../web/src/puzzles/shared/geometry-entry.js";
-import { polyhedronVolume } from "../../web/src/puzzles/shared/convex-polyhedron.js";
+import { geometryEntry } from "../../web/src/puzzles/geometry-entry.js";
+import { polyhedronVolume } from "../../web/src/puzzles/convex-polyhedron.js";
 import {
   createGeometryModel,
   describeGeometry,
   solidCells,
-} from "../../web/src/puzzles/shared/geometry-model.js";
-import { geometryNet } from "../../web/src/puzzles/shared/geometry-net.js";
+} from "../../web/src/puzzles/geometry-model.js";
+import { geometryNet } from "../../web/src/puzzles/geometry-net.js";
 import { callJson, inProcessSession, loadEngine } from "../js/engine.mjs";
 import { disagreements, engineSamples } from "../js/geometric-turns.mjs";
 

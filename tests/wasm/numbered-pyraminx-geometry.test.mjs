@@ -1,5 +1,5 @@
 // The Numbered Pyraminx's 3D model (the generic model from the engine's geometry with digits,
-// web/src/puzzles/shared/sticker-digits.js): its turns, which must be the engine's moves, and a
+// web/src/puzzles/sticker-digits.js): its turns, which must be the engine's moves, and a
 // digit on every sticker, drawn from the engine's digits, lying on its sticker, upright on its
 // face at home, and turned as its piece was turned wherever it is: a turn's animation ends where
 // the next position draws it. Everything checked against the engine's geometry (puzzleGeometry).
@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import { before, describe, it } from "node:test";
 import { Quaternion, Vector3 } from "three";
 
-import { exactAngle } from "../../web/src/puzzles/shared/geometry-model.js";
-import { geometryEntry } from "../../web/src/puzzles/shared/geometry-entry.js";
+import { exactAngle } from "../../web/src/puzzles/geometry-model.js";
+import { geometryEntry } from "../../web/src/puzzles/geometry-entry.js";
 import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
 import { describeAgreementWithEngine } from "../js/geometric-turns.mjs";
 

@@ -10,7 +10,7 @@ import { before, describe, it } from "node:test";
 
 import { fastPicture } from "../../web/src/picture/fast.js";
 import { modelImage } from "../../web/src/picture/model-image.js";
-import { geometryNet } from "../../web/src/puzzles/shared/geometry-net.js";
+import { geometryNet } from "../../web/src/puzzles/geometry-net.js";
 import { callJson, engineDir, loadEngine, repoDir } from "../js/engine.mjs";
 import { prng } from "../js/random.mjs";
 

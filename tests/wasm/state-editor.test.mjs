@@ -1,5 +1,5 @@
 // The state editor's pure parts in Node: the sticker nets (puzzleGeometry's, through
-// web/src/puzzles/shared/geometry-net.js) against the
+// web/src/puzzles/geometry-net.js) against the
 // engine's numbering and the puzzles' pieces, arrow-key navigation, colour names, the 3D picking
 // helper, and the engine's validate errors for impossible colourings naming stickers of the net.
 // The DOM parts run in Chromium: tests/browser/state-editor.test.mjs.
@@ -11,7 +11,7 @@ import { Raycaster, Vector3 } from "three";
 import { centroid, stickerInDirection } from "../../web/src/ui/svg-net.js";
 import { faceletAtHit } from "../../web/src/edit/paint-3d.js";
 import { colourName } from "../../web/src/edit/palette.js";
-import { geometryEntry } from "../../web/src/puzzles/shared/geometry-entry.js";
+import { geometryEntry } from "../../web/src/puzzles/geometry-entry.js";
 import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
 
 const PYRAMINX_DOC = readFileSync(`${repoDir}docs/puzzles/pyraminx.md`, "utf8");

@@ -10,7 +10,7 @@
  * does, ui/drag-to-turn.js); no hit gives null.
  * @param {{object: import("three").Object3D, point: import("three").Vector3} | null} hit
  * @param {{stickers: unknown[], stickerCentre: (i: number, o: {world: boolean}) =>
- *   import("three").Vector3}} model  the puzzle model (puzzles/shared/puzzle-model.js)
+ *   import("three").Vector3}} model  the puzzle model (puzzles/puzzle-model.js)
  * @returns {number | null}
  */
 export function faceletAtHit(hit, model) {

@@ -11,7 +11,7 @@ const MIN_DIGIT_FACING = 0.1;
 /**
  * @param {object} options
  * @param {import("three").Camera} options.camera  square (aspect 1)
- * @param {object} options.puzzle  a puzzle model at rest (../puzzles/shared/puzzle-model.js)
+ * @param {object} options.puzzle  a puzzle model at rest (../puzzles/puzzle-model.js)
  * @param {number} options.size  the picture's width and height in pixels
  * @param {string | null} options.background  a CSS colour, or null for none
  * @returns {string} the SVG document
@@ -33,7 +33,7 @@ export function positionSvg({ camera, puzzle, size, background }) {
   const bodyPoints = [];
   let plastic = "#1b1b1b";
   puzzle.object.traverse((object) => {
-    // A batch (../puzzles/shared/batched-drawing.js) draws the parts this reads.
+    // A batch (../puzzles/batched-drawing.js) draws the parts this reads.
     if (!object.isMesh || !object.visible || object.userData.batch || onSticker(object)) return;
     plastic = colourOf(object.material) ?? plastic;
     bodyPoints.push(...meshPoints(object, toPicture));

@@ -11,7 +11,7 @@
 // GIF encoder is part of a player's first load.
 import { Scene } from "three";
 
-import { easeInOut } from "../puzzles/shared/puzzle-model.js";
+import { easeInOut } from "../puzzles/puzzle-model.js";
 import { renderOnce } from "../render/shared-renderer.js";
 import { positionSvg } from "./export-svg.js";
 import { createGifWriter } from "./gif.js";

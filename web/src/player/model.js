@@ -68,7 +68,7 @@ const METHOD_WORDS = { optimal: "optimal", fast: "two-phase, not proven optimal"
  *   tests give a numbered puzzle's example numbering this way)
  * @param {(id: string, geometry: object) => import("../puzzles/index.js").PuzzleEntry}
  *   [options.geometryEntry]  the entry of a puzzle with none in `puzzles` whose geometry the
- *   engine has, made from its puzzleGeometry answer (../puzzles/shared/geometry-entry.js)
+ *   engine has, made from its puzzleGeometry answer (../puzzles/geometry-entry.js)
  * @param {() => number} [options.pauseMs]  the pause between moves while playing
  */
 export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs = () => 120 }) {

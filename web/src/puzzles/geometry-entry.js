@@ -159,7 +159,7 @@ function exampleOf(geometry) {
  * @param {object} answer  the engine's puzzleGeometry answer, or the geometry itself
  * @param {{example?: string, numbering?: {example: string}}} [options]  the notation box's
  *   placeholder (made up from the moves without), a numbered puzzle's example numbering
- * @returns {import("../index.js").PuzzleEntry}
+ * @returns {import("./index.js").PuzzleEntry}
  */
 export function geometryEntry(id, answer, { example, numbering } = {}) {
   const geometry = geometryOf(answer);

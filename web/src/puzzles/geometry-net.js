@@ -6,7 +6,7 @@ import { geometryOf } from "./geometry-model.js";
 
 /**
  * @param {object} answer  the engine's puzzleGeometry answer or the geometry itself
- * @returns {import("../../edit/net.js").NetLayout}  stickers by facelet index, labelled as the
+ * @returns {import("../edit/net.js").NetLayout}  stickers by facelet index, labelled as the
  *   engine names them: the face's name and the sticker's place in it ("F0")
  */
 export function geometryNet(answer) {

@@ -1,17 +1,17 @@
 // The puzzles a player can draw. Every puzzle whose geometry the engine has (puzzleInfo
 // `geometry: true`: derived from a description, or declared by hand and drawn from one) gets its
-// entry from the engine's puzzleGeometry answer (geometryEntry, ./shared/geometry-entry.js); a
+// entry from the engine's puzzleGeometry answer (geometryEntry, ./geometry-entry.js); a
 // numbered puzzle's example numbering is the one thing kept here, by id. A puzzle without
 // geometry is still playable through the moves box; the player says that it has no 3D view.
 import NUMBERED_PYRAMINX_EXAMPLE from "../../../assets/numbered_pyraminx/example.txt?raw";
-import { geometryEntry as entryFromGeometry } from "./shared/geometry-entry.js";
+import { geometryEntry as entryFromGeometry } from "./geometry-entry.js";
 
 /**
  * @typedef {object} PuzzleEntry
  * @property {string} id  the engine's puzzle id
  * @property {(info: object) => object} createModel  the 3D model from the engine's puzzleInfo
- *   (see shared/puzzle-model.js for the interface)
- * @property {{keys: string, move: string}[]} keys  keyboard bindings (shared/geometry-entry.js)
+ *   (see ./puzzle-model.js for the interface)
+ * @property {{keys: string, move: string}[]} keys  keyboard bindings (./geometry-entry.js)
  * @property {string} example  a sequence for the notation box's placeholder
  * @property {string} keyHint  what the keys do, for the help popover
  * @property {import("../edit/net.js").NetLayout} [net]  the stickers unfolded, in the engine's

@@ -1,7 +1,7 @@
 // Materials shared by every model on the page: the black plastic, one material per sticker
 // colour and the digits' ink. All players draw through one WebGL context, so each is compiled and
 // uploaded once; a sticker changes colour by switching material, never by changing one. All are
-// matt (Lambert), lit as ../../render/lighting.js says.
+// matt (Lambert), lit as ../render/lighting.js says.
 import { MeshLambertMaterial } from "three";
 
 export const UNKNOWN_COLOUR = "#808080";

@@ -1,5 +1,5 @@
 // Keyboard turns: a puzzle's bindings ({keys: "Shift+Alt+U", move: "U'"}; a letter or a digit, see
-// puzzles/shared/geometry-entry.js) matched on the physical key (event.code), so they work on any
+// puzzles/geometry-entry.js) matched on the physical key (event.code), so they work on any
 // layout; plus Space / ← / → for playback. Keys are ignored while typing in a field. The player
 // passes its keydown events to handle(): those inside it, or the whole page's (keyboard="page").
 
