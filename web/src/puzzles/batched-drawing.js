@@ -38,15 +38,7 @@ varying float vFlagged;
 
 /** A Lambert material whose vertices marked `turning` are turned by `rotation` (a Matrix3). */
 function turningMaterial(rotation) {
-  // The depth offset grows with a triangle's slope: walls seen edge-on (cut faces under a
-  // sticker that crosses its cell, the Kilominx's kites) fall behind the sticker lifted above
-  // them, where their steep depths would otherwise poke through it as dotted lines.
-  const material = new MeshLambertMaterial({
-    vertexColors: true,
-    polygonOffset: true,
-    polygonOffsetFactor: 1,
-    polygonOffsetUnits: 1,
-  });
+  const material = new MeshLambertMaterial({ vertexColors: true });
   material.onBeforeCompile = (shader) => {
     shader.uniforms.turnRotation = rotation;
     shader.vertexShader = (VERTEX_HEAD + shader.vertexShader)
