@@ -84,6 +84,10 @@ struct CoordinateSpec {
   // With positions: only which positions the pieces occupy, not which piece is where (C(n,k)
   // values, e.g. the 495 places of the cube's four middle-layer edges); needs orientations off.
   bool unordered = false;
+  // Unordered, in labelled groups: which group's piece stands in each position. `pieces` lists
+  // the groups one after the other and these are their sizes (empty: one group). The cube's
+  // edges by slice, {4, 4, 4}, have 12!/(4!·4!·4!) = 34,650 values.
+  std::vector<int> groupSizes = {};
 };
 
 struct TableSpec {

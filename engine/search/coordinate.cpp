@@ -11,6 +11,23 @@ namespace polytwist {
 namespace {
 // A move table of this many entries is 200 MB; larger coordinates need another design.
 constexpr std::uint64_t kMaxMoveTableEntries = 50'000'000;
+
+// The bits of `mask` (a subset of `among`) renumbered as the order of their positions in `among`,
+// and back: a group's places counted among the places earlier groups left free.
+std::uint32_t compressBits(std::uint32_t mask, std::uint32_t among) {
+  std::uint32_t result = 0;
+  for (int i = 0; among != 0; among &= among - 1, ++i) {
+    if (mask & (among & -among)) result |= 1u << i;
+  }
+  return result;
+}
+std::uint32_t depositBits(std::uint32_t bits, std::uint32_t among) {
+  std::uint32_t result = 0;
+  for (int i = 0; among != 0; among &= among - 1, ++i) {
+    if (bits & (1u << i)) result |= among & -among;
+  }
+  return result;
+}
 }  // namespace
 
 Coordinate::Shape Coordinate::shapeOf(const Puzzle& puzzle, const CoordinateSpec& spec) {
@@ -46,14 +63,34 @@ Coordinate::Shape Coordinate::shapeOf(const Puzzle& puzzle, const CoordinateSpec
   if (shape.unordered && shape.orientations) {
     throw std::invalid_argument("coordinate: unordered positions cannot track orientations");
   }
-  shape.evenPermutation = shape.positions && k == n && orbit.permutation == PermutationRule::Even;
+  if (!spec.groupSizes.empty()) {
+    int total = 0;
+    for (int size : spec.groupSizes) {
+      if (size < 1) throw std::invalid_argument("coordinate: an empty group of pieces");
+      total += size;
+    }
+    if (!shape.unordered || total != k) {
+      throw std::invalid_argument("coordinate on " + spec.orbit +
+                                  ": groups need unordered positions and must list every piece");
+    }
+    shape.groupSizes = spec.groupSizes;
+  } else if (shape.unordered) {
+    shape.groupSizes = {k};
+  }
+  shape.evenPermutation =
+      shape.positions && !shape.unordered && k == n && orbit.permutation == PermutationRule::Even;
   shape.orientationSumZero = shape.orientations && k == n && orbit.orientationSumZero;
 
   // Estimated in floating point first: the exact counts overflow 64 bits for large orbits.
   const int entries = shape.positions ? k : n;
   const int rankedEntries = shape.orientationSumZero ? entries - 1 : entries;
   double estimate = 1;
-  if (shape.positions) {
+  if (shape.unordered) {
+    for (int free = n; int size : shape.groupSizes) {
+      for (int i = 0; i < size; ++i) estimate *= static_cast<double>(free - i) / (i + 1);
+      free -= size;
+    }
+  } else if (shape.positions) {
     for (int i = 0; i < k; ++i) estimate *= n - i;
     if (shape.evenPermutation) estimate /= 2;
   }
@@ -66,7 +103,14 @@ Coordinate::Shape Coordinate::shapeOf(const Puzzle& puzzle, const CoordinateSpec
                                 std::to_string(estimate) + " values is too many for a move table");
   }
   if (shape.positions) shape.size = fallingFactorial(n, k) / (shape.evenPermutation ? 2 : 1);
-  if (shape.unordered) shape.size = binomial(n, k);
+  if (shape.unordered) {
+    shape.size = 1;
+    int free = n;
+    for (int size : shape.groupSizes) {
+      shape.size *= binomial(free, size);
+      free -= size;
+    }
+  }
   if (shape.orientations) {
     shape.orientationCount = static_cast<std::uint32_t>(
         orientationCount(entries, orbit.orientations, shape.orientationSumZero));
@@ -83,6 +127,10 @@ Coordinate::Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec,
   positions_ = shape.positions;
   orientations_ = shape.orientations;
   unordered_ = shape.unordered;
+  for (int free = shape.orbit->size; int size : shape.groupSizes) {
+    groups_.push_back({size, static_cast<std::uint32_t>(binomial(free, size))});
+    free -= size;
+  }
   evenPermutation_ = shape.evenPermutation;
   orientationSumZero_ = shape.orientationSumZero;
   orientationCount_ = shape.orientationCount;
@@ -136,10 +184,21 @@ void Coordinate::decode(std::uint32_t value, Partial& partial) const {
   const std::uint32_t orientationRank = orientations_ ? value % orientationCount_ : 0;
   const std::uint32_t positionRank = orientations_ ? value / orientationCount_ : value;
   if (unordered_) {
-    std::uint32_t mask = unrankCombination(positionRank, n, k);
-    for (int j = 0; j < k; ++j) {
-      partial.position[j] = static_cast<std::uint8_t>(std::countr_zero(mask));
-      mask &= mask - 1;
+    std::uint32_t groupRank[32];
+    std::uint32_t rest = positionRank;
+    for (int g = static_cast<int>(groups_.size()) - 1; g >= 0; --g) {
+      groupRank[g] = rest % groups_[g].radix;
+      rest /= groups_[g].radix;
+    }
+    std::uint32_t free = n == 32 ? ~0u : (1u << n) - 1;
+    int j = 0;
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      std::uint32_t mask =
+          depositBits(unrankCombination(groupRank[g], std::popcount(free), groups_[g].size), free);
+      free &= ~mask;
+      for (; mask != 0; mask &= mask - 1) {
+        partial.position[j++] = static_cast<std::uint8_t>(std::countr_zero(mask));
+      }
     }
   } else if (positions_) {
     if (evenPermutation_) {
@@ -164,9 +223,14 @@ std::uint32_t Coordinate::encode(const Partial& partial) const {
   const int k = static_cast<int>(pieces_.size());
   std::uint64_t value = 0;
   if (unordered_) {
-    std::uint32_t mask = 0;
-    for (int j = 0; j < k; ++j) mask |= 1u << partial.position[j];
-    value = rankCombination(mask);
+    std::uint32_t free = n == 32 ? ~0u : (1u << n) - 1;
+    int j = 0;
+    for (const Group& group : groups_) {
+      std::uint32_t mask = 0;
+      for (int end = j + group.size; j < end; ++j) mask |= 1u << partial.position[j];
+      value = value * group.radix + rankCombination(compressBits(mask, free));
+      free &= ~mask;
+    }
   } else if (positions_) {
     const std::span<const std::uint8_t> position(partial.position, k);
     value = evenPermutation_ ? rankPermutationOfKnownParity(position)

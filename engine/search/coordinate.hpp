@@ -28,6 +28,7 @@ class Coordinate {
     bool positions = false;
     bool orientations = false;
     bool unordered = false;           // only which positions the pieces occupy
+    std::vector<int> groupSizes;      // unordered: the labelled groups `pieces` splits into
     bool evenPermutation = false;     // all pieces tracked and only even permutations reachable
     bool orientationSumZero = false;  // the last tracked orientation is implied
     std::uint32_t orientationCount = 1;
@@ -68,6 +69,13 @@ class Coordinate {
   bool positions_;
   bool orientations_;
   bool unordered_;
+  // Unordered: the groups `pieces_` splits into, each with its count of places among those the
+  // groups before it leave free (the value is mixed-radix over them, the first slowest).
+  struct Group {
+    int size;
+    std::uint32_t radix;
+  };
+  std::vector<Group> groups_;
   bool evenPermutation_;     // all pieces tracked and only even permutations reachable
   bool orientationSumZero_;  // the last tracked orientation is implied
   std::uint32_t orientationCount_ = 1;

@@ -69,6 +69,11 @@ std::uint64_t definitionFingerprint(const TableDefinition& definition) {
     hash.add(c.positions * 4u + c.orientations * 2u + c.unordered);
     hash.add(c.pieces.size());
     for (int piece : c.pieces) hash.add(static_cast<std::uint64_t>(piece));
+    // Only when given, so the fingerprints of tables without groups stay what they were.
+    if (!c.groupSizes.empty()) {
+      hash.add(c.groupSizes.size());
+      for (int size : c.groupSizes) hash.add(static_cast<std::uint64_t>(size));
+    }
   }
   hash.add(definition.layout.size());
   for (std::uint64_t word : definition.layout) hash.add(word);

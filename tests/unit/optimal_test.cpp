@@ -140,6 +140,33 @@ TEST_CASE("symmetry-reduced coordinates agree with brute force on every cube2 st
   CHECK(orbits == table.classCount());
 }
 
+TEST_CASE("cube3 corners fall into 3,393 classes under the 48 symmetries, slices are plain") {
+  // Corner twist × which places hold the tetrad URF ULB DLF DRB: the classes the H48 solvers
+  // count (nissy-core's doc/h48.md, cube48opt's log). The symmetries change the axis a twist is
+  // read along, so the twist alone is no coordinate of them; with the tetrads it is. The edges'
+  // slices, three labelled groups, map onto themselves under every symmetry.
+  const SymmetryGroup group(cube3());
+  const CoordinateSpec tetrads = {
+      .orbit = "corner", .pieces = {0, 2, 5, 7}, .orientations = false, .unordered = true};
+  const CoordinateSpec slices = {.orbit = "edge",
+                                 .pieces = {8, 9, 10, 11, 1, 3, 5, 7},
+                                 .orientations = false,
+                                 .unordered = true,
+                                 .groupSizes = {4, 4}};
+  const SymmetricTable table(
+      cube3(), group,
+      {"corners-slices", {kCornerTwists, tetrads}, {slices}, {"x", "y", "mirrorLR"}});
+  CHECK(table.symmetries().size() == 48);
+  CHECK(table.frames().size() == 1);
+  CHECK(table.part(1).size() == 70);
+  CHECK(table.classCount() == 3393);
+  CHECK(table.plainSize() == 34650);
+  CHECK_THROWS_WITH_AS(
+      SymmetricTable(cube3(), group, {"twist", {kCornerTwists}, {}, {"x", "y", "mirrorLR"}}),
+      "cube3 table twist: symmetry 'x' does not map the reduced coordinates onto themselves",
+      std::invalid_argument);
+}
+
 TEST_CASE("symmetric tables hold exact distances on cube2, with plain coordinates too") {
   const SymmetryGroup group(cube2());
   Solver reference(cube2(), {}, SolverKind::TableDescent);

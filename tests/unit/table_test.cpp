@@ -29,6 +29,20 @@ std::string projection(const Puzzle& puzzle, const CoordinateSpec& spec, const S
     for (int i = 0; i < orbit.size; ++i) pieces.push_back(i);
   }
   std::string key;
+  if (spec.unordered) {  // per position, the group of the piece there ('-': untracked)
+    std::vector<int> sizes = spec.groupSizes;
+    if (sizes.empty()) sizes = {static_cast<int>(pieces.size())};
+    for (int p = 0; p < orbit.size; ++p) {
+      char label = '-';
+      for (std::size_t g = 0, first = 0; g < sizes.size(); first += sizes[g++]) {
+        for (std::size_t j = first; j < first + sizes[g]; ++j) {
+          if (pieces[j] == s.pieces[orbit.offset + p]) label = static_cast<char>('A' + g);
+        }
+      }
+      key += label;
+    }
+    return key;
+  }
   if (!spec.positions) {
     for (int p = 0; p < orbit.size; ++p) key += char('0' + s.ori[orbit.offset + p]);
     return key;
@@ -184,6 +198,9 @@ TEST_CASE("table: pattern tables equal a brute-force BFS of their projection") {
       {&fixtures::cube2(), {{"corner", {}, true, false}}},
       {&fixtures::cube2(), {{"corner", {}, false, true}}},
       {&fixtures::cube2(), {{"corner", {0, 1, 2}, true, true}}},
+      // Unordered, in one group and in labelled groups (which of two, three or neither).
+      {&fixtures::cube2(), {{"corner", {3, 5}, true, false, true}}},
+      {&fixtures::cube2(), {{"corner", {0, 1, 2, 3, 4}, true, false, true, {2, 3}}}},
       // Two coordinates of one orbit: piece 4 never shares a place with pieces 5 and 2.
       {&fixtures::cube2(), {{"corner", {5, 2}, true, true}, {"corner", {4}, true, false}}, false},
   };
@@ -483,6 +500,19 @@ TEST_CASE("table: coordinates refuse bad specs") {
   CHECK(Coordinate(cube, {"corner", {}, false, true}).size() == 729);
   CHECK(Coordinate(cube, {"corner", {0, 1, 2}, true, true}).size() == 210 * 27);
   CHECK(Coordinate(ring, {"ring", {0}, true, true}).size() == 64);
+  // Groups: unordered, listing every piece, none empty; C(7,2)·C(5,3) values.
+  CHECK_THROWS_AS(Coordinate(cube, {"corner", {0, 1, 2}, true, false, false, {1, 2}}),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(Coordinate(cube, {"corner", {0, 1, 2}, true, false, true, {1, 1}}),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(Coordinate(cube, {"corner", {0, 1, 2}, true, false, true, {3, 0}}),
+                  std::invalid_argument);
+  CHECK(Coordinate(cube, {"corner", {0, 1, 2, 3, 4}, true, false, true, {2, 3}}).size() == 210);
+  // Sixteen of 32 pieces in two groups: C(32,8)·C(24,8), too many, estimated without overflow.
+  std::vector<int> sixteen;
+  for (int i = 0; i < 16; ++i) sixteen.push_back(i);
+  CHECK_THROWS_AS(Coordinate(ring, {"ring", sixteen, true, false, true, {8, 8}}),
+                  std::invalid_argument);
 }
 
 TEST_CASE("table: a 2^32-value orientation coordinate is refused") {
