@@ -125,6 +125,13 @@ std::optional<SolveOptions> readSolveOptions(const std::string& text, std::strin
         return std::nullopt;
       }
       options.maxLength = static_cast<int>(*length);
+    } else if (key == "time_ms") {
+      const double* milliseconds = std::get_if<double>(&value);
+      if (!milliseconds || !(*milliseconds >= 0 && *milliseconds <= 60000)) {
+        error = "options: \"time_ms\" must be a number of milliseconds from 0 to 60000";
+        return std::nullopt;
+      }
+      options.timeMs = *milliseconds;
     } else if (key == "tables") {
       const std::string* tables = std::get_if<std::string>(&value);
       if (!tables || tables->size() > 40) {
@@ -149,7 +156,7 @@ std::optional<SolveOptions> readSolveOptions(const std::string& text, std::strin
       options.notation = *notation;
     } else {
       error = "options: unknown key \"" + key.substr(0, 40) +
-              "\" (known: method, max_length, tables, threads, notation)";
+              "\" (known: method, max_length, time_ms, tables, threads, notation)";
       return std::nullopt;
     }
   }

@@ -1,6 +1,7 @@
 // The options of a solve request (docs/api.md), read from a flat JSON object such as
-// {"method":"fast","max_length":21} or {"method":"optimal","tables":"small","threads":2}. Reading
-// never throws: a bad text gives a message instead.
+// {"method":"fast","max_length":21,"time_ms":300} or
+// {"method":"optimal","tables":"small","threads":2}. Reading never throws: a bad text gives a
+// message instead.
 #pragma once
 
 #include <optional>
@@ -14,6 +15,9 @@ struct SolveOptions {
     Fast,     // a short solution quickly (two-phase for puzzles that declare phases)
   } method = Method::Optimal;
   int maxLength = 21;  // fast: stop at the first solution of at most this many moves
+  // Fast, above 0: keep searching for shorter solutions until this many milliseconds have passed
+  // and answer the shortest found (TwoPhaseOptions::timeMs).
+  double timeMs = 0;
   // Optimal, for puzzles with the optimal-search kernel (cube3): the table set ("" = the
   // puzzle's default) and the threads of one search (0 = one per core).
   std::string tables;

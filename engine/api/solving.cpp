@@ -46,6 +46,7 @@ Json solveOf(const Puzzle& puzzle, const SolverDescription& solvers, const std::
                         !solvers.offers(SolveMethod::Optimal))) {
     TwoPhaseOptions fast;
     fast.maxLength = solveOptions.maxLength;
+    fast.timeMs = solveOptions.timeMs;
     fast.cancel = cancel;
     const TwoPhaseResult outcome = twoPhaseFor(puzzle).solve(*state, fast);
     if (outcome.status == TwoPhaseResult::Status::Cancelled) return failure("cancelled");
@@ -55,6 +56,7 @@ Json solveOf(const Puzzle& puzzle, const SolverDescription& solvers, const std::
             .set("method", "fast")
             .set("optimal", false)
             .set("max_length", solveOptions.maxLength);
+    if (solveOptions.timeMs > 0) answer.set("time_ms", solveOptions.timeMs);
     if (solveOptions.method == SolveOptions::Method::Optimal) {
       answer.set("note", puzzle.id() + " has no optimal solver: this is its fast solution");
     }

@@ -88,6 +88,13 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
     }
     options.maxLength = static_cast<int>(target);
   }
+  if (auto found = args.options.find("time-ms"); found != args.options.end()) {
+    std::uint64_t milliseconds = 0;
+    if (!readWholeNumber(found->second, 60000, milliseconds)) {
+      return usageError(args, "--time-ms needs a whole number from 0 to 60000");
+    }
+    options.timeMs = static_cast<double>(milliseconds);
+  }
   TwoPhaseSolver solver(puzzle);
   const Clock::time_point buildStart = Clock::now();
   const double buildCpuStart = threadCpuMilliseconds();
@@ -157,6 +164,7 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
                      .set("puzzle", puzzle.id())
                      .set("solver", "fast")
                      .set("max_length", options.maxLength)
+                     .set("time_ms", options.timeMs)
                      .set("length", randomStates ? Json("random") : Json(length))
                      .set("count", count)
                      .set("seed", seed)

@@ -42,10 +42,12 @@ Usage:
                                                  ~28 min); threads: one per core unless --threads
   polytwist solve PUZZLE "MOVES" --notation NAME  MOVES and the solution in another notation
                                                  (kilominx: megaminx, seed001)
-  polytwist solve PUZZLE "MOVES" --fast [--max-length N]
+  polytwist solve PUZZLE "MOVES" --fast [--max-length N] [--time-ms T]
                                                  a short solution at once: two-phase for cube3
                                                  (at most N moves, default 21, not proven
-                                                 optimal); other puzzles answer their optimal one
+                                                 optimal); other puzzles answer their optimal one;
+                                                 --time-ms T: then shorter ones until T ms have
+                                                 passed, the shortest found
   polytwist scramble PUZZLE [--seed N] [--moves K] [--count C]
                                                  random-state scramble (cube3: the inverse of a
                                                  two-phase solution, at most 21 moves); with
@@ -69,8 +71,8 @@ Usage:
                 [--against-table]                solve N random K-move scrambles (K = random:
                                                  random states) and time them; CSV rows
                                                  scramble,solution,length,nodes,ms; --solver fast
-                                                 (cube3, --max-length N) adds the distributions
-                                                 of lengths and times on stderr;
+                                                 (cube3, --max-length N, --time-ms T) adds the
+                                                 distributions of lengths and times on stderr;
                                                  --against-table also builds the whole table and
                                                  checks every length against it; --numbering FILE
                                                  solves to that numbering's solved states;
@@ -229,6 +231,13 @@ int main(int argc, char** argv) {
         return usageError(args, "--max-length needs a whole number from 0 to 40");
       }
       options.maxLength = static_cast<int>(target);
+    }
+    if (auto found = args.options.find("time-ms"); found != args.options.end()) {
+      std::uint64_t milliseconds = 0;
+      if (!readWholeNumber(found->second, 60000, milliseconds)) {
+        return usageError(args, "--time-ms needs a whole number from 0 to 60000");
+      }
+      options.timeMs = static_cast<double>(milliseconds);
     }
     options.notation = optionValue(args, "notation");
     const Json position =

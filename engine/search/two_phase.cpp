@@ -581,11 +581,13 @@ struct TwoPhaseSolver::Search {
     std::uint16_t v[kMaxCoordinates];
   };
 
-  Search(const TwoPhaseSolver& owner, const TwoPhaseOptions& searchOptions)
-      : solver(owner), options(searchOptions) {}
+  Search(const TwoPhaseSolver& owner, const TwoPhaseOptions& searchOptions,
+         const Clock::time_point* searchDeadline)
+      : solver(owner), options(searchOptions), deadline(searchDeadline) {}
 
   const TwoPhaseSolver& solver;
   const TwoPhaseOptions& options;
+  const Clock::time_point* deadline;  // null: no time limit
   std::uint8_t startPieces[kMaxPositions];
   std::uint8_t startOri[kMaxPositions];
   Values startValues = {};
@@ -632,7 +634,10 @@ struct TwoPhaseSolver::Search {
   }
 
   bool checkCancel() {
-    if ((++nodes & 0xfff) == 0 && options.cancel.requested()) cancelled = true;
+    if ((++nodes & 0xfff) == 0 &&
+        (options.cancel.requested() || (deadline && Clock::now() >= *deadline))) {
+      cancelled = true;
+    }
     return cancelled;
   }
 
@@ -720,7 +725,42 @@ State TwoPhaseSolver::variantPosition(int variant, const State& start) const {
 }
 
 TwoPhaseResult TwoPhaseSolver::solve(const State& start, const TwoPhaseOptions& options) {
-  const auto began = std::chrono::steady_clock::now();
+  prepare();  // the time limit counts from here: building the tables is not searching
+  const Clock::time_point began = Clock::now();
+  if (!(options.timeMs >= 0 && options.timeMs <= kMaxTimeMs)) {
+    TwoPhaseResult refused{TwoPhaseResult::Status::Failed, {}, 0, 0, {}, 0, 0, {}};
+    refused.error =
+        "the time limit must be from 0 to " + std::to_string(static_cast<int>(kMaxTimeMs)) + " ms";
+    return refused;
+  }
+  TwoPhaseResult best = solveOnce(start, options, nullptr);
+  if (best.status != TwoPhaseResult::Status::Solved || options.timeMs <= 0) return best;
+  // Shorter and shorter targets until the time is up or a target has no solution (the search
+  // within a target is exhaustive, so a shorter target would have none either).
+  const Clock::time_point deadline =
+      began + std::chrono::duration_cast<Clock::duration>(
+                  std::chrono::duration<double, std::milli>(options.timeMs));
+  std::uint64_t nodes = best.nodes;
+  TwoPhaseOptions shorter = options;
+  while (!best.moves.empty() && Clock::now() < deadline) {
+    shorter.maxLength = static_cast<int>(best.moves.size()) - 1;
+    TwoPhaseResult found = solveOnce(start, shorter, &deadline);
+    nodes += found.nodes;
+    if (found.status == TwoPhaseResult::Status::Cancelled) {
+      found.nodes = nodes;
+      return found;
+    }
+    if (found.status != TwoPhaseResult::Status::Solved) break;
+    best = std::move(found);
+  }
+  best.nodes = nodes;
+  best.milliseconds = std::chrono::duration<double, std::milli>(Clock::now() - began).count();
+  return best;
+}
+
+TwoPhaseResult TwoPhaseSolver::solveOnce(const State& start, const TwoPhaseOptions& options,
+                                         const Clock::time_point* deadline) {
+  const auto began = Clock::now();
   TwoPhaseResult result{TwoPhaseResult::Status::Solved, {}, 0, 0, {}, 0, 0, {}};
   auto finish = [&](TwoPhaseResult::Status status, std::string error = {}) {
     result.status = status;
@@ -750,7 +790,7 @@ TwoPhaseResult TwoPhaseSolver::solve(const State& start, const TwoPhaseOptions& 
     const State seen = puzzle_.compose(
         puzzle_.compose(variant.undoRotation, variant.inverse ? inverseStart : start),
         variant.rotation);
-    Search& search = searches.emplace_back(*this, options);
+    Search& search = searches.emplace_back(*this, options, deadline);
     std::copy(seen.pieces.begin(), seen.pieces.end(), search.startPieces);
     std::copy(seen.ori.begin(), seen.ori.end(), search.startOri);
     for (int c = 0; c < static_cast<int>(first.coordinates.size()); ++c) {
@@ -775,7 +815,8 @@ TwoPhaseResult TwoPhaseSolver::solve(const State& start, const TwoPhaseOptions& 
     }
   }
   for (const Search& search : searches) result.nodes += search.nodes;
-  if (cancelled) return finish(TwoPhaseResult::Status::Cancelled);
+  if (cancelled && options.cancel.requested()) return finish(TwoPhaseResult::Status::Cancelled);
+  if (cancelled) return finish(TwoPhaseResult::Status::NotFound, "out of time");
   if (winner < 0) {
     return finish(TwoPhaseResult::Status::NotFound,
                   "no solution within " + std::to_string(options.maxLength) + " moves");

@@ -12,6 +12,7 @@
 //   distances (one byte per entry) found by breadth-first search under the phase's moves.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -24,6 +25,10 @@ namespace polytwist {
 
 struct TwoPhaseOptions {
   int maxLength = 21;  // stop at the first solution of at most this many moves
+  // Above 0: after the first solution, search again for one a move shorter, and again, until
+  // this many milliseconds have passed since the start (or none is found); the shortest wins.
+  // The first solution is returned even if it took longer.
+  double timeMs = 0;
   Cancellation cancel;
 };
 
@@ -41,8 +46,9 @@ struct TwoPhaseResult {
 
 class TwoPhaseSolver {
  public:
-  static constexpr int kMaxCoordinates = 4;  // per phase
-  static constexpr int kMaxLength = 40;      // the longest target a solve accepts
+  static constexpr int kMaxCoordinates = 4;    // per phase
+  static constexpr int kMaxLength = 40;        // the longest target a solve accepts
+  static constexpr double kMaxTimeMs = 60000;  // the longest time_ms a solve accepts
 
   // Throws std::invalid_argument when the puzzle declares no two phases or they do not fit this
   // method (a programming error in a puzzle definition, caught by its unit tests).
@@ -72,6 +78,11 @@ class TwoPhaseSolver {
 
  private:
   struct Search;
+  using Clock = std::chrono::steady_clock;
+  // One search for a solution within options.maxLength; with a deadline, it gives up (NotFound)
+  // when the deadline passes.
+  TwoPhaseResult solveOnce(const State& start, const TwoPhaseOptions& options,
+                           const Clock::time_point* deadline);
   void flatMove(int move, const std::uint8_t* pieces, const std::uint8_t* ori,
                 std::uint8_t* toPieces, std::uint8_t* toOri) const;
   void addVariants();

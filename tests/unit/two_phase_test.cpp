@@ -105,6 +105,42 @@ TEST_CASE("cube3 two-phase: short positions, a tighter target, and the solved cu
   CHECK(solver().solve(near, options).status == TwoPhaseResult::Status::NotFound);
 }
 
+TEST_CASE("cube3 two-phase: with time_ms, the shortest found, no longer than the scramble") {
+  const Puzzle& puzzle = cube3();
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 6; ++i) {
+    const int scrambleLength = 8 + i % 3;
+    const std::string scramble =
+        formatMoves(puzzle, fixtures::randomMoves(puzzle, rng, scrambleLength));
+    const std::string state = service::applyMoves("cube3", "", scramble).find("state")->string();
+    const Json first = service::solveWith("cube3", state, R"({"method":"fast"})");
+    const Json timed = service::solveWith("cube3", state, R"({"method":"fast","time_ms":300})");
+    INFO(scramble);
+    REQUIRE_MESSAGE(timed.find("ok")->boolean(), timed.dump());
+    CHECK(timed.find("time_ms")->number() == 300);
+    CHECK(timed.find("length")->number() <= scrambleLength);
+    CHECK(timed.find("length")->number() <= first.find("length")->number());
+    CHECK(service::applyMoves("cube3", state, timed.find("solution")->string())
+              .find("solved")
+              ->boolean());
+  }
+  const std::string state = service::applyMoves("cube3", "", "R U F").find("state")->string();
+  for (const std::string options :
+       {R"({"method":"fast","time_ms":-1})", R"({"method":"fast","time_ms":"300"})",
+        R"({"method":"fast","time_ms":1e9})", R"({"method":"fast","time_ms":true})"}) {
+    INFO(options);
+    const Json answer = service::solveWith("cube3", state, options);
+    CHECK_FALSE(answer.find("ok")->boolean());
+    CHECK(fixtures::contains(answer.find("error")->string(),
+                             "\"time_ms\" must be a number of milliseconds from 0 to 60000"));
+  }
+  TwoPhaseOptions negative;
+  negative.timeMs = -5;
+  const TwoPhaseResult refused = solver().solve(puzzle.solved(), negative);
+  CHECK(refused.status == TwoPhaseResult::Status::Failed);
+  CHECK(fixtures::contains(refused.error, "time limit"));
+}
+
 TEST_CASE("cube3 random states: uniform orientation and parity, linked corner/edge parity") {
   const Puzzle& puzzle = cube3();
   std::mt19937_64 rng(7);
