@@ -57,6 +57,10 @@ const plural = (n, word) => `${n} ${n === 1 ? word : `${word}s`}`;
 /** The ways the engine solves a puzzle (../engine/solvers.js), for the controls. */
 export { solveMethods };
 
+// The fast solve keeps looking for shorter solutions this long and plays the shortest found
+// (solveWith's time_ms, docs/api.md): an 8-move position gets its 8 moves, not 16.
+const FAST_SOLVE_MS = 300;
+
 /** A method's solution in the status line: optimal ones are proven so, others are not. */
 const METHOD_WORDS = { optimal: "optimal", fast: "two-phase, not proven optimal" };
 
@@ -393,7 +397,8 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
     }
     if (solver?.search === "kernel") return kernelSolution(puzzle, state);
     if (method !== "optimal") {
-      return engine.solveWith(puzzle, state, { method }, ({ depth, nodes }) => {
+      const options = method === "fast" ? { method, time_ms: FAST_SOLVE_MS } : { method };
+      return engine.solveWith(puzzle, state, options, ({ depth, nodes }) => {
         progress(`Searching depth ${depth}: ${formatCount(nodes)} nodes`);
       });
     }
