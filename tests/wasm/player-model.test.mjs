@@ -182,7 +182,8 @@ describe("the headless player model", () => {
     const scrambled = await model.scramble(777);
     const answer = await model.solve("fast");
     assert.equal(answer.ok, true);
-    assert.deepEqual(asked, [{ method: "fast" }]);
+    // Fast solves ask for the shortest the engine finds within a moment (docs/api.md time_ms).
+    assert.deepEqual(asked, [{ method: "fast", time_ms: 300 }]);
     await idle(model);
     assert.equal(model.position.current.solved, true);
     assert.match(last("status").text, /^Solved: \d+ moves \(two-phase, not proven optimal\), \S/);
