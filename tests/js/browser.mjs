@@ -436,6 +436,11 @@ export async function assertAddressReopens(session, page) {
   const { page: other, problems } = await session.open();
   await other.goto(url);
   await other.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
+  // The player is ready with the puzzle first; the link's position follows once the engine has
+  // read it (a moment longer for a large puzzle on a busy machine).
+  await other
+    .waitForSelector(`#player[data-facelets="${facelets}"]`, { timeout: 10_000 })
+    .catch(() => {});
   assert.equal(await playerData(other, "facelets"), facelets);
   await assertCanvasShowsFacelets(other);
   assertNoProblems(problems);
