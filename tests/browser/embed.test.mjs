@@ -240,6 +240,12 @@ describe("the embedding demo page", () => {
       const point = await stickerClientPoint(page, selector, 2);
       assert.ok(point.visible, "sticker 2 is not visible");
       await touchDrag(page, point, -60, 0);
+      // The turn may not have begun when the drag ends (a busy machine): wait for its event first.
+      await page
+        .waitForFunction((sel) => document.querySelector(sel).turns.length > 0, selector, {
+          timeout: 10_000,
+        })
+        .catch(() => {});
       await tips.locator('#player[data-busy="false"]').waitFor();
       const after = await tips.evaluate(async (el) => ({
         turns: el.turns,
