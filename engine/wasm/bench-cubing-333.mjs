@@ -9,15 +9,10 @@
 // by our engine to the state and checked solved. The first solve of each (a solved cube, then a
 // one-move cube for cubing.js, which refuses nothing) is timed apart as its start-up: our tables,
 // cubing.js's worker and tables.
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import path from "node:path";
+
+import { loadEngine } from "./bench-engine.mjs";
 import { cube3x3x3 } from "cubing/puzzles";
 import { experimentalSolve3x3x3IgnoringCenters } from "cubing/search";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const wasmDir = process.env.POLYTWIST_WASM_DIR ?? path.join(root, "build/wasm");
-const { default: createEngine } = await import(path.join(wasmDir, "polytwist_engine.mjs"));
 
 const args = process.argv.slice(2);
 const timeAt = args.indexOf("--time-ms");
@@ -29,14 +24,7 @@ if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0
   throw new Error("usage: bench-cubing-333.mjs [COUNT ≥ 1] [SEED ≥ 0] [--time-ms T]");
 }
 
-const engine = await createEngine({
-  wasmBinary: readFileSync(path.join(wasmDir, "polytwist_engine.wasm")),
-});
-const call = (name, ...callArgs) => {
-  const answer = JSON.parse(engine[name](...callArgs));
-  if (!answer.ok) throw new Error(`${name}: ${answer.error}`);
-  return answer;
-};
+const { call } = await loadEngine();
 const options = JSON.stringify(
   timeMs > 0 ? { method: "fast", time_ms: timeMs } : { method: "fast" },
 );

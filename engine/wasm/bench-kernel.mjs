@@ -6,12 +6,8 @@
 //   --table-files: table files the native CLI wrote (in the set's order), imported instead of a
 //   build; without them the set is built in WASM first (timed).
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import path from "node:path";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const wasmDir = path.join(root, "build/wasm");
-const { default: createEngine } = await import(path.join(wasmDir, "polytwist_engine.mjs"));
+import { loadEngine } from "./bench-engine.mjs";
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -25,14 +21,7 @@ if (!puzzle || !csvPath) {
   console.error("usage: bench-kernel.mjs PUZZLE BENCH.csv [--tables SET] [--table-files F1,F2]");
   process.exit(2);
 }
-const engine = await createEngine({
-  wasmBinary: readFileSync(path.join(wasmDir, "polytwist_engine.wasm")),
-});
-const call = (name, ...a) => {
-  const answer = JSON.parse(engine[name](...a));
-  if (!answer.ok) throw new Error(`${name}: ${answer.error}`);
-  return answer;
-};
+const { engine, call } = await loadEngine();
 
 let started = performance.now();
 if (files) {

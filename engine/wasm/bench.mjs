@@ -7,14 +7,8 @@
 // as its i-th: seeds draw the same on every build (docs/api.md, "Seeds"). --progress takes the table's progress reports as the page does
 // (counted). --fast solves with solveWith {"method":"fast"} (the 3x3x3's two-phase solver); the
 // first solve, of the solved state, then times the start-up (building every table it needs).
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import path from "node:path";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-// POLYTWIST_WASM_DIR: another build's modules, to time two builds side by side.
-const wasmDir = process.env.POLYTWIST_WASM_DIR ?? path.join(root, "build/wasm");
-const { default: createEngine } = await import(path.join(wasmDir, "polytwist_engine.mjs"));
+import { loadEngine } from "./bench-engine.mjs";
 
 const args = process.argv.slice(2);
 const movesAt = args.indexOf("--moves");
@@ -29,14 +23,7 @@ const solve = (state) =>
     : call("solve", puzzle, state, null);
 const count = Number(countText);
 const seed = Number(seedText);
-const engine = await createEngine({
-  wasmBinary: readFileSync(path.join(wasmDir, "polytwist_engine.wasm")),
-});
-const call = (name, ...args) => {
-  const answer = JSON.parse(engine[name](...args));
-  if (!answer.ok) throw new Error(`${name}: ${answer.error}`);
-  return answer;
-};
+const { call } = await loadEngine();
 
 const info = call("puzzleInfo", puzzle);
 let tableMs = null;
