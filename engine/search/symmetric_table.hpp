@@ -103,6 +103,29 @@ class SymmetricTable {
     }
     return static_cast<std::uint64_t>(packed >> 8) * plainSize_ + plain;
   }
+  // The class of reduced values and the subgroup index of the symmetry that takes them to its
+  // representative, packed as class << 8 | index (for tables that see more of a state, such as a
+  // ProjectedTable).
+  std::uint32_t classAndSymmetry(const std::uint32_t* values) const {
+    std::uint64_t raw = 0;
+    for (int p = 0; p < reducedCount_; ++p) raw = raw * parts_[p].size() + values[p];
+    return classOf_[raw];
+  }
+  // The plain values' index seen through subgroup symmetry k.
+  std::uint64_t plainIndex(int k, const std::uint32_t* values) const {
+    const std::uint32_t* conj = conjugated_.data() + k * conjugatedStride_;
+    std::uint64_t plain = 0;
+    for (int p = reducedCount_; p < partCount(); ++p) {
+      plain = plain * parts_[p].size() + conj[plainOffset_[p] + values[p]];
+    }
+    return plain;
+  }
+  // Subgroup symmetry k's map of plain part p's values.
+  const std::uint32_t* plainMap(int k, int p) const {
+    return conjugated_.data() + k * conjugatedStride_ + plainOffset_[p];
+  }
+  // The subgroup indexes of the symmetries that fix class `cls`'s representative (bit k).
+  std::uint64_t stabilizer(std::uint64_t cls) const { return stabilizer_[cls]; }
   int stored(std::uint64_t i) const { return (entries()[i >> 5] >> ((i & 31) * 2)) & 3; }
   const std::uint64_t* entries() const {
     return reinterpret_cast<const std::uint64_t*>(entryMemory_.data() + entryOffset_);

@@ -34,6 +34,10 @@ class SymmetryGroup {
   // The shortest word in the generators that gives symmetry s ("" for the identity, "x y2").
   const std::string& name(int s) const { return elements_[s].name; }
   bool isMirror(int s) const { return elements_[s].sign < 0; }
+  // Its action on pieces: position i goes to position positionImage(s)[i], and a piece's
+  // orientation o at position i becomes sign·o + shift[i] - shift[piece's own position].
+  const std::vector<std::uint8_t>& positionImage(int s) const { return elements_[s].to; }
+  const std::vector<std::uint8_t>& orientationShift(int s) const { return elements_[s].shift; }
   // Symmetry s followed by t.
   int compose(int s, int t) const { return product_[s * size() + t]; }
   int inverse(int s) const { return inverse_[s]; }

@@ -16,6 +16,7 @@
 #include "puzzles/catalogue.hpp"
 #include "search/optimal_search.hpp"
 #include "search/optimal_tables.hpp"
+#include "search/projected_table.hpp"
 #include "search/solver.hpp"
 
 using namespace polytwist;
@@ -165,6 +166,90 @@ TEST_CASE("cube3 corners fall into 3,393 classes under the 48 symmetries, slices
       SymmetricTable(cube3(), group, {"twist", {kCornerTwists}, {}, {"x", "y", "mirrorLR"}}),
       "cube3 table twist: symmetry 'x' does not map the reduced coordinates onto themselves",
       std::invalid_argument);
+}
+
+TEST_CASE(
+    "projected tables hold, per entry, the least distance of its states (cube2, brute force)") {
+  // Every cube2 state's distance from the whole table; per entry the least over the states it
+  // stands for. The corner places are reduced by the 6 symmetries, the twists of the first
+  // positions refine the entries: not a coordinate the moves follow, so only enumeration fills it.
+  Solver reference(cube2(), {}, SolverKind::TableDescent);
+  const DistanceTable& whole = *reference.wholeTable();
+  const SymmetryGroup group(cube2());
+  const CoordinateSpec places = {.orbit = "corner", .orientations = false};
+  const CoordinateSpec twists = {.orbit = "corner", .positions = false};
+  const Coordinate placeCoordinate(cube2(), places), twistCoordinate(cube2(), twists);
+  struct Case {
+    int positions, base, shortDepth;
+  };
+  for (const Case c : {Case{3, 4, 3}, Case{2, 7, 6}, Case{7, 9, 9}}) {
+    CAPTURE(c.positions);
+    CAPTURE(c.base);
+    ProjectedTable table(cube2(), group,
+                         {{"places", {places}, {}, {"UFR120", "mirrorUR"}},
+                          "corner",
+                          c.positions,
+                          c.base,
+                          c.shortDepth});
+    std::string error;
+    REQUIRE(table.build({}, {}, &error));
+    std::vector<int> least(table.size(), 255);
+    State s = cube2().solved();
+    for (std::uint32_t p = 0; p < placeCoordinate.size(); ++p) {
+      for (std::uint32_t o = 0; o < twistCoordinate.size(); ++o) {
+        placeCoordinate.place(p, s);
+        twistCoordinate.place(o, s);
+        const std::uint64_t i = table.index(table.node(s));
+        least[i] = std::min(least[i], whole.distance(whole.space().index(s)));
+      }
+    }
+    std::vector<int> lineLeast((table.size() + 255) / 256, 255);
+    for (std::uint64_t i = 0; i < table.size(); ++i) {
+      lineLeast[i / 256] = std::min(lineLeast[i / 256], least[i]);
+    }
+    std::uint64_t wrong = 0, entries = 0;
+    for (std::uint64_t i = 0; i < table.size(); ++i) {
+      if (least[i] == 255) continue;  // no state shows this entry
+      ++entries;
+      const int expected = least[i] <= c.base ? lineLeast[i / 256] : std::min(least[i], c.base + 3);
+      wrong += table.bound(i) != expected;
+    }
+    CHECK(entries > 0);
+    CHECK(wrong == 0);
+  }
+}
+
+TEST_CASE("projected cube3 tables never overestimate, seen through any symmetry") {
+  // The flips of the first edges are seen from the class representative through symmetries that
+  // change the axis flips are read along; a flip turned wrongly shows as a bound above a
+  // scramble's length for the position or one of its conjugates (which may see other flips, so
+  // their bounds may differ, each a lower bound).
+  const SymmetryGroup group(cube3());
+  const CoordinateSpec tetrads = {
+      .orbit = "corner", .pieces = {0, 2, 5, 7}, .orientations = false, .unordered = true};
+  const CoordinateSpec slices = {.orbit = "edge",
+                                 .pieces = {8, 9, 10, 11, 1, 3, 5, 7},
+                                 .orientations = false,
+                                 .unordered = true,
+                                 .groupSizes = {4, 4}};
+  ProjectedTable table(
+      cube3(), group,
+      {{"flips", {kCornerTwists, tetrads}, {slices}, {"x", "y", "mirrorLR"}}, "edge", 2, 5, 5});
+  std::string error;
+  REQUIRE(table.build({}, {}, &error));
+  std::mt19937_64 rng(48);
+  std::uint64_t over = 0, exact = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const int length = 1 + trial % 8;
+    const State s = scrambled(cube3(), rng, length);
+    for (int g = 0; g < group.size(); ++g) {
+      const int bound = table.bound(group.conjugate(g, s));
+      over += bound > length;
+      exact += bound == length;
+    }
+  }
+  CHECK(over == 0);
+  CHECK(exact > 400 * 48 / 4);  // the bound is the scramble's length often
 }
 
 TEST_CASE("symmetric tables hold exact distances on cube2, with plain coordinates too") {

@@ -1,0 +1,393 @@
+#include "search/projected_table.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+#include <thread>
+
+namespace polytwist {
+namespace {
+
+unsigned threadCount() {
+#ifdef __EMSCRIPTEN__
+  return 1;
+#else
+  return std::max(1u, std::thread::hardware_concurrency());
+#endif
+}
+
+// Lowers a 2-bit entry to `value` unless it is already lower.
+void lowerEntry(std::uint64_t* entries, std::uint64_t i, int value) {
+  std::uint64_t* word = &entries[i >> 5];
+  const int shift = static_cast<int>((i & 31) * 2);
+  std::uint64_t old = __atomic_load_n(word, __ATOMIC_RELAXED);
+  for (;;) {
+    if (static_cast<int>((old >> shift) & 3) <= value) return;
+    const std::uint64_t lowered = (old & ~(3ull << shift)) | (std::uint64_t(value) << shift);
+    if (__atomic_compare_exchange_n(word, &old, lowered, true, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED)) {
+      return;
+    }
+  }
+}
+
+constexpr char kMagic[8] = {'P', 'T', 'P', 'R', 'J', 'T', 'B', '1'};
+
+std::uint64_t mix(std::uint64_t hash, std::uint64_t value) {
+  hash ^= value + 0x9e3779b97f4a7c15ull + (hash << 6) + (hash >> 2);
+  return hash * 0xff51afd7ed558ccdull;
+}
+
+void lowerByte(std::uint8_t* byte, int value) {
+  std::uint8_t old = __atomic_load_n(byte, __ATOMIC_RELAXED);
+  while (old > value && !__atomic_compare_exchange_n(byte, &old, static_cast<std::uint8_t>(value),
+                                                     true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+}
+
+}  // namespace
+
+ProjectedTable::ProjectedTable(const Puzzle& puzzle, const SymmetryGroup& group,
+                               const ProjectedTableSpec& spec)
+    : puzzle_(puzzle), group_(group), spec_(spec), classes_(puzzle, group, spec.classes) {
+  auto fail = [&](const std::string& what) {
+    throw std::invalid_argument(puzzle.id() + " table " + spec.classes.name + ": " + what);
+  };
+  const int orbitIndex = puzzle.orbitIndex(spec.orbit);
+  if (orbitIndex < 0) fail("no orbit '" + spec.orbit + "'");
+  orbit_ = &puzzle.orbits()[orbitIndex];
+  if (orbit_->size > 32 || spec.positions < 0 || spec.positions > orbit_->size) {
+    fail("cannot project the orientations of " + std::to_string(spec.positions) + " " + spec.orbit +
+         " positions");
+  }
+  if (spec.base < 0 || spec.shortDepth < 1 || spec.shortDepth > spec.base + 2 ||
+      spec.base + 2 > 250) {
+    fail("the base and the short depth need 1 <= short depth <= base + 2");
+  }
+  for (int j = 0; j < spec.positions; ++j) projectedSize_ *= orbit_->orientations;
+  for (int j = 0; j < orbit_->size; ++j) fullSize_ *= orbit_->orientations;
+  const int n = orbit_->size;
+  const int o = orbit_->orientations;
+  const int offset = orbit_->offset;
+  for (int g = 0; g < group.size(); ++g) {
+    const std::vector<std::uint8_t>& to = group.positionImage(g);
+    const std::vector<std::uint8_t>& shift = group.orientationShift(g);
+    std::vector<std::uint8_t> source(n), shiftAt(n);
+    for (int j = 0; j < n; ++j) {
+      source[to[offset + j] - offset] = static_cast<std::uint8_t>(j);
+      shiftAt[to[offset + j] - offset] = shift[offset + j];
+    }
+    seenSource_.insert(seenSource_.end(), source.begin(), source.end());
+    seenShift_.insert(seenShift_.end(), shiftAt.begin(), shiftAt.end());
+    for (int j = 0; j < n; ++j) pieceShift_.push_back(shift[offset + j]);
+  }
+  definitionHash_ = SymmetricTable::definitionFingerprint(puzzle, group, spec.classes);
+  for (std::uint64_t value :
+       {static_cast<std::uint64_t>(orbitIndex), static_cast<std::uint64_t>(spec.positions),
+        static_cast<std::uint64_t>(spec.base)}) {
+    definitionHash_ = mix(definitionHash_, value);
+  }
+  for (int sum = 0; sum < 6 * o; ++sum) reduce_.push_back(static_cast<std::uint8_t>(sum % o));
+  for (const Move& move : puzzle.moves()) {
+    for (int j = 0; j < n; ++j) {
+      moveSource_.push_back(move.effect.pieces[orbit_->offset + j]);
+      moveTwist_.push_back(move.effect.ori[orbit_->offset + j]);
+    }
+  }
+}
+
+ProjectedTable::Node ProjectedTable::node(const std::uint8_t* pieces,
+                                          const std::uint8_t* ori) const {
+  Node result{};
+  classes_.rank(pieces, ori, result.values);
+  for (int j = 0; j < orbit_->size; ++j) {
+    result.pieces[j] = pieces[orbit_->offset + j];
+    result.ori[j] = ori[orbit_->offset + j];
+  }
+  return result;
+}
+
+void ProjectedTable::move(const Node& from, int move, Node& to) const {
+  for (int p = 0; p < classes_.partCount(); ++p) {
+    to.values[p] = classes_.part(p).move(from.values[p], move);
+  }
+  const int n = orbit_->size;
+  const int o = orbit_->orientations;
+  const std::uint8_t* source = &moveSource_[static_cast<std::size_t>(move) * n];
+  const std::uint8_t* twist = &moveTwist_[static_cast<std::size_t>(move) * n];
+  for (int j = 0; j < n; ++j) {
+    to.pieces[j] = from.pieces[source[j]];
+    const int turned = from.ori[source[j]] + twist[j];
+    to.ori[j] = static_cast<std::uint8_t>(turned >= o ? turned - o : turned);
+  }
+}
+
+void ProjectedTable::seen(const Node& n, int g, Node& image) const {
+  const std::vector<std::uint8_t>& to = group_.positionImage(g);
+  const std::vector<std::uint8_t>& shift = group_.orientationShift(g);
+  const int sign = group_.isMirror(g) ? -1 : 1;
+  const int offset = orbit_->offset;
+  const int o = orbit_->orientations;
+  for (int j = 0; j < orbit_->size; ++j) {
+    const int piece = offset + n.pieces[j];
+    const int target = to[offset + j] - offset;
+    image.pieces[target] = static_cast<std::uint8_t>(to[piece] - offset);
+    image.ori[target] = static_cast<std::uint8_t>(
+        ((sign * n.ori[j] + shift[offset + j] - shift[piece]) % o + 2 * o) % o);
+  }
+}
+
+std::uint64_t ProjectedTable::seenOrientations(const Node& n, int g, int count) const {
+  const int size = orbit_->size;
+  const int o = orbit_->orientations;
+  const std::uint8_t* source = &seenSource_[static_cast<std::size_t>(g) * size];
+  const std::uint8_t* shift = &seenShift_[static_cast<std::size_t>(g) * size];
+  const std::uint8_t* pieceShift = &pieceShift_[static_cast<std::size_t>(g) * size];
+  const bool mirror = group_.isMirror(g);
+  std::uint64_t number = 0;
+  for (int j = 0; j < count; ++j) {
+    const int from = source[j];
+    // sign·o + shift - pieceShift, kept non-negative: a mirror's -o as o - o, and 2·o added.
+    const int turned = mirror ? o - n.ori[from] : n.ori[from];
+    number = number * o + reduce_[turned + shift[j] + 2 * o - pieceShift[n.pieces[from]]];
+  }
+  return number;
+}
+
+std::uint64_t ProjectedTable::orientationNumber(const Node& n, int count) const {
+  std::uint64_t number = 0;
+  for (int j = 0; j < count; ++j) number = number * orbit_->orientations + n.ori[j];
+  return number;
+}
+
+std::uint64_t ProjectedTable::index(const Node& n) const {
+  const std::uint32_t packed = classes_.classAndSymmetry(n.values);
+  const int k = static_cast<int>(packed & 0xff);
+  const std::uint64_t entry =
+      (packed >> 8) * classes_.plainSize() + classes_.plainIndex(k, n.values);
+  return entry * projectedSize_ + seenOrientations(n, classes_.symmetries()[k], spec_.positions);
+}
+
+void ProjectedTable::entriesOf(const Node& n, std::vector<std::uint64_t>& indexes,
+                               std::uint64_t* key) const {
+  indexes.clear();
+  const std::uint32_t packed = classes_.classAndSymmetry(n.values);
+  const std::uint64_t cls = packed >> 8;
+  const int k = static_cast<int>(packed & 0xff);
+  const std::uint64_t stabilizer = classes_.stabilizer(cls);
+  if (stabilizer == 1) {  // the identity only: one entry
+    const int g = classes_.symmetries()[k];
+    const std::uint64_t entry = cls * classes_.plainSize() + classes_.plainIndex(k, n.values);
+    indexes.push_back(entry * projectedSize_ + seenOrientations(n, g, spec_.positions));
+    if (key) *key = entry * fullSize_ + seenOrientations(n, g, orbit_->size);
+    return;
+  }
+  Node image;
+  seen(n, classes_.symmetries()[k], image);
+  std::uint32_t plain[kMaxCoordinateParts];
+  const int parts = classes_.partCount();
+  for (int p = classes_.reducedCount(); p < parts; ++p)
+    plain[p] = classes_.plainMap(k, p)[n.values[p]];
+  if (key) *key = ~0ull;
+  // The symmetries fixing the representative (the identity among them) show one state as
+  // several entries; all of them hold its distance.
+  for (std::uint64_t others = stabilizer; others != 0; others &= others - 1) {
+    const int t = std::countr_zero(others);
+    Node turned;
+    seen(image, classes_.symmetries()[t], turned);
+    std::uint64_t entry = cls;
+    for (int p = classes_.reducedCount(); p < parts; ++p) {
+      entry = entry * classes_.part(p).size() + classes_.plainMap(t, p)[plain[p]];
+    }
+    indexes.push_back(entry * projectedSize_ + orientationNumber(turned, spec_.positions));
+    if (key) *key = std::min(*key, entry * fullSize_ + orientationNumber(turned, orbit_->size));
+  }
+}
+
+void ProjectedTable::mark(const Node& n, int depth, std::vector<std::uint64_t>& scratch) {
+  entriesOf(n, scratch, nullptr);
+  const int value = depth <= spec_.base ? 0 : depth - spec_.base;
+  for (std::uint64_t i : scratch) {
+    lowerEntry(entries_.data(), i, value);
+    lowerByte(&lineMinimum_[i >> kLineBits], depth);
+  }
+}
+
+void ProjectedTable::dfs(const Node& n, int depth, int lastBase,
+                         std::vector<std::uint64_t>& scratch,
+                         const std::vector<std::uint64_t>& shortKeys) {
+  const int moves = static_cast<int>(puzzle_.moves().size());
+  Node child;
+  for (int m = 0; m < moves; ++m) {
+    const int base = puzzle_.moves()[m].base;
+    if (base == lastBase) continue;
+    move(n, m, child);
+    if (depth == spec_.shortDepth) {
+      // A child of the last short layer may lie in it or the one before: its subtree is
+      // enumerated from there.
+      std::uint64_t key;
+      entriesOf(child, scratch, &key);
+      if (std::binary_search(shortKeys.begin(), shortKeys.end(), key)) continue;
+    }
+    mark(child, depth + 1, scratch);
+    if (depth + 1 < spec_.base + 2) dfs(child, depth + 1, base, scratch, shortKeys);
+  }
+}
+
+bool ProjectedTable::build(const BuildProgressFn& progress, Cancellation cancel,
+                           std::string* error) {
+  entries_.assign((size() + 31) / 32, ~0ull);
+  lineMinimum_.assign(lineCount(), 0xff);
+  shortCounts_.clear();
+  const int moves = static_cast<int>(puzzle_.moves().size());
+  std::vector<std::uint64_t> scratch;
+
+  // The exact coordinate by BFS: each layer's nodes sorted by key, with the base of the move
+  // that reached them.
+  struct Item {
+    std::uint64_t key;
+    Node node;
+    int lastBase;
+  };
+  std::vector<Item> layer;
+  for (const State& goal : puzzle_.solvedStates()) {
+    Item item{0, node(goal), -1};
+    entriesOf(item.node, scratch, &item.key);
+    layer.push_back(item);
+  }
+  auto byKey = [](const Item& a, const Item& b) { return a.key < b.key; };
+  auto sameKey = [](const Item& a, const Item& b) { return a.key == b.key; };
+  std::sort(layer.begin(), layer.end(), byKey);
+  layer.erase(std::unique(layer.begin(), layer.end(), sameKey), layer.end());
+  std::vector<std::uint64_t> previousKeys, layerKeys;
+  for (int depth = 0;; ++depth) {
+    layerKeys.clear();
+    for (const Item& item : layer) {
+      layerKeys.push_back(item.key);
+      mark(item.node, depth, scratch);
+    }
+    shortCounts_.push_back(layer.size());
+    if (progress) progress({depth, layer.size(), 0, 0});
+    if (cancel.requested()) {
+      *error = "cancelled";
+      entries_.clear();
+      return false;
+    }
+    if (depth == spec_.shortDepth) break;
+    std::vector<Item> next;
+    for (const Item& item : layer) {
+      for (int m = 0; m < moves; ++m) {
+        const int base = puzzle_.moves()[m].base;
+        if (base == item.lastBase) continue;
+        Item child{0, {}, base};
+        move(item.node, m, child.node);
+        entriesOf(child.node, scratch, &child.key);
+        if (std::binary_search(layerKeys.begin(), layerKeys.end(), child.key) ||
+            std::binary_search(previousKeys.begin(), previousKeys.end(), child.key)) {
+          continue;
+        }
+        next.push_back(child);
+      }
+    }
+    std::sort(next.begin(), next.end(), byKey);
+    next.erase(std::unique(next.begin(), next.end(), sameKey), next.end());
+    previousKeys.swap(layerKeys);
+    layer.swap(next);
+  }
+
+  // Depth-first from the last layer, its nodes handed out to every core in blocks.
+  std::vector<std::uint64_t> shortKeys = previousKeys;
+  shortKeys.insert(shortKeys.end(), layerKeys.begin(), layerKeys.end());
+  std::sort(shortKeys.begin(), shortKeys.end());
+  std::atomic<std::size_t> nextRoot = 0, done = 0;
+  constexpr std::size_t kBlock = 256;
+  auto work = [&](bool reports) {
+    std::vector<std::uint64_t> local;
+    for (;;) {
+      const std::size_t first = nextRoot.fetch_add(kBlock);
+      if (first >= layer.size() || cancel.requested()) return;
+      const std::size_t last = std::min(layer.size(), first + kBlock);
+      for (std::size_t r = first; r < last; ++r) {
+        if (spec_.shortDepth < spec_.base + 2) {
+          dfs(layer[r].node, spec_.shortDepth, layer[r].lastBase, local, shortKeys);
+        }
+      }
+      done += last - first;
+      if (reports && progress) {
+        progress({spec_.shortDepth + 1, done.load(), layer.size(), done.load()});
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  for (unsigned t = 1; t < threadCount(); ++t) workers.emplace_back(work, false);
+  work(true);
+  for (std::thread& worker : workers) worker.join();
+  if (cancel.requested()) {
+    *error = "cancelled";
+    entries_.clear();
+    return false;
+  }
+  // Per word, the 2-bit fields holding each value; padding past the end holds 3.
+  valueCounts_.assign(4, 0);
+  const std::uint64_t low = 0x5555555555555555ull;
+  for (std::uint64_t word : entries_) {
+    const std::uint64_t high = word >> 1;
+    valueCounts_[0] += std::popcount(~word & ~high & low);
+    valueCounts_[1] += std::popcount(word & ~high & low);
+    valueCounts_[2] += std::popcount(~word & high & low);
+    valueCounts_[3] += std::popcount(word & high & low);
+  }
+  valueCounts_[3] -= entries_.size() * 32 - size();
+  return true;
+}
+
+bool ProjectedTable::save(const std::string& path, std::string* error) const {
+  const std::string temporary = path + ".part";
+  std::FILE* file = std::fopen(temporary.c_str(), "wb");
+  if (file == nullptr) {
+    *error = "cannot write " + temporary;
+    return false;
+  }
+  std::uint64_t head[7] = {0, definitionHash_, size()};
+  std::memcpy(head, kMagic, 8);
+  std::copy(valueCounts_.begin(), valueCounts_.end(), head + 3);
+  const bool written =
+      std::fwrite(head, 8, 7, file) == 7 &&
+      std::fwrite(entries_.data(), 8, entries_.size(), file) == entries_.size() &&
+      std::fwrite(lineMinimum_.data(), 1, lineMinimum_.size(), file) == lineMinimum_.size();
+  if (std::fclose(file) != 0 || !written || std::rename(temporary.c_str(), path.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    *error = "cannot write " + path;
+    return false;
+  }
+  return true;
+}
+
+bool ProjectedTable::load(const std::string& path, std::string* error) {
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) {
+    *error = "no file " + path;
+    return false;
+  }
+  std::uint64_t head[7] = {};
+  std::vector<std::uint64_t> entries((size() + 31) / 32);
+  std::vector<std::uint8_t> lines(lineCount());
+  const bool read = std::fread(head, 8, 7, file) == 7 && std::memcmp(head, kMagic, 8) == 0 &&
+                    head[1] == definitionHash_ && head[2] == size() &&
+                    std::fread(entries.data(), 8, entries.size(), file) == entries.size() &&
+                    std::fread(lines.data(), 1, lines.size(), file) == lines.size();
+  std::fclose(file);
+  if (!read) {
+    *error = path + " is not this table's file";
+    return false;
+  }
+  entries_ = std::move(entries);
+  lineMinimum_ = std::move(lines);
+  valueCounts_.assign(head + 3, head + 7);
+  return true;
+}
+
+}  // namespace polytwist

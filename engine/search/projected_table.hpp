@@ -1,0 +1,116 @@
+// Pattern databases in the H48 style (nissy-core's doc/h48.md): a symmetric table's entry (the
+// class of its reduced coordinates under the symmetries, times its plain coordinates seen from the
+// class representative) refined by the orientations at the first `positions` positions of one
+// orbit, seen the same way. For the cube: the corners' 3,393 classes under all 48 symmetries × the
+// edges' slices × the flips of the first k edges.
+//
+// Those orientations are a projection, not a coordinate moves can follow, so the table cannot be
+// filled by a BFS over its entries. An entry holds the least distance over the orientations it
+// leaves out, found by enumerating states: the exact coordinate (every orientation of the orbit)
+// by BFS up to `shortDepth`, kept as sorted layers of keys, then depth-first from the last layer
+// up to base + 2 moves. Entries take 2 bits relative to `base`: 0 means at most base (the bound is
+// then the least distance in its 256-entry line, kept beside the entries), 1 and 2 mean base + 1
+// and base + 2, 3 at least base + 3. Each entry is a lower bound on its own: lookups may stop at
+// the first that prunes, and the inverse position may be looked up too.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "search/symmetric_table.hpp"
+
+namespace polytwist {
+
+struct ProjectedTableSpec {
+  SymmetricTableSpec classes;  // reduced and plain coordinates, and the symmetries
+  std::string orbit;           // whose orientations refine the entries
+  int positions = 0;           // how many of its first positions
+  int base = 0;
+  int shortDepth = 0;  // the exact coordinate's BFS depth before going depth-first
+};
+
+class ProjectedTable {
+ public:
+  // Throws std::invalid_argument for a spec the puzzle or the symmetries do not allow.
+  ProjectedTable(const Puzzle& puzzle, const SymmetryGroup& group, const ProjectedTableSpec& spec);
+  ProjectedTable(const ProjectedTable&) = delete;
+
+  const std::string& name() const { return spec_.classes.name; }
+  std::uint64_t size() const { return classes_.size() * projectedSize_; }
+  std::uint64_t byteCount() const { return (size() + 3) / 4 + lineCount(); }
+  int base() const { return spec_.base; }
+  bool ok() const { return !entries_.empty(); }
+
+  // What a search or a build carries of a state: the class table's coordinate values and the
+  // projected orbit's pieces and orientations.
+  struct Node {
+    std::uint32_t values[kMaxCoordinateParts];
+    std::uint8_t pieces[32];
+    std::uint8_t ori[32];
+  };
+  Node node(const State& s) const { return node(s.pieces.data(), s.ori.data()); }
+  Node node(const std::uint8_t* pieces, const std::uint8_t* ori) const;
+  void move(const Node& from, int move, Node& to) const;
+  // The entry of a node, and the lower bound it gives.
+  std::uint64_t index(const Node& n) const;
+  int stored(std::uint64_t i) const { return (entries_[i >> 5] >> ((i & 31) * 2)) & 3; }
+  int bound(std::uint64_t i) const {
+    const int value = stored(i);
+    return value == 0 ? lineMinimum_[i >> kLineBits] : spec_.base + value;
+  }
+  int bound(const State& s) const { return bound(index(node(s))); }
+
+  // Entries per stored value (0: at most base, ... 3: at least base + 3), and states of the
+  // exact coordinate per depth up to shortDepth (as the build found them).
+  const std::vector<std::uint64_t>& valueCounts() const { return valueCounts_; }
+  const std::vector<std::uint64_t>& shortCounts() const { return shortCounts_; }
+
+  // Enumerates the states within base + 2 moves on every core; false when cancelled.
+  bool build(const BuildProgressFn& progress, Cancellation cancel, std::string* error);
+  // Files: magic, definition hash, size, the value counts, the entries, the line minima. The
+  // definition covers the class table's, the orbit, the positions and the base (not the short
+  // depth: any gives the same entries). `load` refuses another definition or a damaged file.
+  std::uint64_t definitionHash() const { return definitionHash_; }
+  bool save(const std::string& path, std::string* error) const;
+  bool load(const std::string& path, std::string* error);
+
+ private:
+  static constexpr int kLineBits = 8;  // 256 entries, 64 bytes, share a minimum
+  std::uint64_t lineCount() const { return (size() + (1u << kLineBits) - 1) >> kLineBits; }
+  // The node's orbit seen through group element g: its pieces and orientations in place.
+  void seen(const Node& n, int g, Node& image) const;
+  // The same for the orientations at the first `count` positions only, as one number.
+  std::uint64_t seenOrientations(const Node& n, int g, int count) const;
+  // The orientations at the first `count` positions as one number (base: the orbit's count).
+  std::uint64_t orientationNumber(const Node& n, int count) const;
+  // Every entry index the node stands for (more than one for a self-symmetric class), and the
+  // exact coordinate's key (least over the same symmetries).
+  void entriesOf(const Node& n, std::vector<std::uint64_t>& indexes, std::uint64_t* key) const;
+  void mark(const Node& n, int depth, std::vector<std::uint64_t>& scratch);
+  void dfs(const Node& n, int depth, int lastBase, std::vector<std::uint64_t>& scratch,
+           const std::vector<std::uint64_t>& shortKeys);
+
+  const Puzzle& puzzle_;
+  const SymmetryGroup& group_;
+  ProjectedTableSpec spec_;
+  SymmetricTable classes_;
+  const Orbit* orbit_ = nullptr;
+  std::uint64_t projectedSize_ = 1;  // orientations^positions
+  std::uint64_t fullSize_ = 1;       // orientations^(orbit size)
+  // Per move: per orbit position, where its piece comes from and the twist it gets.
+  std::vector<std::uint8_t> moveSource_, moveTwist_;
+  // Per group element: per orbit position, the position whose piece it shows, and the
+  // orientation shift seen there (the offset of `kTurnBias`, so the sum is never negative).
+  std::vector<std::uint8_t> seenSource_, seenShift_;
+  // Per group element: per piece, the shift subtracted; and per sum, the orientation it is.
+  std::vector<std::uint8_t> pieceShift_;
+  std::vector<std::uint8_t> reduce_;
+  std::vector<std::uint64_t> entries_;
+  std::vector<std::uint8_t> lineMinimum_;
+  std::vector<std::uint64_t> valueCounts_;
+  std::vector<std::uint64_t> shortCounts_;
+  std::uint64_t definitionHash_ = 0;
+};
+
+}  // namespace polytwist
