@@ -131,8 +131,27 @@ std::uint64_t binomial(int n, int k) {
   return binomials.value[n][k];
 }
 
-// Colex: the subset {c1 < c2 < ... < ck} has rank C(c1,1) + C(c2,2) + ... + C(ck,k).
+// Colex: the subset {c1 < c2 < ... < ck} has rank C(c1,1) + C(c2,2) + ... + C(ck,k). Subsets of
+// the first 12 come from a table: searches rank the cube's edge places per node.
+namespace {
+struct SmallCombinationRanks {
+  std::uint16_t value[1 << 12];
+  SmallCombinationRanks() {
+    for (std::uint32_t mask = 0; mask < (1u << 12); ++mask) {
+      std::uint32_t rank = 0;
+      int taken = 0;
+      for (int bit = 0; bit < 12; ++bit) {
+        if (mask & (1u << bit)) rank += static_cast<std::uint32_t>(binomial(bit, ++taken));
+      }
+      value[mask] = static_cast<std::uint16_t>(rank);
+    }
+  }
+};
+const SmallCombinationRanks smallCombinationRanks;
+}  // namespace
+
 std::uint64_t rankCombination(std::uint32_t mask) {
+  if (mask < (1u << 12)) return smallCombinationRanks.value[mask];
   std::uint64_t rank = 0;
   int taken = 0;
   while (mask != 0) {

@@ -1,5 +1,6 @@
 #include "search/coordinate.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <stdexcept>
@@ -13,11 +14,35 @@ namespace {
 constexpr std::uint64_t kMaxMoveTableEntries = 50'000'000;
 
 // The bits of `mask` (a subset of `among`) renumbered as the order of their positions in `among`,
-// and back: a group's places counted among the places earlier groups left free.
+// and back: a group's places counted among the places earlier groups left free. Compressing goes
+// six bits at a time through a table: searches rank groups per node.
+struct CompressTable {
+  std::uint8_t value[64][64];
+  std::uint8_t bits[64];  // popcounts, without relying on a popcount instruction
+  CompressTable() {
+    for (std::uint32_t among = 0; among < 64; ++among) {
+      bits[among] = static_cast<std::uint8_t>(std::popcount(among));
+    }
+    for (std::uint32_t among = 0; among < 64; ++among) {
+      for (std::uint32_t mask = 0; mask < 64; ++mask) {
+        std::uint8_t result = 0;
+        for (std::uint32_t bit = 0, i = 0; bit < 6; ++bit) {
+          if (!(among & (1u << bit))) continue;
+          if (mask & (1u << bit)) result |= static_cast<std::uint8_t>(1u << i);
+          ++i;
+        }
+        value[among][mask] = result;
+      }
+    }
+  }
+};
+const CompressTable compressTable;
+
 std::uint32_t compressBits(std::uint32_t mask, std::uint32_t among) {
   std::uint32_t result = 0;
-  for (int i = 0; among != 0; among &= among - 1, ++i) {
-    if (mask & (among & -among)) result |= 1u << i;
+  for (int shift = 0; among != 0; among >>= 6, mask >>= 6) {
+    result |= static_cast<std::uint32_t>(compressTable.value[among & 63][mask & 63]) << shift;
+    shift += compressTable.bits[among & 63];
   }
   return result;
 }
@@ -127,9 +152,14 @@ Coordinate::Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec,
   positions_ = shape.positions;
   orientations_ = shape.orientations;
   unordered_ = shape.unordered;
-  for (int free = shape.orbit->size; int size : shape.groupSizes) {
+  std::fill(std::begin(groupOfPiece_), std::end(groupOfPiece_), 32);
+  for (int free = shape.orbit->size, first = 0; int size : shape.groupSizes) {
     groups_.push_back({size, static_cast<std::uint32_t>(binomial(free, size))});
+    for (int j = first; j < first + size; ++j) {
+      groupOfPiece_[pieces_[j]] = static_cast<std::uint8_t>(groups_.size() - 1);
+    }
     free -= size;
+    first += size;
   }
   evenPermutation_ = shape.evenPermutation;
   orientationSumZero_ = shape.orientationSumZero;
@@ -244,23 +274,38 @@ std::uint32_t Coordinate::encode(const Partial& partial) const {
   return static_cast<std::uint32_t>(value);
 }
 
-std::uint32_t Coordinate::rank(const std::uint8_t* pieces, const std::uint8_t* ori) const {
+std::uint32_t Coordinate::rankOrbit(const std::uint8_t* pieces, const std::uint8_t* ori) const {
+  const int n = orbit_->size;
+  if (unordered_) {  // straight from each group's places: searches rank these per node
+    std::uint32_t places[33] = {};  // the last for untracked pieces: no branch per position
+    for (int position = 0; position < n; ++position) {
+      places[groupOfPiece_[pieces[position]]] |= 1u << position;
+    }
+    std::uint32_t free = n == 32 ? ~0u : (1u << n) - 1;
+    std::uint32_t value = 0;
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      value = value * groups_[g].radix +
+              static_cast<std::uint32_t>(rankCombination(compressBits(places[g], free)));
+      free &= ~places[g];
+    }
+    return value;
+  }
+  if (!positions_) {  // orientations at every position, straight from the array
+    return orientations_ ? static_cast<std::uint32_t>(rankOrientations(
+                               std::span(ori, n), orbit_->orientations, orientationSumZero_))
+                         : 0;
+  }
   Partial partial{};
-  const int offset = orbit_->offset;
-  if (positions_) {
+  {
     std::int8_t slotOfPiece[32];
-    for (int i = 0; i < orbit_->size; ++i) slotOfPiece[i] = -1;
+    for (int i = 0; i < n; ++i) slotOfPiece[i] = -1;
     for (int j = 0; j < static_cast<int>(pieces_.size()); ++j)
       slotOfPiece[pieces_[j]] = static_cast<std::int8_t>(j);
-    for (int position = 0; position < orbit_->size; ++position) {
-      const int slot = slotOfPiece[pieces[offset + position]];
+    for (int position = 0; position < n; ++position) {
+      const int slot = slotOfPiece[pieces[position]];
       if (slot < 0) continue;
       partial.position[slot] = static_cast<std::uint8_t>(position);
-      partial.orientation[slot] = ori[offset + position];
-    }
-  } else if (orientations_) {
-    for (int position = 0; position < orbit_->size; ++position) {
-      partial.orientation[position] = ori[offset + position];
+      partial.orientation[slot] = ori[position];
     }
   }
   return encode(partial);

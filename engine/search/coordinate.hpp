@@ -39,7 +39,11 @@ class Coordinate {
   std::uint32_t size() const { return size_; }
   std::uint32_t rank(const State& s) const { return rank(s.pieces.data(), s.ori.data()); }
   // The same from bare arrays: per position, its piece and orientation.
-  std::uint32_t rank(const std::uint8_t* pieces, const std::uint8_t* ori) const;
+  std::uint32_t rank(const std::uint8_t* pieces, const std::uint8_t* ori) const {
+    return rankOrbit(pieces + orbit_->offset, ori + orbit_->offset);
+  }
+  // The same from this orbit's own arrays (its first position at index 0).
+  std::uint32_t rankOrbit(const std::uint8_t* pieces, const std::uint8_t* ori) const;
   // Writes the tracked part of the state a value stands for into `s` (of the same puzzle): the
   // tracked pieces go to their positions by swaps (the others end up wherever the swaps leave
   // them), or every position of the orbit gets its orientation.
@@ -76,8 +80,9 @@ class Coordinate {
     std::uint32_t radix;
   };
   std::vector<Group> groups_;
-  bool evenPermutation_;     // all pieces tracked and only even permutations reachable
-  bool orientationSumZero_;  // the last tracked orientation is implied
+  std::uint8_t groupOfPiece_[32];  // unordered: each piece's group (32: untracked)
+  bool evenPermutation_;          // all pieces tracked and only even permutations reachable
+  bool orientationSumZero_;       // the last tracked orientation is implied
   std::uint32_t orientationCount_ = 1;
   std::uint32_t size_ = 1;
   int columns_ = 0;

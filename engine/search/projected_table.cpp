@@ -5,8 +5,13 @@
 #include <bit>
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <stdexcept>
 #include <thread>
+
+#ifndef __EMSCRIPTEN__
+#include <sys/mman.h>
+#endif
 
 namespace polytwist {
 namespace {
@@ -67,6 +72,10 @@ ProjectedTable::ProjectedTable(const Puzzle& puzzle, const SymmetryGroup& group,
       spec.base + 2 > 250) {
     fail("the base and the short depth need 1 <= short depth <= base + 2");
   }
+  // Plain parts are ranked from the orbit as the representative sees it.
+  for (int p = classes_.reducedCount(); p < classes_.partCount(); ++p) {
+    if (&classes_.part(p).orbit() != orbit_) fail("plain coordinates must be on " + spec.orbit);
+  }
   for (int j = 0; j < spec.positions; ++j) projectedSize_ *= orbit_->orientations;
   for (int j = 0; j < orbit_->size; ++j) fullSize_ *= orbit_->orientations;
   const int n = orbit_->size;
@@ -82,7 +91,10 @@ ProjectedTable::ProjectedTable(const Puzzle& puzzle, const SymmetryGroup& group,
     }
     seenSource_.insert(seenSource_.end(), source.begin(), source.end());
     seenShift_.insert(seenShift_.end(), shiftAt.begin(), shiftAt.end());
-    for (int j = 0; j < n; ++j) pieceShift_.push_back(shift[offset + j]);
+    for (int j = 0; j < n; ++j) {
+      pieceShift_.push_back(shift[offset + j]);
+      pieceImage_.push_back(static_cast<std::uint8_t>(to[offset + j] - offset));
+    }
   }
   definitionHash_ = SymmetricTable::definitionFingerprint(puzzle, group, spec.classes);
   for (std::uint64_t value :
@@ -126,35 +138,22 @@ void ProjectedTable::move(const Node& from, int move, Node& to) const {
 }
 
 void ProjectedTable::seen(const Node& n, int g, Node& image) const {
-  const std::vector<std::uint8_t>& to = group_.positionImage(g);
-  const std::vector<std::uint8_t>& shift = group_.orientationShift(g);
-  const int sign = group_.isMirror(g) ? -1 : 1;
-  const int offset = orbit_->offset;
-  const int o = orbit_->orientations;
-  for (int j = 0; j < orbit_->size; ++j) {
-    const int piece = offset + n.pieces[j];
-    const int target = to[offset + j] - offset;
-    image.pieces[target] = static_cast<std::uint8_t>(to[piece] - offset);
-    image.ori[target] = static_cast<std::uint8_t>(
-        ((sign * n.ori[j] + shift[offset + j] - shift[piece]) % o + 2 * o) % o);
-  }
-}
-
-std::uint64_t ProjectedTable::seenOrientations(const Node& n, int g, int count) const {
   const int size = orbit_->size;
   const int o = orbit_->orientations;
-  const std::uint8_t* source = &seenSource_[static_cast<std::size_t>(g) * size];
-  const std::uint8_t* shift = &seenShift_[static_cast<std::size_t>(g) * size];
-  const std::uint8_t* pieceShift = &pieceShift_[static_cast<std::size_t>(g) * size];
+  const std::size_t row = static_cast<std::size_t>(g) * size;
+  const std::uint8_t* source = &seenSource_[row];
+  const std::uint8_t* shift = &seenShift_[row];
+  const std::uint8_t* pieceShift = &pieceShift_[row];
+  const std::uint8_t* pieceImage = &pieceImage_[row];
   const bool mirror = group_.isMirror(g);
-  std::uint64_t number = 0;
-  for (int j = 0; j < count; ++j) {
+  for (int j = 0; j < size; ++j) {
     const int from = source[j];
+    const int piece = n.pieces[from];
     // sign·o + shift - pieceShift, kept non-negative: a mirror's -o as o - o, and 2·o added.
     const int turned = mirror ? o - n.ori[from] : n.ori[from];
-    number = number * o + reduce_[turned + shift[j] + 2 * o - pieceShift[n.pieces[from]]];
+    image.pieces[j] = pieceImage[piece];
+    image.ori[j] = reduce_[turned + shift[j] + 2 * o - pieceShift[piece]];
   }
-  return number;
 }
 
 std::uint64_t ProjectedTable::orientationNumber(const Node& n, int count) const {
@@ -163,12 +162,20 @@ std::uint64_t ProjectedTable::orientationNumber(const Node& n, int count) const 
   return number;
 }
 
+std::uint64_t ProjectedTable::plainIndex(std::uint64_t cls, const Node& image) const {
+  std::uint64_t entry = cls;
+  for (int p = classes_.reducedCount(); p < classes_.partCount(); ++p) {
+    entry = entry * classes_.part(p).size() + classes_.part(p).rankOrbit(image.pieces, image.ori);
+  }
+  return entry;
+}
+
 std::uint64_t ProjectedTable::index(const Node& n) const {
   const std::uint32_t packed = classes_.classAndSymmetry(n.values);
-  const int k = static_cast<int>(packed & 0xff);
-  const std::uint64_t entry =
-      (packed >> 8) * classes_.plainSize() + classes_.plainIndex(k, n.values);
-  return entry * projectedSize_ + seenOrientations(n, classes_.symmetries()[k], spec_.positions);
+  Node image;
+  seen(n, classes_.symmetries()[packed & 0xff], image);
+  return plainIndex(packed >> 8, image) * projectedSize_ +
+         orientationNumber(image, spec_.positions);
 }
 
 void ProjectedTable::entriesOf(const Node& n, std::vector<std::uint64_t>& indexes,
@@ -176,34 +183,19 @@ void ProjectedTable::entriesOf(const Node& n, std::vector<std::uint64_t>& indexe
   indexes.clear();
   const std::uint32_t packed = classes_.classAndSymmetry(n.values);
   const std::uint64_t cls = packed >> 8;
-  const int k = static_cast<int>(packed & 0xff);
-  const std::uint64_t stabilizer = classes_.stabilizer(cls);
-  if (stabilizer == 1) {  // the identity only: one entry
-    const int g = classes_.symmetries()[k];
-    const std::uint64_t entry = cls * classes_.plainSize() + classes_.plainIndex(k, n.values);
-    indexes.push_back(entry * projectedSize_ + seenOrientations(n, g, spec_.positions));
-    if (key) *key = entry * fullSize_ + seenOrientations(n, g, orbit_->size);
-    return;
-  }
   Node image;
-  seen(n, classes_.symmetries()[k], image);
-  std::uint32_t plain[kMaxCoordinateParts];
-  const int parts = classes_.partCount();
-  for (int p = classes_.reducedCount(); p < parts; ++p)
-    plain[p] = classes_.plainMap(k, p)[n.values[p]];
+  seen(n, classes_.symmetries()[packed & 0xff], image);
   if (key) *key = ~0ull;
-  // The symmetries fixing the representative (the identity among them) show one state as
-  // several entries; all of them hold its distance.
-  for (std::uint64_t others = stabilizer; others != 0; others &= others - 1) {
+  // The symmetries fixing the representative (the identity among them, bit 0) show one state
+  // as several entries; all of them get its distance.
+  for (std::uint64_t others = classes_.stabilizer(cls); others != 0; others &= others - 1) {
     const int t = std::countr_zero(others);
     Node turned;
-    seen(image, classes_.symmetries()[t], turned);
-    std::uint64_t entry = cls;
-    for (int p = classes_.reducedCount(); p < parts; ++p) {
-      entry = entry * classes_.part(p).size() + classes_.plainMap(t, p)[plain[p]];
-    }
-    indexes.push_back(entry * projectedSize_ + orientationNumber(turned, spec_.positions));
-    if (key) *key = std::min(*key, entry * fullSize_ + orientationNumber(turned, orbit_->size));
+    if (t != 0) seen(image, classes_.symmetries()[t], turned);
+    const Node& view = t == 0 ? image : turned;
+    const std::uint64_t entry = plainIndex(cls, view);
+    indexes.push_back(entry * projectedSize_ + orientationNumber(view, spec_.positions));
+    if (key) *key = std::min(*key, entry * fullSize_ + orientationNumber(view, orbit_->size));
   }
 }
 
@@ -211,7 +203,7 @@ void ProjectedTable::mark(const Node& n, int depth, std::vector<std::uint64_t>& 
   entriesOf(n, scratch, nullptr);
   const int value = depth <= spec_.base ? 0 : depth - spec_.base;
   for (std::uint64_t i : scratch) {
-    lowerEntry(entries_.data(), i, value);
+    lowerEntry(entries_.get(), i, value);
     lowerByte(&lineMinimum_[i >> kLineBits], depth);
   }
 }
@@ -239,7 +231,8 @@ void ProjectedTable::dfs(const Node& n, int depth, int lastBase,
 
 bool ProjectedTable::build(const BuildProgressFn& progress, Cancellation cancel,
                            std::string* error) {
-  entries_.assign((size() + 31) / 32, ~0ull);
+  entries_ = allocateWords(wordCount());
+  std::fill(entries_.get(), entries_.get() + wordCount(), ~0ull);
   lineMinimum_.assign(lineCount(), 0xff);
   shortCounts_.clear();
   const int moves = static_cast<int>(puzzle_.moves().size());
@@ -273,7 +266,7 @@ bool ProjectedTable::build(const BuildProgressFn& progress, Cancellation cancel,
     if (progress) progress({depth, layer.size(), 0, 0});
     if (cancel.requested()) {
       *error = "cancelled";
-      entries_.clear();
+      entries_.reset();
       return false;
     }
     if (depth == spec_.shortDepth) break;
@@ -327,21 +320,34 @@ bool ProjectedTable::build(const BuildProgressFn& progress, Cancellation cancel,
   for (std::thread& worker : workers) worker.join();
   if (cancel.requested()) {
     *error = "cancelled";
-    entries_.clear();
+    entries_.reset();
     return false;
   }
   // Per word, the 2-bit fields holding each value; padding past the end holds 3.
   valueCounts_.assign(4, 0);
   const std::uint64_t low = 0x5555555555555555ull;
-  for (std::uint64_t word : entries_) {
+  for (std::uint64_t w = 0; w < wordCount(); ++w) {
+    const std::uint64_t word = entries_[w];
     const std::uint64_t high = word >> 1;
     valueCounts_[0] += std::popcount(~word & ~high & low);
     valueCounts_[1] += std::popcount(word & ~high & low);
     valueCounts_[2] += std::popcount(~word & high & low);
     valueCounts_[3] += std::popcount(word & high & low);
   }
-  valueCounts_[3] -= entries_.size() * 32 - size();
+  valueCounts_[3] -= wordCount() * 32 - size();
   return true;
+}
+
+std::unique_ptr<std::uint64_t[], ProjectedTable::Free> ProjectedTable::allocateWords(
+    std::uint64_t count) {
+  constexpr std::uint64_t kPage = 2 << 20;
+  const std::uint64_t bytes = (count * 8 + kPage - 1) / kPage * kPage;
+  auto* words = static_cast<std::uint64_t*>(std::aligned_alloc(kPage, bytes));
+  if (words == nullptr) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+  madvise(words, bytes, MADV_HUGEPAGE);
+#endif
+  return std::unique_ptr<std::uint64_t[], Free>(words);
 }
 
 bool ProjectedTable::save(const std::string& path, std::string* error) const {
@@ -356,7 +362,7 @@ bool ProjectedTable::save(const std::string& path, std::string* error) const {
   std::copy(valueCounts_.begin(), valueCounts_.end(), head + 3);
   const bool written =
       std::fwrite(head, 8, 7, file) == 7 &&
-      std::fwrite(entries_.data(), 8, entries_.size(), file) == entries_.size() &&
+      std::fwrite(entries_.get(), 8, wordCount(), file) == wordCount() &&
       std::fwrite(lineMinimum_.data(), 1, lineMinimum_.size(), file) == lineMinimum_.size();
   if (std::fclose(file) != 0 || !written || std::rename(temporary.c_str(), path.c_str()) != 0) {
     std::remove(temporary.c_str());
@@ -373,11 +379,11 @@ bool ProjectedTable::load(const std::string& path, std::string* error) {
     return false;
   }
   std::uint64_t head[7] = {};
-  std::vector<std::uint64_t> entries((size() + 31) / 32);
+  auto entries = allocateWords(wordCount());
   std::vector<std::uint8_t> lines(lineCount());
   const bool read = std::fread(head, 8, 7, file) == 7 && std::memcmp(head, kMagic, 8) == 0 &&
                     head[1] == definitionHash_ && head[2] == size() &&
-                    std::fread(entries.data(), 8, entries.size(), file) == entries.size() &&
+                    std::fread(entries.get(), 8, wordCount(), file) == wordCount() &&
                     std::fread(lines.data(), 1, lines.size(), file) == lines.size();
   std::fclose(file);
   if (!read) {

@@ -15,6 +15,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -40,7 +42,7 @@ class ProjectedTable {
   std::uint64_t size() const { return classes_.size() * projectedSize_; }
   std::uint64_t byteCount() const { return (size() + 3) / 4 + lineCount(); }
   int base() const { return spec_.base; }
-  bool ok() const { return !entries_.empty(); }
+  bool ok() const { return entries_ != nullptr; }
 
   // What a search or a build carries of a state: the class table's coordinate values and the
   // projected orbit's pieces and orientations.
@@ -55,6 +57,8 @@ class ProjectedTable {
   // The entry of a node, and the lower bound it gives.
   std::uint64_t index(const Node& n) const;
   int stored(std::uint64_t i) const { return (entries_[i >> 5] >> ((i & 31) * 2)) & 3; }
+  // Asks for the entry's cache line ahead of reading it.
+  void prefetch(std::uint64_t i) const { __builtin_prefetch(&entries_[i >> 5]); }
   int bound(std::uint64_t i) const {
     const int value = stored(i);
     return value == 0 ? lineMinimum_[i >> kLineBits] : spec_.base + value;
@@ -80,8 +84,9 @@ class ProjectedTable {
   std::uint64_t lineCount() const { return (size() + (1u << kLineBits) - 1) >> kLineBits; }
   // The node's orbit seen through group element g: its pieces and orientations in place.
   void seen(const Node& n, int g, Node& image) const;
-  // The same for the orientations at the first `count` positions only, as one number.
-  std::uint64_t seenOrientations(const Node& n, int g, int count) const;
+  // The entry of class `cls` with the plain coordinates of `image` (the orbit as the
+  // representative sees it), before the projected orientations.
+  std::uint64_t plainIndex(std::uint64_t cls, const Node& image) const;
   // The orientations at the first `count` positions as one number (base: the orbit's count).
   std::uint64_t orientationNumber(const Node& n, int count) const;
   // Every entry index the node stands for (more than one for a self-symmetric class), and the
@@ -104,9 +109,16 @@ class ProjectedTable {
   // orientation shift seen there (the offset of `kTurnBias`, so the sum is never negative).
   std::vector<std::uint8_t> seenSource_, seenShift_;
   // Per group element: per piece, the shift subtracted; and per sum, the orientation it is.
-  std::vector<std::uint8_t> pieceShift_;
+  std::vector<std::uint8_t> pieceShift_, pieceImage_;
   std::vector<std::uint8_t> reduce_;
-  std::vector<std::uint64_t> entries_;
+  struct Free {
+    void operator()(std::uint64_t* words) const { std::free(words); }
+  };
+  // In 2 MB pages where the system has them: lookups land anywhere in hundreds of megabytes, and
+  // 4 KB pages would make most of them a TLB miss too.
+  static std::unique_ptr<std::uint64_t[], Free> allocateWords(std::uint64_t count);
+  std::uint64_t wordCount() const { return (size() + 31) / 32; }
+  std::unique_ptr<std::uint64_t[], Free> entries_;
   std::vector<std::uint8_t> lineMinimum_;
   std::vector<std::uint64_t> valueCounts_;
   std::vector<std::uint64_t> shortCounts_;
