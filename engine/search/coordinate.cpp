@@ -94,6 +94,10 @@ Coordinate::Shape Coordinate::shapeOf(const Puzzle& puzzle, const CoordinateSpec
       if (size < 1) throw std::invalid_argument("coordinate: an empty group of pieces");
       total += size;
     }
+    if (spec.groupSizes.size() > static_cast<std::size_t>(kMaxGroups)) {
+      throw std::invalid_argument("coordinate: more than " + std::to_string(kMaxGroups) +
+                                  " groups of pieces");
+    }
     if (!shape.unordered || total != k) {
       throw std::invalid_argument("coordinate on " + spec.orbit +
                                   ": groups need unordered positions and must list every piece");
@@ -152,7 +156,7 @@ Coordinate::Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec,
   positions_ = shape.positions;
   orientations_ = shape.orientations;
   unordered_ = shape.unordered;
-  std::fill(std::begin(groupOfPiece_), std::end(groupOfPiece_), 32);
+  std::fill(std::begin(groupOfPiece_), std::end(groupOfPiece_), kMaxGroups);
   for (int free = shape.orbit->size, first = 0; int size : shape.groupSizes) {
     groups_.push_back({size, static_cast<std::uint32_t>(binomial(free, size))});
     for (int j = first; j < first + size; ++j) {
@@ -277,7 +281,8 @@ std::uint32_t Coordinate::encode(const Partial& partial) const {
 std::uint32_t Coordinate::rankOrbit(const std::uint8_t* pieces, const std::uint8_t* ori) const {
   const int n = orbit_->size;
   if (unordered_) {  // straight from each group's places: searches rank these per node
-    std::uint32_t places[33] = {};  // the last for untracked pieces: no branch per position
+    // One more for the untracked pieces: no branch per position.
+    std::uint32_t places[kMaxGroups + 1] = {};
     for (int position = 0; position < n; ++position) {
       places[groupOfPiece_[pieces[position]]] |= 1u << position;
     }

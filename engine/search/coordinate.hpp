@@ -80,9 +80,10 @@ class Coordinate {
     std::uint32_t radix;
   };
   std::vector<Group> groups_;
-  std::uint8_t groupOfPiece_[32];  // unordered: each piece's group (32: untracked)
-  bool evenPermutation_;          // all pieces tracked and only even permutations reachable
-  bool orientationSumZero_;       // the last tracked orientation is implied
+  static constexpr int kMaxGroups = 8;
+  std::uint8_t groupOfPiece_[32];  // unordered: each piece's group (kMaxGroups: untracked)
+  bool evenPermutation_;           // all pieces tracked and only even permutations reachable
+  bool orientationSumZero_;        // the last tracked orientation is implied
   std::uint32_t orientationCount_ = 1;
   std::uint32_t size_ = 1;
   int columns_ = 0;

@@ -201,18 +201,28 @@ void ProjectedTable::entriesOf(const Node& n, std::vector<std::uint64_t>& indexe
 
 void ProjectedTable::mark(const Node& n, int depth, std::vector<std::uint64_t>& scratch) {
   entriesOf(n, scratch, nullptr);
+  markEntries(scratch, depth);
+}
+
+void ProjectedTable::markEntries(const std::vector<std::uint64_t>& indexes, int depth) {
   const int value = depth <= spec_.base ? 0 : depth - spec_.base;
-  for (std::uint64_t i : scratch) {
+  for (std::uint64_t i : indexes) {
     lowerEntry(entries_.get(), i, value);
-    lowerByte(&lineMinimum_[i >> kLineBits], depth);
+    // Only entries at most base fall back on their line's least distance, which is then at most
+    // theirs whatever deeper marks would add.
+    if (depth <= spec_.base) lowerByte(&lineMinimum_[i >> kLineBits], depth);
   }
 }
 
-void ProjectedTable::dfs(const Node& n, int depth, int lastBase,
-                         std::vector<std::uint64_t>& scratch,
+void ProjectedTable::dfs(const Node& n, int depth, int lastBase, DepthFirstScratch& scratch,
                          const std::vector<std::uint64_t>& shortKeys) {
   const int moves = static_cast<int>(puzzle_.moves().size());
+  const bool last = depth + 1 == spec_.base + 2;
   Node child;
+  // The last layer's entries are asked for together, then lowered.
+  std::vector<std::uint64_t>& one = scratch.one;
+  std::vector<std::uint64_t>& lastEntries = scratch.last;
+  if (last) lastEntries.clear();
   for (int m = 0; m < moves; ++m) {
     const int base = puzzle_.moves()[m].base;
     if (base == lastBase) continue;
@@ -221,12 +231,22 @@ void ProjectedTable::dfs(const Node& n, int depth, int lastBase,
       // A child of the last short layer may lie in it or the one before: its subtree is
       // enumerated from there.
       std::uint64_t key;
-      entriesOf(child, scratch, &key);
+      entriesOf(child, one, &key);
       if (std::binary_search(shortKeys.begin(), shortKeys.end(), key)) continue;
+    } else {
+      entriesOf(child, one, nullptr);
     }
-    mark(child, depth + 1, scratch);
-    if (depth + 1 < spec_.base + 2) dfs(child, depth + 1, base, scratch, shortKeys);
+    if (last) {
+      for (std::uint64_t i : one) {
+        prefetchForWrite(i);
+        lastEntries.push_back(i);
+      }
+      continue;
+    }
+    markEntries(one, depth + 1);
+    dfs(child, depth + 1, base, scratch, shortKeys);
   }
+  if (last) markEntries(lastEntries, depth + 1);
 }
 
 bool ProjectedTable::build(const BuildProgressFn& progress, Cancellation cancel,
@@ -298,7 +318,7 @@ bool ProjectedTable::build(const BuildProgressFn& progress, Cancellation cancel,
   std::atomic<std::size_t> nextRoot = 0, done = 0;
   constexpr std::size_t kBlock = 256;
   auto work = [&](bool reports) {
-    std::vector<std::uint64_t> local;
+    DepthFirstScratch local;
     for (;;) {
       const std::size_t first = nextRoot.fetch_add(kBlock);
       if (first >= layer.size() || cancel.requested()) return;

@@ -93,7 +93,12 @@ class ProjectedTable {
   // exact coordinate's key (least over the same symmetries).
   void entriesOf(const Node& n, std::vector<std::uint64_t>& indexes, std::uint64_t* key) const;
   void mark(const Node& n, int depth, std::vector<std::uint64_t>& scratch);
-  void dfs(const Node& n, int depth, int lastBase, std::vector<std::uint64_t>& scratch,
+  void markEntries(const std::vector<std::uint64_t>& indexes, int depth);
+  void prefetchForWrite(std::uint64_t i) const { __builtin_prefetch(&entries_[i >> 5], 1); }
+  struct DepthFirstScratch {
+    std::vector<std::uint64_t> one, last;
+  };
+  void dfs(const Node& n, int depth, int lastBase, DepthFirstScratch& scratch,
            const std::vector<std::uint64_t>& shortKeys);
 
   const Puzzle& puzzle_;
