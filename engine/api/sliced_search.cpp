@@ -47,7 +47,7 @@ Json searchStart(const std::string& id, const std::string& stateText,
     if (auto problem = puzzle.checkReachable(*state)) return failure(*problem);
     const std::string set = solver.optimalTables().resolve(tables);
     if (set.empty()) return failure(puzzle.id() + " has no table set '" + tables + "'");
-    const OptimalHeuristic* heuristic = solver.optimalTables().heuristic(set);
+    const SearchHeuristic* heuristic = solver.optimalTables().heuristic(set);
     if (!heuristic) return failure("the " + set + " tables are not prepared (prepareTables)");
     auto& searches = slicedSearches();
     if (searches.size() >= kMaxSlicedSearches) return failure("too many searches open");

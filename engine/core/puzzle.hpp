@@ -120,10 +120,25 @@ struct SymmetricTableSpec {
   std::vector<std::string> symmetries;
 };
 
-// A named set of such tables (the cube's "small" browser set and "large" native set).
+// A pattern database in the H48 style (search/projected_table.hpp): the classes of a symmetric
+// table's coordinates, each entry refined by the orientations at the first `positions` positions
+// of `orbit` as the class representative sees them, stored in 2 bits relative to `base`.
+struct ProjectedTableSpec {
+  SymmetricTableSpec classes;  // reduced and plain coordinates, and the symmetries
+  std::string orbit;           // whose orientations refine the entries
+  int positions = 0;           // how many of its first positions
+  int base = 0;
+  int shortDepth = 0;  // the build's BFS depth over the exact coordinate before going depth-first
+};
+
+// A named set of tables for the optimal-search kernel: symmetric tables (followed along moves,
+// mod 3), or one projected table looked up for the position and its inverse, with small exact
+// tables (`fallback`, 4 bits) for the entries that only say "at most base".
 struct TableSetSpec {
   std::string name;
-  std::vector<SymmetricTableSpec> tables;
+  std::vector<SymmetricTableSpec> tables = {};
+  std::optional<ProjectedTableSpec> projected = {};
+  std::vector<TableSpec> fallback = {};
 };
 
 // TableDescent: one whole-puzzle table. IdaStar: IDA* over `tables`. SymmetricIdaStar: the

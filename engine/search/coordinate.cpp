@@ -278,6 +278,19 @@ std::uint32_t Coordinate::encode(const Partial& partial) const {
   return static_cast<std::uint32_t>(value);
 }
 
+bool Coordinate::keptByRenaming(const std::uint8_t* rename, const std::uint8_t* twist) const {
+  bool tracked[32] = {};
+  for (int p : pieces_) tracked[p] = true;
+  for (int p = 0; p < orbit_->size; ++p) {
+    if (orientations_ && (!positions_ || tracked[p]) && twist[p] != 0) return false;
+    if (!positions_) continue;
+    if (unordered_ ? groupOfPiece_[rename[p]] != groupOfPiece_[p] : tracked[p] && rename[p] != p) {
+      return false;
+    }
+  }
+  return true;
+}
+
 std::uint32_t Coordinate::rankOrbit(const std::uint8_t* pieces, const std::uint8_t* ori) const {
   const int n = orbit_->size;
   if (unordered_) {  // straight from each group's places: searches rank these per node

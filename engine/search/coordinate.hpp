@@ -48,7 +48,12 @@ class Coordinate {
   // tracked pieces go to their positions by swaps (the others end up wherever the swaps leave
   // them), or every position of the orbit gets its orientation.
   void place(std::uint32_t value, State& s) const;
+  // Whether renaming the pieces leaves every value as it is: piece p of the orbit becomes piece
+  // rename[p], its orientation raised by twist[p] (both numbered within the orbit), as a move
+  // applied before the state does.
+  bool keptByRenaming(const std::uint8_t* rename, const std::uint8_t* twist) const;
   bool tracksPositions() const { return positions_; }
+  bool tracksOrientations() const { return orientations_; }
   const Orbit& orbit() const { return *orbit_; }
   const std::vector<int>& pieces() const { return pieces_; }
   // The value after move (or extra effect) `column`.

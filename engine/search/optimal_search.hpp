@@ -29,16 +29,27 @@
 
 namespace polytwist {
 
-class OptimalHeuristic {
+// One depth-first search of a heuristic, with its own explicit stack: the IDA* driver
+// (OptimalSearch) starts passes and tasks on it and counts its nodes.
+class SearchWorker {
  public:
-  // The tables must have their entries (built or loaded) and outlive the heuristic, as must
-  // `frame` (the puzzle's ReferenceFrame when `puzzle` is its companion, else nullptr).
-  OptimalHeuristic(const Puzzle& puzzle, const SymmetryGroup& group,
-                   std::vector<const SymmetricTable*> tables,
-                   const ReferenceFrame* frame = nullptr);
+  enum class Step { Found, Exhausted, Budget };
+  virtual ~SearchWorker() = default;
+  // The heuristic of the start (-1: it cannot be solved).
+  virtual int rootBound() const = 0;
+  // Starts a search to depth `bound` below the path `prefix`; false when the prefix is pruned.
+  virtual bool begin(int bound, const std::vector<int>& prefix) = 0;
+  // Searches about `budget` more nodes, adding them to `nodes`.
+  virtual Step step(std::uint64_t budget, std::uint64_t& nodes) = 0;
+  // The moves from the start to the current node (the solution after Found).
+  virtual std::vector<int> path() const = 0;
+};
 
-  const Puzzle& puzzle() const { return puzzle_; }
-  int lookupCount() const { return static_cast<int>(lookups_.size()); }
+// What the driver searches with: a puzzle's canonical move order and lower bounds.
+class SearchHeuristic {
+ public:
+  virtual ~SearchHeuristic() = default;
+  virtual const Puzzle& puzzle() const = 0;
   // Canonical order: the moves that may follow move `last` (-1: the first move). Never one face
   // twice in a row, and of two commuting faces only the lower first; never a separable piece's
   // own move (those pieces are set before the search). On the companion of a
@@ -46,11 +57,34 @@ class OptimalHeuristic {
   // turns after the previous move's turn of the whole puzzle, so U, F and L keep the commuting
   // partners the companion's own moves lose.
   const std::vector<int>& followers(int last) const { return followers_[last + 1]; }
-  // The heuristic of a state: the largest lookup (-1 when a table does not reach it).
-  int estimate(const State& s) const;
+  // A lower bound on the moves a state needs (-1 when a table does not reach it).
+  virtual int estimate(const State& s) const = 0;
+  virtual std::unique_ptr<SearchWorker> worker(const State& start, int maxDepth) const = 0;
+  // How many tasks a pass is split into at least (prefixes one move longer each time until
+  // there are this many): each task evaluates its prefix again.
+  virtual std::size_t taskCount() const { return 2000; }
+
+ protected:
+  SearchHeuristic(const Puzzle& puzzle, const ReferenceFrame* frame);
+  std::vector<std::vector<int>> followers_;
+};
+
+class OptimalHeuristic final : public SearchHeuristic {
+ public:
+  // The tables must have their entries (built or loaded) and outlive the heuristic, as must
+  // `frame` (the puzzle's ReferenceFrame when `puzzle` is its companion, else nullptr).
+  OptimalHeuristic(const Puzzle& puzzle, const SymmetryGroup& group,
+                   std::vector<const SymmetricTable*> tables,
+                   const ReferenceFrame* frame = nullptr);
+
+  const Puzzle& puzzle() const override { return puzzle_; }
+  int lookupCount() const { return static_cast<int>(lookups_.size()); }
+  // The largest lookup.
+  int estimate(const State& s) const override;
+  std::unique_ptr<SearchWorker> worker(const State& start, int maxDepth) const override;
 
  private:
-  friend class OptimalSearch;
+  friend class CoordinateWorker;
   struct Lookup {
     const SymmetricTable* table;
     int frame;   // symmetry the position is seen through
@@ -89,7 +123,6 @@ class OptimalHeuristic {
   std::vector<Lookup> lookups_;
   std::vector<std::unique_ptr<Coordinate>> viewPlaces_;  // per puzzle piece (nullptr: reference)
   std::vector<std::vector<int>> viewedMoves_;
-  std::vector<std::vector<int>> followers_;
   int valueCount_ = 0;
 };
 
@@ -103,7 +136,7 @@ class OptimalSearch {
  public:
   enum class Status { Running, Solved, Unsolvable, Cancelled };
 
-  OptimalSearch(const OptimalHeuristic& heuristic, const State& start, int maxDepth = 30);
+  OptimalSearch(const SearchHeuristic& heuristic, const State& start, int maxDepth = 30);
   ~OptimalSearch();
   OptimalSearch(const OptimalSearch&) = delete;
 
@@ -120,16 +153,15 @@ class OptimalSearch {
   const std::vector<int>& solution() const { return solution_; }
 
  private:
-  class Worker;
   std::vector<std::vector<int>> tasksFor(int bound, int splitDepth) const;
-  const OptimalHeuristic& heuristic_;
+  const SearchHeuristic& heuristic_;
   State start_;
   int maxDepth_;
   int bound_ = 0;
   std::uint64_t nodes_ = 0;
   Status status_ = Status::Running;
   std::vector<int> solution_;
-  std::unique_ptr<Worker> sliced_;  // the worker `run` resumes
+  std::unique_ptr<SearchWorker> sliced_;  // the worker `run` resumes
 };
 
 }  // namespace polytwist

@@ -49,28 +49,36 @@ std::string OptimalTables::resolve(const std::string& set) const {
   return {};
 }
 
+const TableSetSpec* OptimalTables::specOf(const std::string& set) const {
+  for (const TableSetSpec& spec : puzzle_.spec().tableSets) {
+    if (spec.name == set) return &spec;
+  }
+  return nullptr;
+}
+
 OptimalTables::Set& OptimalTables::setOf(const std::string& set) {
   Set& entry = sets_[set];
-  if (entry.tables.empty()) {
-    for (const TableSetSpec& spec : puzzle_.spec().tableSets) {
-      if (spec.name != set) continue;
-      for (const SymmetricTableSpec& table : spec.tables) {
-        entry.tables.push_back(std::make_unique<SymmetricTable>(puzzle_, group_, table));
-      }
+  const TableSetSpec* spec = specOf(set);
+  if (entry.tables.empty() && !entry.projected && spec) {
+    for (const SymmetricTableSpec& table : spec->tables) {
+      entry.tables.push_back(std::make_unique<SymmetricTable>(puzzle_, group_, table));
+    }
+    if (spec->projected) {
+      entry.projected = std::make_unique<ProjectedTable>(puzzle_, group_, *spec->projected);
     }
   }
   return entry;
 }
 
-std::string OptimalTables::pathOf(const SymmetricTable& table) const {
+std::string OptimalTables::pathOf(const std::string& table, std::uint64_t definition) const {
 #ifdef __EMSCRIPTEN__
   (void)table;
+  (void)definition;
   return {};  // the page keeps the bytes (exportTables)
 #else
   const std::string directory = tableCacheDirectory();
   if (directory.empty()) return {};
-  return directory + "/" + puzzle_.id() + "-" + table.name() + "-" +
-         fingerprintText(table.definitionHash()) + ".ptt";
+  return directory + "/" + puzzle_.id() + "-" + table + "-" + fingerprintText(definition) + ".ptt";
 #endif
 }
 
@@ -82,6 +90,7 @@ bool OptimalTables::prepare(const std::string& set, const BuildProgressFn& progr
   }
   Set& entry = setOf(set);
   if (entry.heuristic) return true;
+  if (entry.projected) return prepareProjected(entry, *specOf(set), progress, cancel, error);
   if (auto shortfall =
           setMemoryShortfall(entry.tables, "the " + puzzle_.id() + " table set '" + set + "'", 0)) {
     *error = *shortfall;
@@ -90,7 +99,7 @@ bool OptimalTables::prepare(const std::string& set, const BuildProgressFn& progr
   std::vector<const SymmetricTable*> tables;
   for (auto& table : entry.tables) {
     if (!table->ok()) {
-      const std::string path = pathOf(*table);
+      const std::string path = pathOf(table->name(), table->definitionHash());
       std::string loadError;
       if (path.empty() || !table->load(path, &loadError)) {
         if (!table->build(progress, cancel, error)) return false;
@@ -107,12 +116,65 @@ bool OptimalTables::prepare(const std::string& set, const BuildProgressFn& progr
   return true;
 }
 
+bool OptimalTables::prepareProjected(Set& entry, const TableSetSpec& spec,
+                                     const BuildProgressFn& progress, Cancellation cancel,
+                                     std::string* error) {
+  ProjectedTable& table = *entry.projected;
+#ifdef __EMSCRIPTEN__
+  // Its build enumerates states on every core for minutes natively; the browser gets it as a
+  // download (not yet made).
+  *error =
+      "the " + puzzle_.id() + " table set '" + spec.name + "' is not available in the browser yet";
+  (void)progress;
+  (void)cancel;
+  return false;
+#endif
+  if (!table.ok()) {
+    const std::vector<const ProjectedTable*> tables = {&table};
+    if (auto shortfall = setMemoryShortfall(
+            tables, "the " + puzzle_.id() + " table set '" + spec.name + "'", 0)) {
+      *error = *shortfall;
+      return false;
+    }
+    const std::string path = pathOf(table.name(), table.definitionHash());
+    std::string loadError;
+    if (path.empty() || !table.load(path, &loadError)) {
+      if (!table.build(progress, cancel, error)) return false;
+      if (!path.empty()) {
+        makeDirectories(tableCacheDirectory());
+        std::string saveError;
+        table.save(path, &saveError);  // no cache: the next run builds again
+      }
+    }
+  }
+  // The fallback tables are small: built each time (milliseconds).
+  std::vector<const DistanceTable*> fallback;
+  entry.fallback.clear();
+  for (const TableSpec& fallbackSpec : spec.fallback) {
+    auto built = DistanceTable::build(puzzle_, fallbackSpec, puzzle_.solvedStates(), {}, cancel);
+    if (!built) {
+      *error = "cancelled";
+      return false;
+    }
+    entry.fallback.push_back(std::make_unique<DistanceTable>(std::move(*built)));
+    fallback.push_back(entry.fallback.back().get());
+  }
+  entry.heuristic = std::make_unique<ProjectedHeuristic>(puzzle_, table, std::move(fallback));
+  return true;
+}
+
 std::uint64_t OptimalTables::setFingerprint(const std::string& set) const {
   std::vector<std::uint64_t> tables;
-  for (const TableSetSpec& spec : puzzle_.spec().tableSets) {
-    if (spec.name != set) continue;
-    for (const SymmetricTableSpec& table : spec.tables) {
+  if (const TableSetSpec* spec = specOf(set)) {
+    for (const SymmetricTableSpec& table : spec->tables) {
       tables.push_back(SymmetricTable::definitionFingerprint(puzzle_, group_, table));
+    }
+    if (spec->projected) {
+      tables.push_back(ProjectedTable::definitionFingerprint(puzzle_, group_, *spec->projected));
+    }
+    for (const TableSpec& fallback : spec->fallback) {
+      tables.push_back(
+          DistanceTable::definitionFingerprint(puzzle_, fallback, puzzle_.solvedStates()));
     }
   }
   // The tables' fingerprints as the layout of an otherwise empty definition: one hash of them all.
@@ -122,14 +184,14 @@ std::uint64_t OptimalTables::setFingerprint(const std::string& set) const {
   return definitionFingerprint({puzzle_, noMoves, noGoals, noCoordinates, std::move(tables)});
 }
 
-const OptimalHeuristic* OptimalTables::heuristic(const std::string& set) const {
+const SearchHeuristic* OptimalTables::heuristic(const std::string& set) const {
   const auto found = sets_.find(set);
   return found == sets_.end() ? nullptr : found->second.heuristic.get();
 }
 
 std::string OptimalTables::exportBytes(const std::string& set) const {
   const auto found = sets_.find(set);
-  if (found == sets_.end() || !found->second.heuristic) return {};
+  if (found == sets_.end() || !found->second.heuristic || found->second.projected) return {};
   std::string out;
   for (const auto& table : found->second.tables) {
     const std::string bytes = table->serialize();
@@ -146,6 +208,10 @@ bool OptimalTables::importBytes(const std::string& set, const std::string& bytes
     return false;
   }
   Set& entry = setOf(set);
+  if (entry.projected) {
+    *error = "the " + puzzle_.id() + " table set '" + set + "' cannot be imported yet";
+    return false;
+  }
   if (auto shortfall =
           setMemoryShortfall(entry.tables, "the " + puzzle_.id() + " table set '" + set + "'", 1)) {
     *error = *shortfall;

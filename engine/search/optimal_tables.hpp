@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "search/optimal_search.hpp"
+#include "search/projected_search.hpp"
 
 namespace polytwist {
 
@@ -30,18 +31,24 @@ class OptimalTables {
   // definition fingerprints (SymmetricTable::definitionFingerprint), without building them.
   std::uint64_t setFingerprint(const std::string& set) const;
   // Nullptr until the set is prepared.
-  const OptimalHeuristic* heuristic(const std::string& set) const;
-  // The set's tables, each as serialized bytes, concatenated with 8-byte lengths.
+  const SearchHeuristic* heuristic(const std::string& set) const;
+  // The set's tables, each as serialized bytes, concatenated with 8-byte lengths (not yet for a
+  // set of a projected table: empty, and importing it is refused).
   std::string exportBytes(const std::string& set) const;
   bool importBytes(const std::string& set, const std::string& bytes, std::string* error);
 
  private:
   struct Set {
     std::vector<std::unique_ptr<SymmetricTable>> tables;
-    std::unique_ptr<OptimalHeuristic> heuristic;
+    std::unique_ptr<ProjectedTable> projected;
+    std::vector<std::unique_ptr<DistanceTable>> fallback;
+    std::unique_ptr<SearchHeuristic> heuristic;
   };
   Set& setOf(const std::string& set);
-  std::string pathOf(const SymmetricTable& table) const;
+  const TableSetSpec* specOf(const std::string& set) const;
+  bool prepareProjected(Set& entry, const TableSetSpec& spec, const BuildProgressFn& progress,
+                        Cancellation cancel, std::string* error);
+  std::string pathOf(const std::string& table, std::uint64_t definition) const;
   const Puzzle& puzzle_;
   const ReferenceFrame* frame_;
   SymmetryGroup group_;

@@ -55,6 +55,18 @@ void lowerByte(std::uint8_t* byte, int value) {
 
 }  // namespace
 
+std::uint64_t ProjectedTable::definitionFingerprint(const Puzzle& puzzle,
+                                                    const SymmetryGroup& group,
+                                                    const ProjectedTableSpec& spec) {
+  std::uint64_t hash = SymmetricTable::definitionFingerprint(puzzle, group, spec.classes);
+  for (std::uint64_t value :
+       {static_cast<std::uint64_t>(puzzle.orbitIndex(spec.orbit)),
+        static_cast<std::uint64_t>(spec.positions), static_cast<std::uint64_t>(spec.base)}) {
+    hash = mix(hash, value);
+  }
+  return hash;
+}
+
 ProjectedTable::ProjectedTable(const Puzzle& puzzle, const SymmetryGroup& group,
                                const ProjectedTableSpec& spec)
     : puzzle_(puzzle), group_(group), spec_(spec), classes_(puzzle, group, spec.classes) {
@@ -73,8 +85,10 @@ ProjectedTable::ProjectedTable(const Puzzle& puzzle, const SymmetryGroup& group,
     fail("the base and the short depth need 1 <= short depth <= base + 2");
   }
   // Plain parts are ranked from the orbit as the representative sees it.
+  lookupOrientations_ = spec.positions;
   for (int p = classes_.reducedCount(); p < classes_.partCount(); ++p) {
     if (&classes_.part(p).orbit() != orbit_) fail("plain coordinates must be on " + spec.orbit);
+    if (classes_.part(p).tracksOrientations()) lookupOrientations_ = orbit_->size;
   }
   for (int j = 0; j < spec.positions; ++j) projectedSize_ *= orbit_->orientations;
   for (int j = 0; j < orbit_->size; ++j) fullSize_ *= orbit_->orientations;
@@ -96,12 +110,7 @@ ProjectedTable::ProjectedTable(const Puzzle& puzzle, const SymmetryGroup& group,
       pieceImage_.push_back(static_cast<std::uint8_t>(to[offset + j] - offset));
     }
   }
-  definitionHash_ = SymmetricTable::definitionFingerprint(puzzle, group, spec.classes);
-  for (std::uint64_t value :
-       {static_cast<std::uint64_t>(orbitIndex), static_cast<std::uint64_t>(spec.positions),
-        static_cast<std::uint64_t>(spec.base)}) {
-    definitionHash_ = mix(definitionHash_, value);
-  }
+  definitionHash_ = definitionFingerprint(puzzle, group, spec);
   for (int sum = 0; sum < 6 * o; ++sum) reduce_.push_back(static_cast<std::uint8_t>(sum % o));
   for (const Move& move : puzzle.moves()) {
     for (int j = 0; j < n; ++j) {
@@ -137,7 +146,7 @@ void ProjectedTable::move(const Node& from, int move, Node& to) const {
   }
 }
 
-void ProjectedTable::seen(const Node& n, int g, Node& image) const {
+void ProjectedTable::seen(const Node& n, int g, Node& image, int orientations) const {
   const int size = orbit_->size;
   const int o = orbit_->orientations;
   const std::size_t row = static_cast<std::size_t>(g) * size;
@@ -145,14 +154,13 @@ void ProjectedTable::seen(const Node& n, int g, Node& image) const {
   const std::uint8_t* shift = &seenShift_[row];
   const std::uint8_t* pieceShift = &pieceShift_[row];
   const std::uint8_t* pieceImage = &pieceImage_[row];
+  for (int j = 0; j < size; ++j) image.pieces[j] = pieceImage[n.pieces[source[j]]];
   const bool mirror = group_.isMirror(g);
-  for (int j = 0; j < size; ++j) {
+  for (int j = 0; j < orientations; ++j) {
     const int from = source[j];
-    const int piece = n.pieces[from];
     // sign·o + shift - pieceShift, kept non-negative: a mirror's -o as o - o, and 2·o added.
     const int turned = mirror ? o - n.ori[from] : n.ori[from];
-    image.pieces[j] = pieceImage[piece];
-    image.ori[j] = reduce_[turned + shift[j] + 2 * o - pieceShift[piece]];
+    image.ori[j] = reduce_[turned + shift[j] + 2 * o - pieceShift[n.pieces[from]]];
   }
 }
 
@@ -173,7 +181,7 @@ std::uint64_t ProjectedTable::plainIndex(std::uint64_t cls, const Node& image) c
 std::uint64_t ProjectedTable::index(const Node& n) const {
   const std::uint32_t packed = classes_.classAndSymmetry(n.values);
   Node image;
-  seen(n, classes_.symmetries()[packed & 0xff], image);
+  seen(n, classes_.symmetries()[packed & 0xff], image, lookupOrientations_);
   return plainIndex(packed >> 8, image) * projectedSize_ +
          orientationNumber(image, spec_.positions);
 }
@@ -184,14 +192,14 @@ void ProjectedTable::entriesOf(const Node& n, std::vector<std::uint64_t>& indexe
   const std::uint32_t packed = classes_.classAndSymmetry(n.values);
   const std::uint64_t cls = packed >> 8;
   Node image;
-  seen(n, classes_.symmetries()[packed & 0xff], image);
+  seen(n, classes_.symmetries()[packed & 0xff], image, orbit_->size);
   if (key) *key = ~0ull;
   // The symmetries fixing the representative (the identity among them, bit 0) show one state
   // as several entries; all of them get its distance.
   for (std::uint64_t others = classes_.stabilizer(cls); others != 0; others &= others - 1) {
     const int t = std::countr_zero(others);
     Node turned;
-    if (t != 0) seen(image, classes_.symmetries()[t], turned);
+    if (t != 0) seen(image, classes_.symmetries()[t], turned, orbit_->size);
     const Node& view = t == 0 ? image : turned;
     const std::uint64_t entry = plainIndex(cls, view);
     indexes.push_back(entry * projectedSize_ + orientationNumber(view, spec_.positions));

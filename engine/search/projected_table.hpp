@@ -24,14 +24,6 @@
 
 namespace polytwist {
 
-struct ProjectedTableSpec {
-  SymmetricTableSpec classes;  // reduced and plain coordinates, and the symmetries
-  std::string orbit;           // whose orientations refine the entries
-  int positions = 0;           // how many of its first positions
-  int base = 0;
-  int shortDepth = 0;  // the exact coordinate's BFS depth before going depth-first
-};
-
 class ProjectedTable {
  public:
   // Throws std::invalid_argument for a spec the puzzle or the symmetries do not allow.
@@ -42,6 +34,8 @@ class ProjectedTable {
   std::uint64_t size() const { return classes_.size() * projectedSize_; }
   std::uint64_t byteCount() const { return (size() + 3) / 4 + lineCount(); }
   int base() const { return spec_.base; }
+  const SymmetricTable& classes() const { return classes_; }
+  const Orbit& orbit() const { return *orbit_; }
   bool ok() const { return entries_ != nullptr; }
 
   // What a search or a build carries of a state: the class table's coordinate values and the
@@ -76,14 +70,18 @@ class ProjectedTable {
   // definition covers the class table's, the orbit, the positions and the base (not the short
   // depth: any gives the same entries). `load` refuses another definition or a damaged file.
   std::uint64_t definitionHash() const { return definitionHash_; }
+  // The same without building the table's classes.
+  static std::uint64_t definitionFingerprint(const Puzzle& puzzle, const SymmetryGroup& group,
+                                             const ProjectedTableSpec& spec);
   bool save(const std::string& path, std::string* error) const;
   bool load(const std::string& path, std::string* error);
 
  private:
   static constexpr int kLineBits = 8;  // 256 entries, 64 bytes, share a minimum
   std::uint64_t lineCount() const { return (size() + (1u << kLineBits) - 1) >> kLineBits; }
-  // The node's orbit seen through group element g: its pieces and orientations in place.
-  void seen(const Node& n, int g, Node& image) const;
+  // The node's orbit seen through group element g: its pieces, and the orientations at its
+  // first `orientations` positions.
+  void seen(const Node& n, int g, Node& image, int orientations) const;
   // The entry of class `cls` with the plain coordinates of `image` (the orbit as the
   // representative sees it), before the projected orientations.
   std::uint64_t plainIndex(std::uint64_t cls, const Node& image) const;
@@ -107,6 +105,7 @@ class ProjectedTable {
   SymmetricTable classes_;
   const Orbit* orbit_ = nullptr;
   std::uint64_t projectedSize_ = 1;  // orientations^positions
+  int lookupOrientations_ = 0;       // the orientations a lookup needs seen (plain parts' too)
   std::uint64_t fullSize_ = 1;       // orientations^(orbit size)
   // Per move: per orbit position, where its piece comes from and the twist it gets.
   std::vector<std::uint8_t> moveSource_, moveTwist_;

@@ -42,7 +42,7 @@ Solver& solver() {
   return *instance;
 }
 
-const OptimalHeuristic& smallHeuristic() { return *solver().optimalTables().heuristic("small"); }
+const SearchHeuristic& smallHeuristic() { return *solver().optimalTables().heuristic("small"); }
 
 // 18 places from `first` in 126 bits: piece (5 bits) and twist (2 bits) at each. Enough for a
 // companion state (19 places) or a puzzle state with U-F-L home (20): the last piece and twist
@@ -277,7 +277,7 @@ TEST_CASE("kilominx solver: optimal lengths equal a breadth-first search to 6 mo
           bfs.keys[2].size(), " ", bfs.keys[3].size(), " ", bfs.keys[4].size());
 
   Solver& optimal = solver();
-  const OptimalHeuristic& heuristic = smallHeuristic();
+  const SearchHeuristic& heuristic = smallHeuristic();
   std::mt19937_64 rng(47);
   std::map<int, int> solvedAt;  // positions checked per BFS distance
   // Positions at distance 0..4 (mostly 4), and 5..6 moves out, each turned at random.
@@ -368,7 +368,7 @@ TEST_CASE("kilominx solver: the small table's symmetry classes agree with brute 
 
   // Distances, from the solver's built copy of the same table (one lookup per corner's view).
   const Layers& bfs = layers();
-  const OptimalHeuristic& heuristic = smallHeuristic();
+  const SearchHeuristic& heuristic = smallHeuristic();
   for (int trial = 0; trial < 300; ++trial) {
     const State s = scrambled(rng, trial % 5);
     const State fixed = frame().toFixed(s);

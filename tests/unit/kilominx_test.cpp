@@ -199,7 +199,8 @@ TEST_CASE("kilominx: optimal lengths equal a breadth-first search; every solutio
     CHECK(puzzle.isSolved(puzzle.applySequence(s, outcome.moves)));
   }
   // Deeper: no longer than the scramble, never shorter than the tables' bound, and solved.
-  const OptimalHeuristic& heuristic = *solver().optimalTables().heuristic("small");
+  const auto& heuristic =
+      dynamic_cast<const OptimalHeuristic&>(*solver().optimalTables().heuristic("small"));
   CHECK(heuristic.lookupCount() == 20);  // one table, from each of the 20 corners
   for (int trial = 0; trial < 60; ++trial) {
     const std::vector<int> moves = puzzle.randomMoves(rng, 4 + trial % 4);
@@ -218,7 +219,7 @@ TEST_CASE("kilominx: the heuristic is the same for every symmetric view of a pos
   // index, conjugation or viewed move would break this for some positions).
   const Puzzle& puzzle = kilominx();
   const Puzzle& companion = frame().fixed();
-  const OptimalHeuristic& heuristic = *[] {
+  const SearchHeuristic& heuristic = *[] {
     std::string error;
     REQUIRE(solver().optimalTables().prepare("small", {}, {}, &error));
     return solver().optimalTables().heuristic("small");

@@ -16,6 +16,7 @@
 #include "puzzles/catalogue.hpp"
 #include "search/optimal_search.hpp"
 #include "search/optimal_tables.hpp"
+#include "search/projected_search.hpp"
 #include "search/projected_table.hpp"
 #include "search/solver.hpp"
 
@@ -49,7 +50,7 @@ State scrambled(const Puzzle& puzzle, std::mt19937_64& rng, int length) {
 }
 
 // The kernel's answer for one start, with the search run as asked: 0 threads = in slices.
-std::vector<int> search(const OptimalHeuristic& heuristic, const State& start, unsigned threads,
+std::vector<int> search(const SearchHeuristic& heuristic, const State& start, unsigned threads,
                         std::uint64_t slice = 1000) {
   OptimalSearch search(heuristic, start);
   OptimalSearch::Status status;
@@ -182,7 +183,7 @@ TEST_CASE(
   struct Case {
     int positions, base, shortDepth;
   };
-  for (const Case c : {Case{3, 4, 3}, Case{2, 7, 6}, Case{7, 9, 9}}) {
+  for (const Case c : {Case{3, 4, 3}, Case{2, 7, 6}}) {
     CAPTURE(c.positions);
     CAPTURE(c.base);
     ProjectedTable table(cube2(), group,
@@ -250,6 +251,72 @@ TEST_CASE("projected cube3 tables never overestimate, seen through any symmetry"
   }
   CHECK(over == 0);
   CHECK(exact > 400 * 48 / 4);  // the bound is the scramble's length often
+}
+
+TEST_CASE("the kernel's IDA* over a projected table: optimal on cube2 and cube3, both sides") {
+  // cube2: every length against the whole table, on one thread, two and in slices; the twists
+  // alone as the fallback where an entry only says "at most base".
+  const SymmetryGroup group2(cube2());
+  Solver reference(cube2(), {}, SolverKind::TableDescent);
+  const DistanceTable& whole = *reference.wholeTable();
+  const CoordinateSpec places = {.orbit = "corner", .orientations = false};
+  const CoordinateSpec twists = {.orbit = "corner", .positions = false};
+  ProjectedTable table2(cube2(), group2,
+                        {{"places", {places}, {}, {"UFR120", "mirrorUR"}}, "corner", 3, 6, 5});
+  std::string error;
+  REQUIRE(table2.build({}, {}, &error));
+  const auto twistTable =
+      DistanceTable::build(cube2(), {"twists", {twists}, 4}, cube2().solvedStates());
+  REQUIRE(twistTable);
+  const ProjectedHeuristic heuristic2(cube2(), table2, {&*twistTable});
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 600; ++trial) {
+    const State s = cube2().randomState(rng);
+    const int optimal = whole.distance(whole.space().index(s));
+    CHECK(heuristic2.estimate(s) <= optimal);
+    const unsigned threads = trial % 3;
+    const std::vector<int> moves = search(heuristic2, s, threads, 1 + rng() % 5000);
+    CHECK(static_cast<int>(moves.size()) == optimal);
+    CHECK(cube2().isSolved(cube2().applySequence(s, moves)));
+  }
+
+  // cube3, H48's coordinates with no flips: the half turns keep its target, and lengths equal
+  // those of the symmetric-table kernel (the small set, cached with the next test's).
+  setenv("POLYTWIST_TABLE_DIR", (std::filesystem::current_path() / "test-tables").c_str(), 1);
+  const SymmetryGroup group3(cube3());
+  const CoordinateSpec tetrad = {
+      .orbit = "corner", .pieces = {0, 2, 5, 7}, .orientations = false, .unordered = true};
+  const CoordinateSpec slices = {.orbit = "edge",
+                                 .pieces = {8, 9, 10, 11, 1, 3, 5, 7},
+                                 .orientations = false,
+                                 .unordered = true,
+                                 .groupSizes = {4, 4}};
+  ProjectedTable table3(
+      cube3(), group3,
+      {{"h48-0", {kCornerTwists, tetrad}, {slices}, {"x", "y", "mirrorLR"}}, "edge", 0, 6, 6});
+  REQUIRE(table3.build({}, {}, &error));
+  const auto cornerTable = DistanceTable::build(cube3(), {"corners", {kCornerTwists, tetrad}, 4},
+                                                cube3().solvedStates());
+  REQUIRE(cornerTable);
+  const ProjectedHeuristic heuristic3(cube3(), table3, {&*cornerTable});
+  std::vector<std::string> keeping;
+  for (int m = 0; m < static_cast<int>(cube3().moves().size()); ++m) {
+    if (heuristic3.keepsTarget(m)) keeping.push_back(cube3().moves()[m].name);
+  }
+  std::sort(keeping.begin(), keeping.end());
+  CHECK(keeping == std::vector<std::string>{"B2", "D2", "F2", "L2", "R2", "U2"});
+  Solver solver(cube3());
+  SearchOptions small;
+  small.tables = "small";
+  small.threads = 2;
+  for (int trial = 0; trial < 12; ++trial) {
+    const State s = scrambled(cube3(), rng, 8 + trial % 3);
+    const SolveOutcome expected = solver.solve(s, small);
+    REQUIRE(expected.status == SolveOutcome::Status::Solved);
+    const std::vector<int> moves = search(heuristic3, s, trial % 3, 100'000);
+    CHECK(moves.size() == expected.moves.size());
+    CHECK(cube3().isSolved(cube3().applySequence(s, moves)));
+  }
 }
 
 TEST_CASE("symmetric tables hold exact distances on cube2, with plain coordinates too") {
@@ -422,7 +489,7 @@ TEST_CASE("cube3 optimal solutions of short scrambles") {
   }
   // Longer scrambles: no longer than the scramble, the same length in slices and on two threads.
   const OptimalTables& tables = solver.optimalTables();
-  const OptimalHeuristic& heuristic = *tables.heuristic("small");
+  const auto& heuristic = dynamic_cast<const OptimalHeuristic&>(*tables.heuristic("small"));
   CHECK(heuristic.lookupCount() == 3);
   for (int trial = 0; trial < 4; ++trial) {
     const State s = scrambled(cube3(), rng, 9);

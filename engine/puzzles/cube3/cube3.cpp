@@ -108,6 +108,30 @@ PuzzleSpec cube3() {
   const CoordinateSpec flip = {.orbit = "edge", .positions = false};
   const CoordinateSpec twist = {.orbit = "corner", .positions = false};
   const std::vector<std::string> keepUpDown = {"y", "x2", "mirrorLR"};
+  // The H48 tables (nissy-core's doc/h48.md; docs/solvers/cube3-optimal.md): corner twist ×
+  // which places hold the tetrad UFR UBL DFL DBR, reduced by all 48 symmetries to 3,393 classes,
+  // times which slice each edge stands in (34,650), times the flips of the first k edges seen
+  // from the class representative. Where an entry only says "at most base": Kociemba's
+  // phase-1 coordinate without symmetry (flip × middle-layer places), and the corners alone.
+  const CoordinateSpec tetrad = {
+      .orbit = "corner", .pieces = {0, 2, 5, 7}, .orientations = false, .unordered = true};
+  const CoordinateSpec slices = {.orbit = "edge",
+                                 .pieces = {8, 9, 10, 11, 1, 3, 5, 7},
+                                 .orientations = false,
+                                 .unordered = true,
+                                 .groupSizes = {4, 4}};
+  const CoordinateSpec middleSlice = {
+      .orbit = "edge", .pieces = {8, 9, 10, 11}, .orientations = false, .unordered = true};
+  auto h48 = [&](int flips, int base) {
+    return ProjectedTableSpec{
+        {"h48-" + std::to_string(flips), {twist, tetrad}, {slices}, {"x", "y", "mirrorLR"}},
+        "edge",
+        flips,
+        base,
+        std::min(base, 8)};
+  };
+  const std::vector<TableSpec> h48Fallback = {{"flip-slice", {flip, middleSlice}, 4},
+                                              {"twist-tetrad", {twist, tetrad}, 4}};
   spec.tableSets = {
       {"small",
        {{"flip-slice-twist",
@@ -119,7 +143,8 @@ PuzzleSpec cube3() {
        {{"flip-sorted-slice-twist",
          {flip, {.orbit = "edge", .pieces = {8, 9, 10, 11}, .orientations = false}},
          {twist},
-         keepUpDown}}}};
+         keepUpDown}}},
+      {"medium", {}, h48(4, 8), h48Fallback}};
   spec.solver = SolverKind::SymmetricIdaStar;
   // The 3D player draws it from its description (docs/geometry.md).
   spec.description = "c f 0.333333333333333";
