@@ -68,7 +68,7 @@ TableBytes exportTable(const std::string& id, const BuildProgressFn& progress = 
 // Takes such bytes back; a damaged file or one made for another layout is refused with a message.
 Json importTable(const std::string& id, const std::string& bytes);
 
-// The optimal-search kernel's tables (cube3: "small", "medium" (native only for now) or "large";
+// The optimal-search kernel's tables (cube3: "small", or natively for now "medium" or "large";
 // "" = the default set): built on
 // first use (BFS progress as for distanceTable) or, natively, loaded from the cache directory.
 // {"ok":true,"puzzle","tables","ms"}; a build that cannot get its memory fails with a message.

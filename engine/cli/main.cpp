@@ -36,9 +36,9 @@ Usage:
                                                  cube3, kilominx: symmetric pattern databases,
                                                  built once and cached in $POLYTWIST_TABLE_DIR
                                                  (default ~/.cache/polytwist). cube3: small (the
-                                                 default, 35 MB, 10-60 s), medium (H48, 478 MB,
-                                                 ~5 min, the fastest solver) or large (833 MB,
-                                                 ~9 min); kilominx: small (the default, 38 MB,
+                                                 default, 35 MB, 10-60 s), medium (H48,
+                                                 478 MB, ~70 s) or large (H48, 1.9 GB, ~90 s,
+                                                 the fastest); kilominx: small (the default, 38 MB,
                                                  ~14 s), medium (363 MB) or large (3.1 GB,
                                                  ~28 min); threads: one per core unless --threads
   polytwist solve PUZZLE "MOVES" --notation NAME  MOVES and the solution in another notation

@@ -101,10 +101,10 @@ PuzzleSpec cube3() {
       {"mirrorLR", {"U0 U2", "U3 U5", "U6 U8", "F0 F2", "F3 F5", "F6 F8", "D0 D2",
                     "D3 D5", "D6 D8", "B0 B2", "B3 B5", "B6 B8", "R0 L2", "R1 L1",
                     "R2 L0", "R3 L5", "R4 L4", "R5 L3", "R6 L8", "R7 L7", "R8 L6"}}};
-  // Optimal solving (docs/solvers/cube3-optimal.md): Kociemba's phase-1 coordinate (edge flip ×
-  // which places hold the middle-layer edges FR FL BL BR) reduced by the 16 symmetries that keep
-  // the U-D axis, times the corner twist; looked up along all three axes.
-  // The large set tracks the middle-layer edges in order (11,880 values instead of 495).
+  // Optimal solving (docs/solvers/cube3-optimal.md). The small set (the browser's): Kociemba's
+  // phase-1 coordinate (edge flip × which places hold the middle-layer edges FR FL BL BR) reduced
+  // by the 16 symmetries that keep the U-D axis, times the corner twist; looked up along all
+  // three axes.
   const CoordinateSpec flip = {.orbit = "edge", .positions = false};
   const CoordinateSpec twist = {.orbit = "corner", .positions = false};
   const std::vector<std::string> keepUpDown = {"y", "x2", "mirrorLR"};
@@ -139,12 +139,8 @@ PuzzleSpec cube3() {
           {.orbit = "edge", .pieces = {8, 9, 10, 11}, .orientations = false, .unordered = true}},
          {twist},
          keepUpDown}}},
-      {"large",
-       {{"flip-sorted-slice-twist",
-         {flip, {.orbit = "edge", .pieces = {8, 9, 10, 11}, .orientations = false}},
-         {twist},
-         keepUpDown}}},
-      {"medium", {}, h48(4, 8), h48Fallback}};
+      {"medium", {}, h48(4, 8), h48Fallback},
+      {"large", {}, h48(6, 8), h48Fallback}};
   spec.solver = SolverKind::SymmetricIdaStar;
   // The 3D player draws it from its description (docs/geometry.md).
   spec.description = "c f 0.333333333333333";
