@@ -291,6 +291,18 @@ bool Coordinate::keptByRenaming(const std::uint8_t* rename, const std::uint8_t* 
   return true;
 }
 
+std::uint32_t Coordinate::rankPlaces(const std::uint32_t* places) const {
+  const int n = orbit_->size;
+  std::uint32_t free = n == 32 ? ~0u : (1u << n) - 1;
+  std::uint32_t value = 0;
+  for (std::size_t g = 0; g < groups_.size(); ++g) {
+    value = value * groups_[g].radix +
+            static_cast<std::uint32_t>(rankCombination(compressBits(places[g], free)));
+    free &= ~places[g];
+  }
+  return value;
+}
+
 std::uint32_t Coordinate::rankOrbit(const std::uint8_t* pieces, const std::uint8_t* ori) const {
   const int n = orbit_->size;
   if (unordered_) {  // straight from each group's places: searches rank these per node
@@ -299,14 +311,7 @@ std::uint32_t Coordinate::rankOrbit(const std::uint8_t* pieces, const std::uint8
     for (int position = 0; position < n; ++position) {
       places[groupOfPiece_[pieces[position]]] |= 1u << position;
     }
-    std::uint32_t free = n == 32 ? ~0u : (1u << n) - 1;
-    std::uint32_t value = 0;
-    for (std::size_t g = 0; g < groups_.size(); ++g) {
-      value = value * groups_[g].radix +
-              static_cast<std::uint32_t>(rankCombination(compressBits(places[g], free)));
-      free &= ~places[g];
-    }
-    return value;
+    return rankPlaces(places);
   }
   if (!positions_) {  // orientations at every position, straight from the array
     return orientations_ ? static_cast<std::uint32_t>(rankOrientations(

@@ -44,6 +44,15 @@ class Coordinate {
   }
   // The same from this orbit's own arrays (its first position at index 0).
   std::uint32_t rankOrbit(const std::uint8_t* pieces, const std::uint8_t* ori) const;
+  // Unordered coordinates: the group of a piece (groupCount() for an untracked one), and the
+  // value of per-group position masks (places[g] bit j: position j holds a piece of group g).
+  static constexpr int kMaxGroups = 8;
+  bool isUnordered() const { return unordered_; }
+  int groupCount() const { return static_cast<int>(groups_.size()); }
+  int groupOf(int piece) const {
+    return groupOfPiece_[piece] == kMaxGroups ? groupCount() : groupOfPiece_[piece];
+  }
+  std::uint32_t rankPlaces(const std::uint32_t* places) const;
   // Writes the tracked part of the state a value stands for into `s` (of the same puzzle): the
   // tracked pieces go to their positions by swaps (the others end up wherever the swaps leave
   // them), or every position of the orbit gets its orientation.
@@ -85,7 +94,6 @@ class Coordinate {
     std::uint32_t radix;
   };
   std::vector<Group> groups_;
-  static constexpr int kMaxGroups = 8;
   std::uint8_t groupOfPiece_[32];  // unordered: each piece's group (kMaxGroups: untracked)
   bool evenPermutation_;           // all pieces tracked and only even permutations reachable
   bool orientationSumZero_;        // the last tracked orientation is implied

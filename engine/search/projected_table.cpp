@@ -90,6 +90,8 @@ ProjectedTable::ProjectedTable(const Puzzle& puzzle, const SymmetryGroup& group,
     if (&classes_.part(p).orbit() != orbit_) fail("plain coordinates must be on " + spec.orbit);
     if (classes_.part(p).tracksOrientations()) lookupOrientations_ = orbit_->size;
   }
+  placesOnly_ = classes_.partCount() == classes_.reducedCount() + 1 &&
+                classes_.part(classes_.reducedCount()).isUnordered();
   for (int j = 0; j < spec.positions; ++j) projectedSize_ *= orbit_->orientations;
   for (int j = 0; j < orbit_->size; ++j) fullSize_ *= orbit_->orientations;
   const int n = orbit_->size;
@@ -108,6 +110,10 @@ ProjectedTable::ProjectedTable(const Puzzle& puzzle, const SymmetryGroup& group,
     for (int j = 0; j < n; ++j) {
       pieceShift_.push_back(shift[offset + j]);
       pieceImage_.push_back(static_cast<std::uint8_t>(to[offset + j] - offset));
+      if (placesOnly_) {
+        seenGroup_.push_back(static_cast<std::uint8_t>(
+            classes_.part(classes_.reducedCount()).groupOf(to[offset + j] - offset)));
+      }
     }
   }
   definitionHash_ = definitionFingerprint(puzzle, group, spec);
@@ -180,6 +186,29 @@ std::uint64_t ProjectedTable::plainIndex(std::uint64_t cls, const Node& image) c
 
 std::uint64_t ProjectedTable::index(const Node& n) const {
   const std::uint32_t packed = classes_.classAndSymmetry(n.values);
+  if (placesOnly_) {
+    // Per node in every search: the plain value straight from where each group's pieces are
+    // seen, and only the projected orientations seen.
+    const int size = orbit_->size;
+    const int o = orbit_->orientations;
+    const int g = classes_.symmetries()[packed & 0xff];
+    const std::size_t row = static_cast<std::size_t>(g) * size;
+    const std::uint8_t* source = &seenSource_[row];
+    const std::uint8_t* group = &seenGroup_[row];
+    std::uint32_t places[Coordinate::kMaxGroups + 1] = {};
+    for (int j = 0; j < size; ++j) places[group[n.pieces[source[j]]]] |= 1u << j;
+    const std::uint8_t* shift = &seenShift_[row];
+    const std::uint8_t* pieceShift = &pieceShift_[row];
+    const bool mirror = group_.isMirror(g);
+    std::uint64_t number = 0;
+    for (int j = 0; j < spec_.positions; ++j) {
+      const int from = source[j];
+      const int turned = mirror ? o - n.ori[from] : n.ori[from];
+      number = number * o + reduce_[turned + shift[j] + 2 * o - pieceShift[n.pieces[from]]];
+    }
+    const Coordinate& plain = classes_.part(classes_.reducedCount());
+    return ((packed >> 8) * plain.size() + plain.rankPlaces(places)) * projectedSize_ + number;
+  }
   Node image;
   seen(n, classes_.symmetries()[packed & 0xff], image, lookupOrientations_);
   return plainIndex(packed >> 8, image) * projectedSize_ +

@@ -106,7 +106,11 @@ class ProjectedTable {
   const Orbit* orbit_ = nullptr;
   std::uint64_t projectedSize_ = 1;  // orientations^positions
   int lookupOrientations_ = 0;       // the orientations a lookup needs seen (plain parts' too)
-  std::uint64_t fullSize_ = 1;       // orientations^(orbit size)
+  // The plain coordinates are one unordered coordinate (the cube's slices): per group element,
+  // per piece, the group of the piece it is seen as.
+  bool placesOnly_ = false;
+  std::vector<std::uint8_t> seenGroup_;
+  std::uint64_t fullSize_ = 1;  // orientations^(orbit size)
   // Per move: per orbit position, where its piece comes from and the twist it gets.
   std::vector<std::uint8_t> moveSource_, moveTwist_;
   // Per group element: per orbit position, the position whose piece it shows, and the
