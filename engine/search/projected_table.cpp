@@ -12,9 +12,19 @@
 #ifndef __EMSCRIPTEN__
 #include <sys/mman.h>
 #endif
+#ifdef __SSSE3__
+#include <tmmintrin.h>
+#endif
 
 namespace polytwist {
 namespace {
+
+#ifdef __SSSE3__
+template <typename Row>
+__m128i shuffleRow(const Row& r) {
+  return _mm_load_si128(reinterpret_cast<const __m128i*>(r.bytes));
+}
+#endif
 
 unsigned threadCount() {
 #ifdef __EMSCRIPTEN__
@@ -124,6 +134,30 @@ ProjectedTable::ProjectedTable(const Puzzle& puzzle, const SymmetryGroup& group,
       moveTwist_.push_back(move.effect.ori[orbit_->offset + j]);
     }
   }
+#ifdef __SSSE3__
+  if (n <= 16) {
+    // Shuffle rows: positions past the orbit take byte 0x80 (a zero), twists 0.
+    const int moves = static_cast<int>(puzzle.moves().size());
+    seenRowsStart_ = moves * kRowsPerMove;
+    byteRows_.assign(seenRowsStart_ + group.size() * kRowsPerSymmetry, {});
+    auto fill = [&](ByteRow& row, auto byteAt, std::uint8_t pad = 0x80) {
+      for (int j = 0; j < 16; ++j) row.bytes[j] = j < n ? byteAt(j) : pad;
+    };
+    for (int m = 0; m < moves; ++m) {
+      fill(byteRows_[m * kRowsPerMove], [&](int j) { return moveSource_[m * n + j]; });
+      fill(
+          byteRows_[m * kRowsPerMove + 1], [&](int j) { return moveTwist_[m * n + j]; }, 0);
+    }
+    if (placesOnly_) {
+      for (int g = 0; g < group.size(); ++g) {
+        fill(byteRows_[seenRowsStart_ + g * kRowsPerSymmetry],
+             [&](int j) { return seenSource_[g * n + j]; });
+        fill(byteRows_[seenRowsStart_ + g * kRowsPerSymmetry + 1],
+             [&](int j) { return seenGroup_[g * n + j]; });
+      }
+    }
+  }
+#endif
 }
 
 ProjectedTable::Node ProjectedTable::node(const std::uint8_t* pieces,
@@ -141,6 +175,23 @@ void ProjectedTable::move(const Node& from, int move, Node& to) const {
   for (int p = 0; p < classes_.partCount(); ++p) {
     to.values[p] = classes_.part(p).move(from.values[p], move);
   }
+#ifdef __SSSE3__
+  if (orbit_->size <= 16) {
+    // One byte shuffle moves every piece and its orientation (the 16-byte rows of byteRows_).
+    const __m128i source = shuffleRow(byteRows_[move * kRowsPerMove]);
+    const __m128i twist = shuffleRow(byteRows_[move * kRowsPerMove + 1]);
+    const __m128i pieces = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from.pieces));
+    const __m128i ori = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from.ori));
+    const __m128i turned = _mm_add_epi8(_mm_shuffle_epi8(ori, source), twist);
+    const __m128i o = _mm_set1_epi8(static_cast<char>(orbit_->orientations));
+    const __m128i wrapped = _mm_and_si128(_mm_cmpgt_epi8(o, turned), turned);
+    const __m128i reduced =
+        _mm_or_si128(wrapped, _mm_andnot_si128(_mm_cmpgt_epi8(o, turned), _mm_sub_epi8(turned, o)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(to.pieces), _mm_shuffle_epi8(pieces, source));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(to.ori), reduced);
+    return;
+  }
+#endif
   const int n = orbit_->size;
   const int o = orbit_->orientations;
   const std::uint8_t* source = &moveSource_[static_cast<std::size_t>(move) * n];
@@ -194,9 +245,28 @@ std::uint64_t ProjectedTable::index(const Node& n) const {
     const int g = classes_.symmetries()[packed & 0xff];
     const std::size_t row = static_cast<std::size_t>(g) * size;
     const std::uint8_t* source = &seenSource_[row];
-    const std::uint8_t* group = &seenGroup_[row];
+    const Coordinate& plain = classes_.part(classes_.reducedCount());
     std::uint32_t places[Coordinate::kMaxGroups + 1] = {};
-    for (int j = 0; j < size; ++j) places[group[n.pieces[source[j]]]] |= 1u << j;
+#ifdef __SSSE3__
+    if (size <= 16) {
+      // The pieces seen at each position, their groups, and one mask per group.
+      const __m128i seenAt =
+          _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(n.pieces)),
+                           shuffleRow(byteRows_[seenRowsStart_ + g * kRowsPerSymmetry]));
+      const __m128i groups = _mm_shuffle_epi8(
+          shuffleRow(byteRows_[seenRowsStart_ + g * kRowsPerSymmetry + 1]), seenAt);
+      const std::uint32_t positions = (1u << size) - 1;
+      for (int k = 0; k < plain.groupCount(); ++k) {
+        places[k] = static_cast<std::uint32_t>(_mm_movemask_epi8(
+                        _mm_cmpeq_epi8(groups, _mm_set1_epi8(static_cast<char>(k))))) &
+                    positions;
+      }
+    } else
+#endif
+    {
+      const std::uint8_t* group = &seenGroup_[row];
+      for (int j = 0; j < size; ++j) places[group[n.pieces[source[j]]]] |= 1u << j;
+    }
     const std::uint8_t* shift = &seenShift_[row];
     const std::uint8_t* pieceShift = &pieceShift_[row];
     const bool mirror = group_.isMirror(g);
@@ -206,7 +276,6 @@ std::uint64_t ProjectedTable::index(const Node& n) const {
       const int turned = mirror ? o - n.ori[from] : n.ori[from];
       number = number * o + reduce_[turned + shift[j] + 2 * o - pieceShift[n.pieces[from]]];
     }
-    const Coordinate& plain = classes_.part(classes_.reducedCount());
     return ((packed >> 8) * plain.size() + plain.rankPlaces(places)) * projectedSize_ + number;
   }
   Node image;

@@ -110,6 +110,16 @@ class ProjectedTable {
   // per piece, the group of the piece it is seen as.
   bool placesOnly_ = false;
   std::vector<std::uint8_t> seenGroup_;
+  // For orbits of at most 16 pieces on x86 (SSSE3), the same rows as byte-shuffle vectors: per
+  // move, where each piece comes from and its twist; then per group element, the source row and
+  // the group row.
+  struct alignas(16) ByteRow {
+    std::uint8_t bytes[16];
+  };
+  static constexpr int kRowsPerMove = 2;
+  static constexpr int kRowsPerSymmetry = 2;
+  int seenRowsStart_ = 0;
+  std::vector<ByteRow> byteRows_;
   std::uint64_t fullSize_ = 1;  // orientations^(orbit size)
   // Per move: per orbit position, where its piece comes from and the twist it gets.
   std::vector<std::uint8_t> moveSource_, moveTwist_;
