@@ -69,6 +69,15 @@ std::vector<int> search(const SearchHeuristic& heuristic, const State& start, un
 
 const CoordinateSpec kCornerPositions = {.orbit = "corner", .orientations = false};
 const CoordinateSpec kCornerTwists = {.orbit = "corner", .positions = false};
+// The H48 coordinates' parts: which places hold the tetrad URF ULB DLF DRB, and which slice each
+// edge stands in (three labelled groups).
+const CoordinateSpec kTetrad = {
+    .orbit = "corner", .pieces = {0, 2, 5, 7}, .orientations = false, .unordered = true};
+const CoordinateSpec kSlices = {.orbit = "edge",
+                                .pieces = {8, 9, 10, 11, 1, 3, 5, 7},
+                                .orientations = false,
+                                .unordered = true,
+                                .groupSizes = {4, 4}};
 
 }  // namespace
 
@@ -148,16 +157,9 @@ TEST_CASE("cube3 corners fall into 3,393 classes under the 48 symmetries, slices
   // read along, so the twist alone is no coordinate of them; with the tetrads it is. The edges'
   // slices, three labelled groups, map onto themselves under every symmetry.
   const SymmetryGroup group(cube3());
-  const CoordinateSpec tetrads = {
-      .orbit = "corner", .pieces = {0, 2, 5, 7}, .orientations = false, .unordered = true};
-  const CoordinateSpec slices = {.orbit = "edge",
-                                 .pieces = {8, 9, 10, 11, 1, 3, 5, 7},
-                                 .orientations = false,
-                                 .unordered = true,
-                                 .groupSizes = {4, 4}};
   const SymmetricTable table(
       cube3(), group,
-      {"corners-slices", {kCornerTwists, tetrads}, {slices}, {"x", "y", "mirrorLR"}});
+      {"corners-slices", {kCornerTwists, kTetrad}, {kSlices}, {"x", "y", "mirrorLR"}});
   CHECK(table.symmetries().size() == 48);
   CHECK(table.frames().size() == 1);
   CHECK(table.part(1).size() == 70);
@@ -226,16 +228,9 @@ TEST_CASE("projected cube3 tables never overestimate, seen through any symmetry"
   // scramble's length for the position or one of its conjugates (which may see other flips, so
   // their bounds may differ, each a lower bound).
   const SymmetryGroup group(cube3());
-  const CoordinateSpec tetrads = {
-      .orbit = "corner", .pieces = {0, 2, 5, 7}, .orientations = false, .unordered = true};
-  const CoordinateSpec slices = {.orbit = "edge",
-                                 .pieces = {8, 9, 10, 11, 1, 3, 5, 7},
-                                 .orientations = false,
-                                 .unordered = true,
-                                 .groupSizes = {4, 4}};
   ProjectedTable table(
       cube3(), group,
-      {{"flips", {kCornerTwists, tetrads}, {slices}, {"x", "y", "mirrorLR"}}, "edge", 2, 5, 5});
+      {{"flips", {kCornerTwists, kTetrad}, {kSlices}, {"x", "y", "mirrorLR"}}, "edge", 2, 5, 5});
   std::string error;
   REQUIRE(table.build({}, {}, &error));
   std::mt19937_64 rng(48);
@@ -288,18 +283,11 @@ TEST_CASE("cube3 optimal solutions from a projected table equal the symmetric ta
   std::string error;
   setenv("POLYTWIST_TABLE_DIR", (std::filesystem::current_path() / "test-tables").c_str(), 1);
   const SymmetryGroup group3(cube3());
-  const CoordinateSpec tetrad = {
-      .orbit = "corner", .pieces = {0, 2, 5, 7}, .orientations = false, .unordered = true};
-  const CoordinateSpec slices = {.orbit = "edge",
-                                 .pieces = {8, 9, 10, 11, 1, 3, 5, 7},
-                                 .orientations = false,
-                                 .unordered = true,
-                                 .groupSizes = {4, 4}};
   ProjectedTable table3(
       cube3(), group3,
-      {{"h48-0", {kCornerTwists, tetrad}, {slices}, {"x", "y", "mirrorLR"}}, "edge", 0, 6, 6});
+      {{"h48-0", {kCornerTwists, kTetrad}, {kSlices}, {"x", "y", "mirrorLR"}}, "edge", 0, 6, 6});
   REQUIRE(table3.build({}, {}, &error));
-  const auto cornerTable = DistanceTable::build(cube3(), {"corners", {kCornerTwists, tetrad}, 4},
+  const auto cornerTable = DistanceTable::build(cube3(), {"corners", {kCornerTwists, kTetrad}, 4},
                                                 cube3().solvedStates());
   REQUIRE(cornerTable);
   const ProjectedHeuristic heuristic3(cube3(), table3, {&*cornerTable});
