@@ -235,6 +235,13 @@ describe("the embedding demo page", () => {
       await tips.evaluate((el) => {
         el.turns = [];
         el.addEventListener("move", ({ detail }) => el.turns.push(detail));
+        // What the view received, to say why a drag turned nothing.
+        el.pointers = [];
+        for (const type of ["pointerdown", "pointermove", "pointerup", "pointercancel"]) {
+          el.shadowRoot.querySelector("#view").addEventListener(type, (event) => {
+            el.pointers.push(`${type} ${Math.round(event.clientX)},${Math.round(event.clientY)}`);
+          });
+        }
       });
       // The front face's U centre, dragged to the left, goes towards the L face: U.
       const point = await stickerClientPoint(page, selector, 2);
@@ -252,8 +259,13 @@ describe("the embedding demo page", () => {
         facelets: el.facelets,
         expected: (await el.engine.applyMoves("pyraminx", "", "u r' U")).facelets,
         moveIndex: el.moveIndex,
+        pointers: el.pointers,
       }));
-      assert.deepEqual(after.turns, [{ move: "U", index: -1, reverse: false }]);
+      assert.deepEqual(
+        after.turns,
+        [{ move: "U", index: -1, reverse: false }],
+        `a drag from ${point.x},${point.y} by -60,0; the view got: ${after.pointers.join("; ")}`,
+      );
       assert.equal(after.facelets, after.expected);
       assert.equal(after.moveIndex, null, "a turn off the alg leaves its move list");
 

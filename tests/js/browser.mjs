@@ -288,9 +288,19 @@ export function stickerClientPoint(page, player, facelet) {
   return page
     .locator(player)
     .first()
-    .evaluate((el, index) => {
+    .evaluate(async (el, index) => {
+      // Read once the view has kept its place for a frame: a page whose other players are still
+      // starting may move it, and a drag aimed at its old place misses the puzzle.
+      const view = el.shadowRoot.querySelector("#view");
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      let rect = view.getBoundingClientRect();
+      for (let tries = 0; tries < 60; tries++) {
+        await frame();
+        const next = view.getBoundingClientRect();
+        if (next.left === rect.left && next.top === rect.top && next.width === rect.width) break;
+        rect = next;
+      }
       const point = el.stickerScreenPoints()[index];
-      const rect = el.shadowRoot.querySelector("#view").getBoundingClientRect();
       return { x: rect.left + point.x, y: rect.top + point.y, visible: point.visible };
     }, facelet);
 }
