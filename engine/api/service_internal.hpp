@@ -63,6 +63,11 @@ Solver* existingSolver(const Puzzle& puzzle);
 // The two-phase solver of a puzzle that declares phases; tables are built on first use.
 TwoPhaseSolver& twoPhaseFor(const Puzzle& puzzle);
 
+// ---- Searches in slices (sliced_search.cpp)
+// Closes the open searches on a puzzle's table set, whose tables are about to be replaced; a
+// later step of one says why.
+void closeSearchesOn(const Puzzle& puzzle, const std::string& set);
+
 // ---- Positions and notations (service.cpp)
 // A state from the API: "" is solved; otherwise a state string from an earlier answer.
 std::optional<State> readState(const Puzzle& puzzle, const std::string& text, Json& error);

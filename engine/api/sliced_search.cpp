@@ -27,6 +27,11 @@ std::map<int, SlicedSearch>& slicedSearches() {
   return searches;
 }
 constexpr std::size_t kMaxSlicedSearches = 16;
+// Searches closed by an import of their tables, until their next step hears why.
+std::map<int, std::string>& closedSearches() {
+  static std::map<int, std::string> closed;
+  return closed;
+}
 
 }  // namespace
 
@@ -68,7 +73,13 @@ Json searchStart(const std::string& id, const std::string& stateText,
 Json searchStep(int handle, double nodeBudget) {
   auto& searches = slicedSearches();
   const auto found = searches.find(handle);
-  if (found == searches.end()) return failure("no search " + std::to_string(handle));
+  if (found == searches.end()) {
+    const auto closed = closedSearches().find(handle);
+    if (closed == closedSearches().end()) return failure("no search " + std::to_string(handle));
+    const std::string reason = closed->second;
+    closedSearches().erase(closed);
+    return failure(reason);
+  }
   // Other numbers are clamped; NaN would pass through std::clamp into an undefined conversion.
   if (std::isnan(nodeBudget)) return failure("node budget is not a number");
   SlicedSearch& sliced = found->second;
@@ -106,8 +117,27 @@ Json searchStep(int handle, double nodeBudget) {
 }
 
 Json searchStop(int handle) {
-  if (slicedSearches().erase(handle) == 0) return failure("no search " + std::to_string(handle));
+  if (slicedSearches().erase(handle) == 0 && closedSearches().erase(handle) == 0) {
+    return failure("no search " + std::to_string(handle));
+  }
   return success();
 }
+
+namespace detail {
+
+void closeSearchesOn(const Puzzle& puzzle, const std::string& set) {
+  auto& searches = slicedSearches();
+  for (auto it = searches.begin(); it != searches.end();) {
+    if (it->second.puzzle == &puzzle && it->second.tables == set) {
+      closedSearches()[it->first] = "search " + std::to_string(it->first) +
+                                    " was closed: its tables (" + set + ") were imported again";
+      it = searches.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+}  // namespace detail
 
 }  // namespace polytwist::service

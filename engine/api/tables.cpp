@@ -174,8 +174,10 @@ TableBytes exportTables(const std::string& id, const std::string& tables) {
     if (!describeSolvers(puzzle).kernel()) return noTableSets(puzzle);
     Solver& solver = solverFor(puzzle);
     const std::string set = solver.optimalTables().resolve(tables);
-    result.bytes = set.empty() ? std::string() : solver.optimalTables().exportBytes(set);
-    if (result.bytes.empty()) return failure("the table set is not prepared");
+    if (set.empty()) return failure(puzzle.id() + " has no table set '" + tables + "'");
+    std::string error;
+    result.bytes = solver.optimalTables().exportBytes(set, &error);
+    if (result.bytes.empty()) return failure(error);
     return success().set("puzzle", puzzle.id()).set("tables", set);
   });
   return result;
@@ -188,6 +190,7 @@ Json importTables(const std::string& id, const std::string& tables, const std::s
     const std::string set = solver.optimalTables().resolve(tables);
     if (set.empty()) return failure(puzzle.id() + " has no table set '" + tables + "'");
     std::string error;
+    closeSearchesOn(puzzle, set);
     if (!solver.optimalTables().importBytes(set, bytes, &error)) return failure(error);
     return success().set("puzzle", puzzle.id()).set("tables", set);
   });

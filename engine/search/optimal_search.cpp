@@ -324,21 +324,51 @@ OptimalSearch::Status OptimalSearch::run(std::uint64_t nodeBudget) {
     sliced_ = heuristic_.worker(start_, maxDepth_);
     bound_ = sliced_->rootBound();
     if (bound_ < 0 || bound_ > maxDepth_) return status_ = Status::Unsolvable;
-    sliced_->begin(bound_, {});
+    beginPass();
   }
   for (;;) {
+    if (task_ < 0) {
+      if (nextTask_ == tasks_.size()) {
+        if (++bound_ > maxDepth_) return status_ = Status::Unsolvable;
+        beginPass();
+        continue;
+      }
+      const std::size_t next = order_[nextTask_++];
+      if (!sliced_->begin(bound_, tasks_[next])) continue;
+      task_ = static_cast<std::ptrdiff_t>(next);
+    }
     const std::uint64_t before = nodes_;
     const SearchWorker::Step step = sliced_->step(nodeBudget, nodes_);
     nodeBudget -= std::min(nodeBudget, nodes_ - before);
+    taskNodes_[task_] += nodes_ - before;
     if (step == SearchWorker::Step::Found) {
       solution_ = sliced_->path();
       sliced_.reset();
       return status_ = Status::Solved;
     }
     if (step == SearchWorker::Step::Budget) return Status::Running;
-    if (++bound_ > maxDepth_) return status_ = Status::Unsolvable;
-    sliced_->begin(bound_, {});
+    task_ = -1;
   }
+}
+
+void OptimalSearch::beginPass() {
+  const bool split = nodes_ - passStart_ >= kSplitAfterNodes;
+  passStart_ = nodes_;
+  std::vector<std::vector<int>> tasks = tasksFor(bound_, split ? bound_ : 0);
+  const bool sameTasks = tasks == tasks_;
+  tasks_ = std::move(tasks);
+  order_.resize(tasks_.size());
+  for (std::size_t t = 0; t < order_.size(); ++t) order_[t] = t;
+  if (sameTasks) {
+    // The subtrees that took most nodes in the last pass go first: the tables let more of them
+    // through, so they more often hold a solution (nissy-core's doc/h48.md measures about 40%
+    // less time to the first solution).
+    std::stable_sort(order_.begin(), order_.end(),
+                     [&](std::size_t a, std::size_t b) { return taskNodes_[a] > taskNodes_[b]; });
+  }
+  taskNodes_.assign(tasks_.size(), 0);
+  nextTask_ = 0;
+  task_ = -1;
 }
 
 std::vector<std::vector<int>> OptimalSearch::tasksFor(int bound, int splitDepth) const {
@@ -373,30 +403,10 @@ OptimalSearch::Status OptimalSearch::runParallel(
   for (unsigned t = 0; t < threads; ++t) workers.push_back(heuristic_.worker(start_, maxDepth_));
   bound_ = workers[0]->rootBound();
   if (bound_ < 0 || bound_ > maxDepth_) return status_ = Status::Unsolvable;
-  std::atomic<std::uint64_t> nodes{nodes_};
-  std::uint64_t passStart = 0;  // nodes before the previous pass (so the first pass is whole)
-  std::vector<std::vector<int>> tasks;   // the pass's prefixes, in canonical order
-  std::vector<std::uint64_t> taskNodes;  // per task: its nodes in the pass
-  std::vector<std::size_t> order;        // the order the pass takes the tasks in
   for (; bound_ <= maxDepth_; ++bound_) {
-    if (progress) progress({bound_, nodes.load(), elapsed()});
-    // A pass after one of few nodes is searched whole on this thread: splitting it into tasks
-    // would cost more than it saves (each task evaluates its own prefix).
-    const bool split = threads > 1 && nodes.load() - passStart >= kSplitAfterNodes;
-    passStart = nodes.load();
-    std::vector<std::vector<int>> passTasks = tasksFor(bound_, split ? bound_ : 0);
-    const bool sameTasks = passTasks == tasks;
-    tasks = std::move(passTasks);
-    order.resize(tasks.size());
-    for (std::size_t t = 0; t < order.size(); ++t) order[t] = t;
-    if (sameTasks) {
-      // The subtrees that took most nodes in the last pass go first: the tables let more of
-      // them through, so they more often hold a solution (nissy-core's doc/h48.md measures
-      // about 40% less time to the first solution).
-      std::stable_sort(order.begin(), order.end(),
-                       [&](std::size_t a, std::size_t b) { return taskNodes[a] > taskNodes[b]; });
-    }
-    taskNodes.assign(tasks.size(), 0);
+    if (progress) progress({bound_, nodes_, elapsed()});
+    beginPass();
+    std::atomic<std::uint64_t> nodes{nodes_};
     std::atomic<std::size_t> nextTask{0};
     std::atomic<bool> found{false};
     std::mutex solutionMutex;
@@ -405,14 +415,14 @@ OptimalSearch::Status OptimalSearch::runParallel(
       std::uint64_t reported = nodes.load();
       while (!stopped()) {
         const std::size_t next = nextTask.fetch_add(1);
-        if (next >= tasks.size()) return;
-        const std::size_t task = order[next];
-        if (!worker.begin(bound_, tasks[task])) continue;
+        if (next >= tasks_.size()) return;
+        const std::size_t task = order_[next];
+        if (!worker.begin(bound_, tasks_[task])) continue;
         for (;;) {
           std::uint64_t counted = 0;
           const SearchWorker::Step step = worker.step(1 << 16, counted);
           nodes += counted;
-          taskNodes[task] += counted;  // each task is one thread's
+          taskNodes_[task] += counted;  // each task is one thread's
           if (step == SearchWorker::Step::Found) {
             std::lock_guard lock(solutionMutex);
             if (!found.exchange(true)) solution_ = worker.path();

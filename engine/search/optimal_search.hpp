@@ -141,6 +141,7 @@ class OptimalSearch {
   OptimalSearch(const OptimalSearch&) = delete;
 
   // Searches about `nodeBudget` more nodes on this thread; Running when the budget ran out first.
+  // Passes are split into tasks and ordered as runParallel's, so one thread visits as few nodes.
   Status run(std::uint64_t nodeBudget);
   // Searches to the end on `threads` threads (the calling one included). Progress is reported
   // from the calling thread at each new depth and about every 2^20 nodes.
@@ -154,6 +155,10 @@ class OptimalSearch {
 
  private:
   std::vector<std::vector<int>> tasksFor(int bound, int splitDepth) const;
+  // Sets up the pass at bound_: whole after a pass of few nodes (splitting it into tasks would
+  // cost more than it saves: each task evaluates its own prefix), else split into tasks, those
+  // that took most nodes in the last pass first.
+  void beginPass();
   const SearchHeuristic& heuristic_;
   State start_;
   int maxDepth_;
@@ -161,7 +166,16 @@ class OptimalSearch {
   std::uint64_t nodes_ = 0;
   Status status_ = Status::Running;
   std::vector<int> solution_;
-  std::unique_ptr<SearchWorker> sliced_;  // the worker `run` resumes
+  // The pass: its prefixes in canonical order, the order it takes them in, and per task its
+  // nodes in the pass; nodes_ before the last pass (0: the first pass is whole).
+  std::vector<std::vector<int>> tasks_;
+  std::vector<std::size_t> order_;
+  std::vector<std::uint64_t> taskNodes_;
+  std::uint64_t passStart_ = 0;
+  // What `run` resumes: its worker, the next task's place in order_, the task it is in (-1: none).
+  std::unique_ptr<SearchWorker> sliced_;
+  std::size_t nextTask_ = 0;
+  std::ptrdiff_t task_ = -1;
 };
 
 }  // namespace polytwist

@@ -121,14 +121,15 @@ bool OptimalTables::prepareProjected(Set& entry, const TableSetSpec& spec,
                                      std::string* error) {
   ProjectedTable& table = *entry.projected;
 #ifdef __EMSCRIPTEN__
-  // Its build enumerates states on every core for minutes natively; the browser gets it as a
-  // download (not yet made).
-  *error =
-      "the " + puzzle_.id() + " table set '" + spec.name + "' is not available in the browser yet";
+  // Its build enumerates states on every core for minutes natively, with gigabytes: the browser
+  // imports the bytes a native build wrote (importTables).
+  if (!table.ok()) {
+    *error = "the " + puzzle_.id() + " table set '" + spec.name +
+             "' is not built in the browser: import its bytes (importTables)";
+    return false;
+  }
   (void)progress;
-  (void)cancel;
-  return false;
-#endif
+#else
   if (!table.ok()) {
     const std::vector<const ProjectedTable*> tables = {&table};
     if (auto shortfall = setMemoryShortfall(
@@ -147,6 +148,12 @@ bool OptimalTables::prepareProjected(Set& entry, const TableSetSpec& spec,
       }
     }
   }
+#endif
+  return adoptProjected(entry, spec, cancel, error);
+}
+
+bool OptimalTables::adoptProjected(Set& entry, const TableSetSpec& spec, Cancellation cancel,
+                                   std::string* error) {
   // The fallback tables are small: built each time (milliseconds).
   std::vector<const DistanceTable*> fallback;
   entry.fallback.clear();
@@ -159,7 +166,8 @@ bool OptimalTables::prepareProjected(Set& entry, const TableSetSpec& spec,
     entry.fallback.push_back(std::make_unique<DistanceTable>(std::move(*built)));
     fallback.push_back(entry.fallback.back().get());
   }
-  entry.heuristic = std::make_unique<ProjectedHeuristic>(puzzle_, table, std::move(fallback));
+  entry.heuristic =
+      std::make_unique<ProjectedHeuristic>(puzzle_, *entry.projected, std::move(fallback));
   return true;
 }
 
@@ -189,15 +197,28 @@ const SearchHeuristic* OptimalTables::heuristic(const std::string& set) const {
   return found == sets_.end() ? nullptr : found->second.heuristic.get();
 }
 
-std::string OptimalTables::exportBytes(const std::string& set) const {
+std::string OptimalTables::exportBytes(const std::string& set, std::string* error) const {
   const auto found = sets_.find(set);
-  if (found == sets_.end() || !found->second.heuristic || found->second.projected) return {};
+  if (found == sets_.end() || !found->second.heuristic) {
+    *error = "the table set is not prepared";
+    return {};
+  }
+  std::uint64_t total = 0;
+  for (const auto& table : found->second.tables) total += 8 + table->byteCount();
+  if (found->second.projected) total += 8 + found->second.projected->byteCount() + 64;
+  // The bytes, and in WebAssembly the page's copy of them.
+  if (auto shortfall = tableMemoryShortfall(2 * total, "the bytes of the " + set + " tables")) {
+    *error = *shortfall;
+    return {};
+  }
   std::string out;
-  for (const auto& table : found->second.tables) {
-    const std::string bytes = table->serialize();
+  out.reserve(total);
+  const auto append = [&out](const std::string& bytes) {
     for (int i = 0; i < 8; ++i) out += static_cast<char>((bytes.size() >> (8 * i)) & 0xff);
     out += bytes;
-  }
+  };
+  if (found->second.projected) found->second.projected->serializeTo(out);
+  for (const auto& table : found->second.tables) append(table->serialize());
   return out;
 }
 
@@ -208,10 +229,9 @@ bool OptimalTables::importBytes(const std::string& set, const std::string& bytes
     return false;
   }
   Set& entry = setOf(set);
-  if (entry.projected) {
-    *error = "the " + puzzle_.id() + " table set '" + set + "' cannot be imported yet";
-    return false;
-  }
+  // The set is unprepared until the bytes are read whole (the caller closed the searches on it).
+  entry.heuristic.reset();
+  if (entry.projected) return importProjected(entry, *specOf(set), bytes, error);
   if (auto shortfall =
           setMemoryShortfall(entry.tables, "the " + puzzle_.id() + " table set '" + set + "'", 1)) {
     *error = *shortfall;
@@ -237,6 +257,28 @@ bool OptimalTables::importBytes(const std::string& set, const std::string& bytes
   for (auto& table : entry.tables) tables.push_back(table.get());
   entry.heuristic = std::make_unique<OptimalHeuristic>(puzzle_, group_, std::move(tables), frame_);
   return true;
+}
+
+bool OptimalTables::importProjected(Set& entry, const TableSetSpec& spec, const std::string& bytes,
+                                    std::string* error) {
+  ProjectedTable& table = *entry.projected;
+  const std::vector<const ProjectedTable*> tables = {&table};
+  if (auto shortfall =
+          setMemoryShortfall(tables, "the " + puzzle_.id() + " table set '" + spec.name + "'", 1)) {
+    *error = *shortfall;
+    return false;
+  }
+  // The framing of every set's bytes: one table, after its length (8 bytes, little-endian).
+  std::uint64_t length = 0;
+  if (bytes.size() >= 8) {
+    for (int i = 7; i >= 0; --i) length = length << 8 | static_cast<std::uint8_t>(bytes[i]);
+  }
+  if (bytes.size() < 8 || bytes.size() - 8 != length) {
+    *error = "the table data is cut short or too long";
+    return false;
+  }
+  if (!table.deserialize(bytes.data() + 8, length, error)) return false;
+  return adoptProjected(entry, spec, {}, error);
 }
 
 }  // namespace polytwist

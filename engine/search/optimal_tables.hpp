@@ -32,9 +32,10 @@ class OptimalTables {
   std::uint64_t setFingerprint(const std::string& set) const;
   // Nullptr until the set is prepared.
   const SearchHeuristic* heuristic(const std::string& set) const;
-  // The set's tables, each as serialized bytes, concatenated with 8-byte lengths (not yet for a
-  // set of a projected table: empty, and importing it is refused).
-  std::string exportBytes(const std::string& set) const;
+  // The set's tables, each as serialized bytes (a projected table's as its file), concatenated
+  // with 8-byte lengths; importing reads the same. The heuristic an import replaces is destroyed,
+  // so no search may be running on the set.
+  std::string exportBytes(const std::string& set, std::string* error) const;
   bool importBytes(const std::string& set, const std::string& bytes, std::string* error);
 
  private:
@@ -48,6 +49,11 @@ class OptimalTables {
   const TableSetSpec* specOf(const std::string& set) const;
   bool prepareProjected(Set& entry, const TableSetSpec& spec, const BuildProgressFn& progress,
                         Cancellation cancel, std::string* error);
+  bool importProjected(Set& entry, const TableSetSpec& spec, const std::string& bytes,
+                       std::string* error);
+  // The projected table has its entries: its fallback tables and the heuristic.
+  bool adoptProjected(Set& entry, const TableSetSpec& spec, Cancellation cancel,
+                      std::string* error);
   std::string pathOf(const std::string& table, std::uint64_t definition) const;
   const Puzzle& puzzle_;
   const ReferenceFrame* frame_;

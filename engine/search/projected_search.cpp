@@ -93,9 +93,9 @@ void ProjectedHeuristic::prepend(const Inverse& from, int move, Inverse& to) con
   }
 }
 
-int ProjectedHeuristic::bound(const Normal& side, std::uint64_t index) const {
-  int best = table_.bound(index);
-  if (table_.stored(index) != 0) return best;
+int ProjectedHeuristic::bound(const Normal& side, std::uint64_t index, int stored) const {
+  int best = table_.bound(index, stored);
+  if (stored != 0) return best;
   const std::uint32_t* values = side.fallback;
   for (const DistanceTable* f : fallback_) {
     best = std::max(best, f->stored(f->space().index(values)));
@@ -104,9 +104,9 @@ int ProjectedHeuristic::bound(const Normal& side, std::uint64_t index) const {
   return best;
 }
 
-int ProjectedHeuristic::bound(const Inverse& side, std::uint64_t index) const {
-  int best = table_.bound(index);
-  if (table_.stored(index) != 0) return best;
+int ProjectedHeuristic::bound(const Inverse& side, std::uint64_t index, int stored) const {
+  int best = table_.bound(index, stored);
+  if (stored != 0) return best;
   for (const DistanceTable* f : fallback_) {
     std::uint32_t values[kMaxCoordinateParts];
     for (int p = 0; p < f->space().partCount(); ++p) {
@@ -226,6 +226,7 @@ class ProjectedWorker final : public SearchWorker {
     Node node;
     int move;
     std::uint64_t index;
+    int stored;  // the entry at index
   };
   struct Level {
     Node node;
@@ -254,14 +255,19 @@ class ProjectedWorker final : public SearchWorker {
       child.index = h_.index(child.node.normal);
       h_.table_.prefetch(child.index);
     }
+    // All entries read in one short loop: their loads overlap even where there is no prefetch
+    // (WebAssembly), as the next loop's work between two reads would not let them.
+    for (int c = 0; c < count; ++c) {
+      level.children[c].stored = h_.table_.stored(level.children[c].index);
+    }
     // The fallback tables' coordinates only for the children that need them: those whose entry
     // says "at most base", and those that pass (their children need them).
     int passed = 0;
     for (int c = 0; c < count; ++c) {
       Child& child = level.children[c];
-      const bool atMostBase = h_.table_.stored(child.index) == 0;
+      const bool atMostBase = child.stored == 0;
       if (atMostBase) h_.appendFallback(parent.normal, child.move, child.node.normal);
-      child.node.normalBound = h_.bound(child.node.normal, child.index);
+      child.node.normalBound = h_.bound(child.node.normal, child.index, child.stored);
       if (child.node.normalBound > remaining) continue;
       if (!atMostBase) h_.appendFallback(parent.normal, child.move, child.node.normal);
       Child& kept = level.children[passed++];
@@ -274,11 +280,16 @@ class ProjectedWorker final : public SearchWorker {
         h_.table_.prefetch(kept.index);
       }
     }
+    for (int c = 0; c < passed; ++c) {
+      Child& child = level.children[c];
+      if (child.index != ~0ull) child.stored = h_.table_.stored(child.index);
+    }
     level.passed = 0;
     for (int c = 0; c < passed; ++c) {
       Child& child = level.children[c];
-      child.node.inverseBound =
-          child.index == ~0ull ? parent.inverseBound : h_.bound(child.node.inverse, child.index);
+      child.node.inverseBound = child.index == ~0ull
+                                    ? parent.inverseBound
+                                    : h_.bound(child.node.inverse, child.index, child.stored);
       if (child.node.inverseBound > remaining) continue;
       Child& kept = level.children[level.passed++];
       if (&kept != &child) kept = child;

@@ -62,8 +62,15 @@ class ProjectedHeuristic final : public SearchHeuristic {
   void prepend(const Inverse& from, int move, Inverse& to) const;
   // A side's bound from its entry: the entry, or when it says "at most base" the largest of
   // its line's minimum and the fallback tables.
-  int bound(const Normal& side, std::uint64_t index) const;
-  int bound(const Inverse& side, std::uint64_t index) const;
+  // `stored`: the table's entry at index, when read already.
+  int bound(const Normal& side, std::uint64_t index, int stored) const;
+  int bound(const Inverse& side, std::uint64_t index, int stored) const;
+  int bound(const Normal& side, std::uint64_t index) const {
+    return bound(side, index, table_.stored(index));
+  }
+  int bound(const Inverse& side, std::uint64_t index) const {
+    return bound(side, index, table_.stored(index));
+  }
   std::uint64_t index(const Normal& side) const { return table_.index(side.node); }
   std::uint64_t index(const Inverse& side) const {
     return table_.index(table_.node(side.pieces, side.ori));

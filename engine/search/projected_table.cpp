@@ -449,19 +449,24 @@ bool ProjectedTable::build(const BuildProgressFn& progress, Cancellation cancel,
     entries_.reset();
     return false;
   }
+  valueCounts_ = countValues(entries_.get());
+  return true;
+}
+
+std::vector<std::uint64_t> ProjectedTable::countValues(const std::uint64_t* words) const {
   // Per word, the 2-bit fields holding each value; padding past the end holds 3.
-  valueCounts_.assign(4, 0);
+  std::vector<std::uint64_t> counts(4, 0);
   const std::uint64_t low = 0x5555555555555555ull;
   for (std::uint64_t w = 0; w < wordCount(); ++w) {
-    const std::uint64_t word = entries_[w];
+    const std::uint64_t word = words[w];
     const std::uint64_t high = word >> 1;
-    valueCounts_[0] += std::popcount(~word & ~high & low);
-    valueCounts_[1] += std::popcount(word & ~high & low);
-    valueCounts_[2] += std::popcount(~word & high & low);
-    valueCounts_[3] += std::popcount(word & high & low);
+    counts[0] += std::popcount(~word & ~high & low);
+    counts[1] += std::popcount(word & ~high & low);
+    counts[2] += std::popcount(~word & high & low);
+    counts[3] += std::popcount(word & high & low);
   }
-  valueCounts_[3] -= wordCount() * 32 - size();
-  return true;
+  counts[3] -= wordCount() * 32 - size();
+  return counts;
 }
 
 std::unique_ptr<std::uint64_t[], ProjectedTable::Free> ProjectedTable::allocateWords(
@@ -483,11 +488,11 @@ bool ProjectedTable::save(const std::string& path, std::string* error) const {
     *error = "cannot write " + temporary;
     return false;
   }
-  std::uint64_t head[7] = {0, definitionHash_, size()};
+  std::uint64_t head[kHeadWords] = {0, definitionHash_, size()};
   std::memcpy(head, kMagic, 8);
   std::copy(valueCounts_.begin(), valueCounts_.end(), head + 3);
   const bool written =
-      std::fwrite(head, 8, 7, file) == 7 &&
+      std::fwrite(head, 8, kHeadWords, file) == kHeadWords &&
       std::fwrite(entries_.get(), 8, wordCount(), file) == wordCount() &&
       std::fwrite(lineMinimum_.data(), 1, lineMinimum_.size(), file) == lineMinimum_.size();
   if (std::fclose(file) != 0 || !written || std::rename(temporary.c_str(), path.c_str()) != 0) {
@@ -504,21 +509,78 @@ bool ProjectedTable::load(const std::string& path, std::string* error) {
     *error = "no file " + path;
     return false;
   }
-  std::uint64_t head[7] = {};
+  std::uint64_t head[kHeadWords] = {};
   auto entries = allocateWords(wordCount());
   std::vector<std::uint8_t> lines(lineCount());
-  const bool read = std::fread(head, 8, 7, file) == 7 && std::memcmp(head, kMagic, 8) == 0 &&
-                    head[1] == definitionHash_ && head[2] == size() &&
+  const bool read = std::fread(head, 8, kHeadWords, file) == kHeadWords &&
                     std::fread(entries.get(), 8, wordCount(), file) == wordCount() &&
-                    std::fread(lines.data(), 1, lines.size(), file) == lines.size();
+                    std::fread(lines.data(), 1, lines.size(), file) == lines.size() &&
+                    std::fgetc(file) == EOF;
   std::fclose(file);
   if (!read) {
-    *error = path + " is not this table's file";
+    *error = path + " is not this table's file (its length differs)";
+    return false;
+  }
+  return adopt(head, std::move(entries), std::move(lines), path, error);
+}
+
+void ProjectedTable::serializeTo(std::string& out) const {
+  std::uint64_t head[kHeadWords] = {0, definitionHash_, size()};
+  std::memcpy(head, kMagic, 8);
+  std::copy(valueCounts_.begin(), valueCounts_.end(), head + 3);
+  const std::uint64_t length = sizeof head + wordCount() * 8 + lineCount();
+  for (int i = 0; i < 8; ++i) out += static_cast<char>((length >> (8 * i)) & 0xff);
+  out.append(reinterpret_cast<const char*>(head), sizeof head);
+  out.append(reinterpret_cast<const char*>(entries_.get()), wordCount() * 8);
+  out.append(reinterpret_cast<const char*>(lineMinimum_.data()), lineCount());
+}
+
+bool ProjectedTable::deserialize(const char* bytes, std::uint64_t count, std::string* error) {
+  const std::uint64_t expected = kHeadWords * 8 + wordCount() * 8 + lineCount();
+  if (count != expected) {
+    *error = "the " + name() + " table takes " + std::to_string(expected) + " bytes, not " +
+             std::to_string(count);
+    return false;
+  }
+  std::uint64_t head[kHeadWords];
+  std::memcpy(head, bytes, sizeof head);
+  auto entries = allocateWords(wordCount());
+  std::memcpy(entries.get(), bytes + sizeof head, wordCount() * 8);
+  const char* lineBytes = bytes + sizeof head + wordCount() * 8;
+  std::vector<std::uint8_t> lines(lineBytes, lineBytes + lineCount());
+  return adopt(head, std::move(entries), std::move(lines), "the " + name() + " table's bytes",
+               error);
+}
+
+bool ProjectedTable::adopt(const std::uint64_t* head,
+                           std::unique_ptr<std::uint64_t[], Free> entries,
+                           std::vector<std::uint8_t> lines, const std::string& what,
+                           std::string* error) {
+  if (std::memcmp(head, kMagic, 8) != 0 || head[1] != definitionHash_ || head[2] != size()) {
+    *error = what + " are not this table (another kind, definition or size)";
+    return false;
+  }
+  // The value counts in the header check every entry: a damaged or cut copy would not match.
+  // A line with an entry that reads "at most base" needs its minimum (others keep none: 255).
+  const std::vector<std::uint64_t> counts = countValues(entries.get());
+  constexpr std::uint64_t kLow = 0x5555555555555555ull;
+  constexpr std::uint64_t kWordsPerLine = (1u << kLineBits) / 32;
+  bool linesValid = true;
+  for (std::uint64_t line = 0; line < lineCount() && linesValid; ++line) {
+    bool atMostBase = false;
+    for (std::uint64_t w = line * kWordsPerLine;
+         w < std::min(wordCount(), (line + 1) * kWordsPerLine); ++w) {
+      atMostBase |= (~entries[w] & ~(entries[w] >> 1) & kLow) != 0;
+    }
+    linesValid = !atMostBase || lines[line] <= spec_.base;
+  }
+  if (!std::equal(counts.begin(), counts.end(), head + 3) || !linesValid) {
+    *error = what + " are damaged (their entries do not match their header)";
     return false;
   }
   entries_ = std::move(entries);
   lineMinimum_ = std::move(lines);
-  valueCounts_.assign(head + 3, head + 7);
+  valueCounts_ = counts;
   return true;
 }
 

@@ -53,8 +53,8 @@ class ProjectedTable {
   int stored(std::uint64_t i) const { return (entries_[i >> 5] >> ((i & 31) * 2)) & 3; }
   // Asks for the entry's cache line ahead of reading it.
   void prefetch(std::uint64_t i) const { __builtin_prefetch(&entries_[i >> 5]); }
-  int bound(std::uint64_t i) const {
-    const int value = stored(i);
+  int bound(std::uint64_t i) const { return bound(i, stored(i)); }
+  int bound(std::uint64_t i, int value) const {
     return value == 0 ? lineMinimum_[i >> kLineBits] : spec_.base + value;
   }
   int bound(const State& s) const { return bound(index(node(s))); }
@@ -75,9 +75,16 @@ class ProjectedTable {
                                              const ProjectedTableSpec& spec);
   bool save(const std::string& path, std::string* error) const;
   bool load(const std::string& path, std::string* error);
+  // A file's bytes in memory (the site's download, the browser's import): the same as `save`
+  // writes, and the same checks as `load`.
+  // Appends the bytes after their length (8 bytes, little-endian), as a table set's bytes frame
+  // each table.
+  void serializeTo(std::string& out) const;
+  bool deserialize(const char* bytes, std::uint64_t count, std::string* error);
 
  private:
   static constexpr int kLineBits = 8;  // 256 entries, 64 bytes, share a minimum
+  static constexpr std::size_t kHeadWords = 7;
   std::uint64_t lineCount() const { return (size() + (1u << kLineBits) - 1) >> kLineBits; }
   // The node's orbit seen through group element g: its pieces, and the orientations at its
   // first `orientations` positions.
@@ -118,7 +125,7 @@ class ProjectedTable {
   };
   static constexpr int kRowsPerMove = 2;
   static constexpr int kRowsPerSymmetry = 2;
-  int seenRowsStart_ = 0;
+  [[maybe_unused]] int seenRowsStart_ = 0;  // read by the SSSE3 path only (the layout is one)
   std::vector<ByteRow> byteRows_;
   std::uint64_t fullSize_ = 1;  // orientations^(orbit size)
   // Per move: per orbit position, where its piece comes from and the twist it gets.
@@ -136,6 +143,12 @@ class ProjectedTable {
   // 4 KB pages would make most of them a TLB miss too.
   static std::unique_ptr<std::uint64_t[], Free> allocateWords(std::uint64_t count);
   std::uint64_t wordCount() const { return (size() + 31) / 32; }
+  // Entries per stored value in `words` (wordCount() of them).
+  std::vector<std::uint64_t> countValues(const std::uint64_t* words) const;
+  // Takes a file's entries and line minima after checking them against its header (the values
+  // counted, the minima at most base); `what` names them in the error.
+  bool adopt(const std::uint64_t* head, std::unique_ptr<std::uint64_t[], Free> entries,
+             std::vector<std::uint8_t> lines, const std::string& what, std::string* error);
   std::unique_ptr<std::uint64_t[], Free> entries_;
   std::vector<std::uint8_t> lineMinimum_;
   std::vector<std::uint64_t> valueCounts_;

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <set>
 #include <unordered_set>
@@ -418,6 +419,49 @@ TEST_CASE("table files: loaded when made for the same definition, refused otherw
   std::filesystem::remove(path);
 }
 
+TEST_CASE("projected table files and bytes: the same definition only, whole and undamaged") {
+  const SymmetryGroup group(cube2());
+  const CoordinateSpec places = {.orbit = "corner", .orientations = false};
+  const ProjectedTableSpec spec = {
+      {"places", {places}, {}, {"UFR120", "mirrorUR"}}, "corner", 3, 6, 5};
+  ProjectedTable table(cube2(), group, spec);
+  std::string error;
+  REQUIRE(table.build({}, {}, &error));
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "polytwist-projected-test.ptt").string();
+  REQUIRE(table.save(path, &error));
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::filesystem::remove(path);
+
+  ProjectedTable fromBytes(cube2(), group, spec);
+  REQUIRE(fromBytes.deserialize(bytes.data(), bytes.size(), &error));
+  CHECK(fromBytes.valueCounts() == table.valueCounts());
+  for (std::uint64_t i = 0; i < table.size(); ++i) {
+    if (fromBytes.bound(i) != table.bound(i)) FAIL("entry differs after reading");
+  }
+
+  ProjectedTable other(cube2(), group, {spec.classes, "corner", 2, 6, 5});
+  CHECK_FALSE(other.deserialize(bytes.data(), bytes.size(), &error));
+  CHECK(error.find("bytes") != std::string::npos);
+  ProjectedTable rebased(cube2(), group, {spec.classes, "corner", 3, 5, 5});
+  CHECK_FALSE(rebased.deserialize(bytes.data(), bytes.size(), &error));
+  CHECK(error.find("not this table") != std::string::npos);
+
+  ProjectedTable cut(cube2(), group, spec);
+  CHECK_FALSE(cut.deserialize(bytes.data(), bytes.size() - 1, &error));
+  CHECK(error.find("takes " + std::to_string(bytes.size()) + " bytes") != std::string::npos);
+  CHECK_FALSE(cut.ok());
+
+  // One bit of one entry changed: its value counts no longer match the header's.
+  std::string damaged = bytes;
+  damaged[100] = static_cast<char>(damaged[100] ^ 0x10);
+  ProjectedTable broken(cube2(), group, spec);
+  CHECK_FALSE(broken.deserialize(damaged.data(), damaged.size(), &error));
+  CHECK(error.find("damaged") != std::string::npos);
+  CHECK_FALSE(broken.ok());
+}
+
 TEST_CASE("a table that cannot get its memory fails with a message") {
   const SymmetryGroup group(cube2());
   SymmetricTable table(cube2(), group, {"twists", {kCornerTwists}, {}, {}});
@@ -540,4 +584,16 @@ TEST_CASE("service: cube3 tables prepared, exported, imported; a search in slice
   const int other = static_cast<int>(second.find("handle")->number());
   CHECK(service::searchStop(other).find("ok")->boolean());
   CHECK_FALSE(service::searchStop(other).find("ok")->boolean());
+
+  // An import replaces the tables an open search reads: it closes the search, which says why.
+  const Json open =
+      service::searchStart("cube3", position.find("state")->string(), R"({"tables":"small"})");
+  const int closed = static_cast<int>(open.find("handle")->number());
+  REQUIRE(service::searchStep(closed, 5).find("status")->string() == "running");
+  REQUIRE(service::importTables("cube3", "small", exported.bytes).find("ok")->boolean());
+  const Json afterImport = service::searchStep(closed, 5);
+  CHECK_FALSE(afterImport.find("ok")->boolean());
+  CHECK(afterImport.find("error")->string() ==
+        "search " + std::to_string(closed) + " was closed: its tables (small) were imported again");
+  CHECK_FALSE(service::searchStep(closed, 5).find("ok")->boolean());
 }

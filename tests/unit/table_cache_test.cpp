@@ -236,7 +236,7 @@ TEST_CASE("table cache: native table files of another definition are missed or r
   // The page's import refuses the old definition's bytes too.
   OptimalTables importer(changed);
   error.clear();
-  CHECK_FALSE(importer.importBytes("whole", old.exportBytes("whole"), &error));
+  CHECK_FALSE(importer.importBytes("whole", old.exportBytes("whole", &error), &error));
   CHECK(fixtures::contains(error, "another definition"));
   CHECK(importer.heuristic("whole") == nullptr);
 }

@@ -190,4 +190,33 @@ describe("the optimal solve through the kernel's sliced API", () => {
     assert.ok(answer.length <= 5);
     assert.equal(call("applyMoves", "kilominx", next.state, answer.solution).solved, true);
   });
+
+  it("closes the searches on tables an import replaces, saying why; bad bytes are refused", () => {
+    const far = call("scramble", "kilominx", 12);
+    const open = call("searchStart", "kilominx", far.state, '{"tables":"small"}');
+    assert.equal(open.ok, true, open.error);
+    assert.equal(call("searchStep", open.handle, 50_000).status, "running");
+    const exported = engine.exportTables("kilominx", "small"); // an object: its bytes are binary
+    assert.equal(exported.ok, true, exported.error);
+    const cut = call("importTables", "kilominx", "small", exported.bytes.subarray(0, 100));
+    assert.equal(cut.ok, false);
+    assert.match(cut.error, /cut short/);
+    assert.deepEqual(call("searchStep", open.handle, 1000), {
+      ok: false,
+      error: `search ${open.handle} was closed: its tables (small) were imported again`,
+    });
+    assert.match(call("searchStep", open.handle, 1000).error, /no search/);
+    // Until whole bytes come back, the set is not prepared.
+    const refused = call("searchStart", "kilominx", far.state, '{"tables":"small"}');
+    assert.match(refused.error, /not prepared/);
+    assert.deepEqual(call("importTables", "kilominx", "small", exported.bytes), {
+      ok: true,
+      puzzle: "kilominx",
+      tables: "small",
+    });
+    const next = call("scrambleByMoves", "kilominx", 9, 5);
+    const answer = searchSliced(next.state);
+    assert.equal(answer.status, "solved");
+    assert.equal(call("applyMoves", "kilominx", next.state, answer.solution).solved, true);
+  });
 });
