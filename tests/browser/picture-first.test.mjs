@@ -47,8 +47,10 @@ describe("picture-first players", () => {
     // Issue 14 asks ≤ 250 KB for the full player; what it takes today (docs/benchmarks.md) is
     // held here so that it does not grow unnoticed. 480 → 520 KB with issue 23's geometry layer,
     // the moves' group and thirteen more puzzles in the engine (+64 KB gzip of .wasm), which the
-    // removal of the hand-written puzzle files is to win back.
-    assert.ok(full.total.gzip <= 520 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
+    // removal of the hand-written puzzle files is to win back. 520 → 530 KB with issue 24's H48
+    // tables in WebAssembly (their import and checks; SIMD128 byte shuffles, 3.1 KB gzip for 24%
+    // less time per search there).
+    assert.ok(full.total.gzip <= 530 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
     for (const m of [one, thirty]) {
       assert.ok(
         m.files.every((f) => !/started|engine|three|shared-renderer|\.wasm/.test(f.path)),
