@@ -12,6 +12,7 @@ import {
   assertCanvasShowsFacelets,
   assertNoProblems,
   browserSession,
+  clickNetSticker,
   dragSticker,
   engineCall,
   fastTurns,
@@ -183,9 +184,9 @@ async function checkPuzzle(id, geometry) {
   );
   const [a, b] = mirroredPair(geometry, shown);
   await page.click(`.swatch[data-face="${shown[b]}"]`);
-  await page.click(`.sticker-net .sticker[data-facelet="${a}"]`);
+  await clickNetSticker(page, a);
   await page.click(`.swatch[data-face="${shown[a]}"]`);
-  await page.click(`.sticker-net .sticker[data-facelet="${b}"]`);
+  await clickNetSticker(page, b);
   await page.waitForSelector('.state-editor[data-validation="invalid"]');
   const painted = [...shown];
   [painted[a], painted[b]] = [shown[b], shown[a]];

@@ -305,6 +305,24 @@ export function stickerClientPoint(page, player, facelet) {
     }, facelet);
 }
 
+/**
+ * Clicks sticker `facelet` of the colour editor's net at its centroid. Playwright's own click
+ * aims at the middle of the element's box, which for a right-triangle sticker (a Skewb's
+ * corners) lies on its long edge, where the face plate beneath may take the click.
+ */
+export async function clickNetSticker(page, facelet) {
+  const sticker = page.locator(`.sticker-net .sticker[data-facelet="${facelet}"]`);
+  await sticker.scrollIntoViewIfNeeded();
+  const { x, y } = await sticker.evaluate((polygon) => {
+    const points = [...polygon.points];
+    const cx = points.reduce((sum, p) => sum + p.x, 0) / points.length;
+    const cy = points.reduce((sum, p) => sum + p.y, 0) / points.length;
+    const client = new DOMPoint(cx, cy).matrixTransform(polygon.getScreenCTM());
+    return { x: client.x, y: client.y };
+  });
+  await page.mouse.click(x, y);
+}
+
 /** Drags with the mouse from sticker `facelet` of a player (a CSS selector) by (dx, dy) CSS px. */
 export async function dragSticker(page, player, facelet, dx, dy) {
   const { x, y, visible } = await stickerClientPoint(page, player, facelet);
