@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "search/byte_order.hpp"
+
 namespace polytwist {
 namespace {
 
@@ -17,19 +19,6 @@ std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
   std::uint64_t hash = 1469598103934665603ull;
   for (std::size_t i = 0; i < size; ++i) hash = (hash ^ data[i]) * 1099511628211ull;
   return hash;
-}
-
-void putU64(std::string& out, std::uint64_t value) {
-  for (int i = 0; i < 8; ++i) out += static_cast<char>((value >> (8 * i)) & 0xff);
-}
-
-bool getU64(const std::string& in, std::size_t& at, std::uint64_t& value) {
-  if (at + 8 > in.size()) return false;
-  value = 0;
-  for (int i = 0; i < 8; ++i)
-    value |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(in[at + i])) << (8 * i);
-  at += 8;
-  return true;
 }
 
 // The moves a table's BFS follows: the spec's base moves, or all (of those searches follow).

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "search/byte_order.hpp"
 #include "search/memory.hpp"
 
 namespace polytwist {
@@ -205,20 +206,24 @@ std::string OptimalTables::exportBytes(const std::string& set, std::string* erro
   }
   std::uint64_t total = 0;
   for (const auto& table : found->second.tables) total += 8 + table->byteCount();
-  if (found->second.projected) total += 8 + found->second.projected->byteCount() + 64;
+  if (found->second.projected) total += 8 + found->second.projected->serializedSize();
   // The bytes, and in WebAssembly the page's copy of them.
   if (auto shortfall = tableMemoryShortfall(2 * total, "the bytes of the " + set + " tables")) {
     *error = *shortfall;
     return {};
   }
+  // Each table's bytes after their length.
   std::string out;
   out.reserve(total);
-  const auto append = [&out](const std::string& bytes) {
-    for (int i = 0; i < 8; ++i) out += static_cast<char>((bytes.size() >> (8 * i)) & 0xff);
+  if (const ProjectedTable* projected = found->second.projected.get()) {
+    putU64(out, projected->serializedSize());
+    projected->serializeTo(out);
+  }
+  for (const auto& table : found->second.tables) {
+    const std::string bytes = table->serialize();
+    putU64(out, bytes.size());
     out += bytes;
-  };
-  if (found->second.projected) found->second.projected->serializeTo(out);
-  for (const auto& table : found->second.tables) append(table->serialize());
+  }
   return out;
 }
 
@@ -239,14 +244,8 @@ bool OptimalTables::importBytes(const std::string& set, const std::string& bytes
   }
   std::size_t at = 0;
   for (auto& table : entry.tables) {
-    if (bytes.size() < at + 8) {
-      *error = "the table data is cut short";
-      return false;
-    }
     std::uint64_t length = 0;
-    for (int i = 7; i >= 0; --i) length = length << 8 | static_cast<std::uint8_t>(bytes[at + i]);
-    at += 8;
-    if (bytes.size() - at < length) {
+    if (!getU64(bytes, at, length) || bytes.size() - at < length) {
       *error = "the table data is cut short";
       return false;
     }
@@ -268,12 +267,10 @@ bool OptimalTables::importProjected(Set& entry, const TableSetSpec& spec, const 
     *error = *shortfall;
     return false;
   }
-  // The framing of every set's bytes: one table, after its length (8 bytes, little-endian).
+  // One table, after its length.
+  std::size_t at = 0;
   std::uint64_t length = 0;
-  if (bytes.size() >= 8) {
-    for (int i = 7; i >= 0; --i) length = length << 8 | static_cast<std::uint8_t>(bytes[i]);
-  }
-  if (bytes.size() < 8 || bytes.size() - 8 != length) {
+  if (!getU64(bytes, at, length) || bytes.size() - at != length) {
     *error = "the table data is cut short or too long";
     return false;
   }

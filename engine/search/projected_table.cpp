@@ -528,17 +528,14 @@ void ProjectedTable::serializeTo(std::string& out) const {
   std::uint64_t head[kHeadWords] = {0, definitionHash_, size()};
   std::memcpy(head, kMagic, 8);
   std::copy(valueCounts_.begin(), valueCounts_.end(), head + 3);
-  const std::uint64_t length = sizeof head + wordCount() * 8 + lineCount();
-  for (int i = 0; i < 8; ++i) out += static_cast<char>((length >> (8 * i)) & 0xff);
   out.append(reinterpret_cast<const char*>(head), sizeof head);
   out.append(reinterpret_cast<const char*>(entries_.get()), wordCount() * 8);
   out.append(reinterpret_cast<const char*>(lineMinimum_.data()), lineCount());
 }
 
 bool ProjectedTable::deserialize(const char* bytes, std::uint64_t count, std::string* error) {
-  const std::uint64_t expected = kHeadWords * 8 + wordCount() * 8 + lineCount();
-  if (count != expected) {
-    *error = "the " + name() + " table takes " + std::to_string(expected) + " bytes, not " +
+  if (count != serializedSize()) {
+    *error = "the " + name() + " table takes " + std::to_string(serializedSize()) + " bytes, not " +
              std::to_string(count);
     return false;
   }

@@ -77,8 +77,7 @@ class ProjectedTable {
   bool load(const std::string& path, std::string* error);
   // A file's bytes in memory (the site's download, the browser's import): the same as `save`
   // writes, and the same checks as `load`.
-  // Appends the bytes after their length (8 bytes, little-endian), as a table set's bytes frame
-  // each table.
+  std::uint64_t serializedSize() const { return kHeadWords * 8 + wordCount() * 8 + lineCount(); }
   void serializeTo(std::string& out) const;
   bool deserialize(const char* bytes, std::uint64_t count, std::string* error);
 

@@ -14,6 +14,7 @@
 #include <thread>
 #include <utility>
 
+#include "search/byte_order.hpp"
 #include "search/memory.hpp"
 
 namespace polytwist {
@@ -558,12 +559,6 @@ bool SymmetricTable::build(const BuildProgressFn& progress, Cancellation cancel,
   }
   return true;
 }
-
-namespace {
-void putU64(std::string& out, std::uint64_t value) {
-  for (int i = 0; i < 8; ++i) out += static_cast<char>((value >> (8 * i)) & 0xff);
-}
-}  // namespace
 
 // Magic, definition hash, entry count, the counts; then the entries and the checksum follow.
 std::string SymmetricTable::header() const {
