@@ -274,7 +274,7 @@ bool OptimalTables::importProjected(Set& entry, const TableSetSpec& spec, const 
     *error = "the table data is cut short or too long";
     return false;
   }
-  if (!table.deserialize(bytes.data() + 8, length, error)) return false;
+  if (!table.deserialize(bytes.data() + at, length, error)) return false;
   return adoptProjected(entry, spec, {}, error);
 }
 
