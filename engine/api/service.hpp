@@ -77,6 +77,13 @@ Json prepareTables(const std::string& id, const std::string& tables,
 // The prepared set's bytes for the page to keep (IndexedDB), and taking them back.
 TableBytes exportTables(const std::string& id, const std::string& tables);
 Json importTables(const std::string& id, const std::string& tables, const std::string& bytes);
+// The same bytes in parts, in order, so that memory holds them once: the part at `offset` 0
+// starts an import of `total` bytes (closing the set's searches), each answers
+// {"ok":true,"puzzle","tables","received","complete"}, and the part that reaches `total`
+// ends it (complete: true, the set prepared). A failed part ends the import; `total` 0 drops
+// one under way ({"ok":true,...,"dropped":true}: a download that stopped), freeing its memory.
+Json importTablesPart(const std::string& id, const std::string& tables, double offset, double total,
+                      const std::string& bytes);
 // An optimal search in slices, for a worker that must stay responsive (one thread): searchStart
 // takes solve options as JSON (solve_options.hpp; only "tables" matters), needs that set prepared
 // and gives {"ok":true,"handle"}; each searchStep searches about

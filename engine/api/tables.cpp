@@ -2,6 +2,7 @@
 // puzzles the registry gives one, and the optimal-search kernel's table sets (prepared, exported,
 // imported) of puzzles it solves with the kernel (puzzles/solvers.hpp).
 #include <chrono>
+#include <cmath>
 
 #include "api/service_internal.hpp"
 #include "core/text.hpp"
@@ -184,15 +185,38 @@ TableBytes exportTables(const std::string& id, const std::string& tables) {
 }
 
 Json importTables(const std::string& id, const std::string& tables, const std::string& bytes) {
+  return importTablesPart(id, tables, 0, static_cast<double>(bytes.size()), bytes);
+}
+
+Json importTablesPart(const std::string& id, const std::string& tables, double offset, double total,
+                      const std::string& bytes) {
   return onPuzzle(id, 0, [&](const Puzzle& puzzle) {
     if (!describeSolvers(puzzle).kernel()) return noTableSets(puzzle);
-    Solver& solver = solverFor(puzzle);
-    const std::string set = solver.optimalTables().resolve(tables);
+    const auto whole = [](double value) {
+      return value >= 0 && value < 9007199254740992.0 && value == std::floor(value);
+    };
+    if (!whole(offset) || !whole(total) || offset + static_cast<double>(bytes.size()) > total) {
+      return failure(
+          "a part of the tables needs whole numbers 0 ≤ offset ≤ offset + its bytes ≤ total");
+    }
+    OptimalTables& sets = solverFor(puzzle).optimalTables();
+    const std::string set = sets.resolve(tables);
     if (set.empty()) return failure(puzzle.id() + " has no table set '" + tables + "'");
+    if (total == 0) {
+      sets.dropImport();
+      return success().set("puzzle", puzzle.id()).set("tables", set).set("dropped", true);
+    }
+    if (offset == 0) closeSearchesOn(puzzle, set);
     std::string error;
-    closeSearchesOn(puzzle, set);
-    if (!solver.optimalTables().importBytes(set, bytes, &error)) return failure(error);
-    return success().set("puzzle", puzzle.id()).set("tables", set);
+    const OptimalTables::ImportStatus status =
+        sets.importPart(set, static_cast<std::uint64_t>(offset), static_cast<std::uint64_t>(total),
+                        bytes.data(), bytes.size(), &error);
+    if (status == OptimalTables::ImportStatus::Failed) return failure(error);
+    return success()
+        .set("puzzle", puzzle.id())
+        .set("tables", set)
+        .set("received", offset + static_cast<double>(bytes.size()))
+        .set("complete", status == OptimalTables::ImportStatus::Complete);
   });
 }
 

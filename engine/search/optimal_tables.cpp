@@ -229,6 +229,47 @@ std::string OptimalTables::exportBytes(const std::string& set, std::string* erro
 
 bool OptimalTables::importBytes(const std::string& set, const std::string& bytes,
                                 std::string* error) {
+  return importPart(set, 0, bytes.size(), bytes.data(), bytes.size(), error) ==
+         ImportStatus::Complete;
+}
+
+OptimalTables::ImportStatus OptimalTables::importPart(const std::string& set, std::uint64_t offset,
+                                                      std::uint64_t total, const char* bytes,
+                                                      std::uint64_t count, std::string* error) {
+  if (offset == 0) {
+    pending_.reset();
+    if (!beginImport(set, total, error)) return ImportStatus::Failed;
+  } else if (!pending_ || pending_->set != set || pending_->total != total ||
+             pending_->received != offset) {
+    *error = "this part of the " + set + " tables (at byte " + std::to_string(offset) +
+             ") does not follow the last one: start again at byte 0";
+    return ImportStatus::Failed;
+  }
+  PendingImport& pending = *pending_;
+  if (count > pending.total - pending.received) {
+    *error =
+        "the table data is longer than the " + std::to_string(pending.total) + " bytes announced";
+    pending_.reset();
+    return ImportStatus::Failed;
+  }
+  // A projected table's bytes after their length go where the table keeps its entries.
+  std::uint64_t framingPart = count;
+  if (pending.incoming)
+    framingPart = std::min<std::uint64_t>(count, 8 - std::min<std::uint64_t>(8, pending.received));
+  pending.framing.append(bytes, framingPart);
+  if (framingPart < count && !setOf(set).projected->receive(*pending.incoming, bytes + framingPart,
+                                                            count - framingPart, error)) {
+    pending_.reset();
+    return ImportStatus::Failed;
+  }
+  pending.received += count;
+  if (pending.received < pending.total) return ImportStatus::Partial;
+  const bool finished = finishImport(error);
+  pending_.reset();
+  return finished ? ImportStatus::Complete : ImportStatus::Failed;
+}
+
+bool OptimalTables::beginImport(const std::string& set, std::uint64_t total, std::string* error) {
   if (resolve(set) != set || set.empty()) {
     *error = puzzle_.id() + " has no table set '" + set + "'";
     return false;
@@ -236,12 +277,53 @@ bool OptimalTables::importBytes(const std::string& set, const std::string& bytes
   Set& entry = setOf(set);
   // The set is unprepared until the bytes are read whole (the caller closed the searches on it).
   entry.heuristic.reset();
-  if (entry.projected) return importProjected(entry, *specOf(set), bytes, error);
-  if (auto shortfall =
-          setMemoryShortfall(entry.tables, "the " + puzzle_.id() + " table set '" + set + "'", 1)) {
+  const std::string what = "the " + puzzle_.id() + " table set '" + set + "'";
+  std::optional<std::string> shortfall;
+  if (entry.projected) {
+    const std::vector<const ProjectedTable*> tables = {entry.projected.get()};
+    shortfall = setMemoryShortfall(tables, what, 0);
+  } else {
+    shortfall = setMemoryShortfall(entry.tables, what, 1);
+  }
+  if (shortfall) {
     *error = *shortfall;
     return false;
   }
+  pending_.emplace();
+  pending_->set = set;
+  pending_->total = total;
+  if (entry.projected) {
+    // One table, after its length.
+    if (total != 8 + entry.projected->serializedSize()) {
+      *error = what + " takes " + std::to_string(8 + entry.projected->serializedSize()) +
+               " bytes, not " + std::to_string(total);
+      pending_.reset();
+      return false;
+    }
+    pending_->incoming = entry.projected->incoming();
+  } else {
+    pending_->framing.reserve(total);
+  }
+  return true;
+}
+
+bool OptimalTables::finishImport(std::string* error) {
+  PendingImport& pending = *pending_;
+  Set& entry = setOf(pending.set);
+  if (!entry.projected) return importTables(entry, pending.framing, error);
+  ProjectedTable& table = *entry.projected;
+  std::size_t at = 0;
+  std::uint64_t length = 0;
+  if (!getU64(pending.framing, at, length) || length != table.serializedSize()) {
+    *error = "the table data is cut short or too long";
+    return false;
+  }
+  return table.adopt(std::move(*pending.incoming), "the " + table.name() + " table's bytes",
+                     error) &&
+         adoptProjected(entry, *specOf(pending.set), {}, error);
+}
+
+bool OptimalTables::importTables(Set& entry, const std::string& bytes, std::string* error) {
   std::size_t at = 0;
   for (auto& table : entry.tables) {
     std::uint64_t length = 0;
@@ -256,26 +338,6 @@ bool OptimalTables::importBytes(const std::string& set, const std::string& bytes
   for (auto& table : entry.tables) tables.push_back(table.get());
   entry.heuristic = std::make_unique<OptimalHeuristic>(puzzle_, group_, std::move(tables), frame_);
   return true;
-}
-
-bool OptimalTables::importProjected(Set& entry, const TableSetSpec& spec, const std::string& bytes,
-                                    std::string* error) {
-  ProjectedTable& table = *entry.projected;
-  const std::vector<const ProjectedTable*> tables = {&table};
-  if (auto shortfall =
-          setMemoryShortfall(tables, "the " + puzzle_.id() + " table set '" + spec.name + "'", 1)) {
-    *error = *shortfall;
-    return false;
-  }
-  // One table, after its length.
-  std::size_t at = 0;
-  std::uint64_t length = 0;
-  if (!getU64(bytes, at, length) || bytes.size() - at != length) {
-    *error = "the table data is cut short or too long";
-    return false;
-  }
-  if (!table.deserialize(bytes.data() + at, length, error)) return false;
-  return adoptProjected(entry, spec, {}, error);
 }
 
 }  // namespace polytwist

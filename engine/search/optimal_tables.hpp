@@ -7,6 +7,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,14 @@ class OptimalTables {
   // so no search may be running on the set.
   std::string exportBytes(const std::string& set, std::string* error) const;
   bool importBytes(const std::string& set, const std::string& bytes, std::string* error);
+  // The same bytes in parts, in order (the page's chunks: the WebAssembly heap then holds a
+  // projected table once). The part at `offset` 0 starts an import of `total` bytes (the set is
+  // unprepared until it ends), the one that reaches `total` ends it; a failure ends it too.
+  enum class ImportStatus { Failed, Partial, Complete };
+  ImportStatus importPart(const std::string& set, std::uint64_t offset, std::uint64_t total,
+                          const char* bytes, std::uint64_t count, std::string* error);
+  // Frees an import that will not be finished (a download that stopped).
+  void dropImport() { pending_.reset(); }
 
  private:
   struct Set {
@@ -49,8 +58,17 @@ class OptimalTables {
   const TableSetSpec* specOf(const std::string& set) const;
   bool prepareProjected(Set& entry, const TableSetSpec& spec, const BuildProgressFn& progress,
                         Cancellation cancel, std::string* error);
-  bool importProjected(Set& entry, const TableSetSpec& spec, const std::string& bytes,
-                       std::string* error);
+  // An import under way: its set, its length and what came; a projected table's bytes go to
+  // `incoming` after their 8-byte length (kept in `framing`), others' to `framing`.
+  struct PendingImport {
+    std::string set;
+    std::uint64_t total = 0, received = 0;
+    std::string framing;
+    std::optional<ProjectedTable::Incoming> incoming;
+  };
+  bool beginImport(const std::string& set, std::uint64_t total, std::string* error);
+  bool finishImport(std::string* error);
+  bool importTables(Set& entry, const std::string& bytes, std::string* error);
   // The projected table has its entries: its fallback tables and the heuristic.
   bool adoptProjected(Set& entry, const TableSetSpec& spec, Cancellation cancel,
                       std::string* error);
@@ -59,6 +77,7 @@ class OptimalTables {
   const ReferenceFrame* frame_;
   SymmetryGroup group_;
   std::map<std::string, Set> sets_;
+  std::optional<PendingImport> pending_;
 };
 
 }  // namespace polytwist

@@ -453,24 +453,29 @@ bool ProjectedTable::build(const BuildProgressFn& progress, Cancellation cancel,
   return true;
 }
 
+namespace {
+
+constexpr std::uint64_t kLowBits = 0x5555555555555555ull;
+
+// Adds to counts[v] the 2-bit fields of `word` that hold v.
+inline void countFields(std::uint64_t word, std::uint64_t* counts) {
+  const std::uint64_t high = word >> 1;
+  counts[0] += std::popcount(~word & ~high & kLowBits);
+  counts[1] += std::popcount(word & ~high & kLowBits);
+  counts[2] += std::popcount(~word & high & kLowBits);
+  counts[3] += std::popcount(word & high & kLowBits);
+}
+
+}  // namespace
+
 std::vector<std::uint64_t> ProjectedTable::countValues(const std::uint64_t* words) const {
-  // Per word, the 2-bit fields holding each value; padding past the end holds 3.
   std::vector<std::uint64_t> counts(4, 0);
-  const std::uint64_t low = 0x5555555555555555ull;
-  for (std::uint64_t w = 0; w < wordCount(); ++w) {
-    const std::uint64_t word = words[w];
-    const std::uint64_t high = word >> 1;
-    counts[0] += std::popcount(~word & ~high & low);
-    counts[1] += std::popcount(word & ~high & low);
-    counts[2] += std::popcount(~word & high & low);
-    counts[3] += std::popcount(word & high & low);
-  }
-  counts[3] -= wordCount() * 32 - size();
+  for (std::uint64_t w = 0; w < wordCount(); ++w) countFields(words[w], counts.data());
+  counts[3] -= wordCount() * 32 - size();  // padding past the end holds 3
   return counts;
 }
 
-std::unique_ptr<std::uint64_t[], ProjectedTable::Free> ProjectedTable::allocateWords(
-    std::uint64_t count) {
+ProjectedTable::Words ProjectedTable::allocateWords(std::uint64_t count) {
   constexpr std::uint64_t kPage = 2 << 20;
   const std::uint64_t bytes = (count * 8 + kPage - 1) / kPage * kPage;
   auto* words = static_cast<std::uint64_t*>(std::aligned_alloc(kPage, bytes));
@@ -478,7 +483,14 @@ std::unique_ptr<std::uint64_t[], ProjectedTable::Free> ProjectedTable::allocateW
 #ifdef MADV_HUGEPAGE
   madvise(words, bytes, MADV_HUGEPAGE);
 #endif
-  return std::unique_ptr<std::uint64_t[], Free>(words);
+  return Words(words);
+}
+
+void ProjectedTable::writeHead(std::uint64_t* head) const {
+  std::memcpy(head, kMagic, 8);
+  head[1] = definitionHash_;
+  head[2] = size();
+  std::copy(valueCounts_.begin(), valueCounts_.end(), head + 3);
 }
 
 bool ProjectedTable::save(const std::string& path, std::string* error) const {
@@ -488,9 +500,8 @@ bool ProjectedTable::save(const std::string& path, std::string* error) const {
     *error = "cannot write " + temporary;
     return false;
   }
-  std::uint64_t head[kHeadWords] = {0, definitionHash_, size()};
-  std::memcpy(head, kMagic, 8);
-  std::copy(valueCounts_.begin(), valueCounts_.end(), head + 3);
+  std::uint64_t head[kHeadWords];
+  writeHead(head);
   const bool written =
       std::fwrite(head, 8, kHeadWords, file) == kHeadWords &&
       std::fwrite(entries_.get(), 8, wordCount(), file) == wordCount() &&
@@ -509,25 +520,23 @@ bool ProjectedTable::load(const std::string& path, std::string* error) {
     *error = "no file " + path;
     return false;
   }
-  std::uint64_t head[kHeadWords] = {};
-  auto entries = allocateWords(wordCount());
-  std::vector<std::uint8_t> lines(lineCount());
-  const bool read = std::fread(head, 8, kHeadWords, file) == kHeadWords &&
-                    std::fread(entries.get(), 8, wordCount(), file) == wordCount() &&
-                    std::fread(lines.data(), 1, lines.size(), file) == lines.size() &&
+  Incoming in = incoming();
+  const bool read = std::fread(in.head_, 8, kHeadWords, file) == kHeadWords &&
+                    std::fread(in.entries_.get(), 8, wordCount(), file) == wordCount() &&
+                    std::fread(in.lines_.data(), 1, in.lines_.size(), file) == in.lines_.size() &&
                     std::fgetc(file) == EOF;
   std::fclose(file);
   if (!read) {
     *error = path + " is not this table's file (its length differs)";
     return false;
   }
-  return adopt(head, std::move(entries), std::move(lines), path, error);
+  in.received_ = serializedSize();
+  return adopt(std::move(in), path, error);
 }
 
 void ProjectedTable::serializeTo(std::string& out) const {
-  std::uint64_t head[kHeadWords] = {0, definitionHash_, size()};
-  std::memcpy(head, kMagic, 8);
-  std::copy(valueCounts_.begin(), valueCounts_.end(), head + 3);
+  std::uint64_t head[kHeadWords];
+  writeHead(head);
   out.append(reinterpret_cast<const char*>(head), sizeof head);
   out.append(reinterpret_cast<const char*>(entries_.get()), wordCount() * 8);
   out.append(reinterpret_cast<const char*>(lineMinimum_.data()), lineCount());
@@ -539,45 +548,78 @@ bool ProjectedTable::deserialize(const char* bytes, std::uint64_t count, std::st
              std::to_string(count);
     return false;
   }
-  std::uint64_t head[kHeadWords];
-  std::memcpy(head, bytes, sizeof head);
-  auto entries = allocateWords(wordCount());
-  std::memcpy(entries.get(), bytes + sizeof head, wordCount() * 8);
-  const char* lineBytes = bytes + sizeof head + wordCount() * 8;
-  std::vector<std::uint8_t> lines(lineBytes, lineBytes + lineCount());
-  return adopt(head, std::move(entries), std::move(lines), "the " + name() + " table's bytes",
-               error);
+  Incoming in = incoming();
+  return receive(in, bytes, count, error) &&
+         adopt(std::move(in), "the " + name() + " table's bytes", error);
 }
 
-bool ProjectedTable::adopt(const std::uint64_t* head,
-                           std::unique_ptr<std::uint64_t[], Free> entries,
-                           std::vector<std::uint8_t> lines, const std::string& what,
-                           std::string* error) {
+ProjectedTable::Incoming ProjectedTable::incoming() const {
+  Incoming in;
+  in.entries_ = allocateWords(wordCount());
+  in.lines_.resize(lineCount());
+  return in;
+}
+
+bool ProjectedTable::receive(Incoming& in, const char* bytes, std::uint64_t count,
+                             std::string* error) const {
+  if (count > serializedSize() - in.received_) {
+    *error =
+        "the " + name() + " table takes " + std::to_string(serializedSize()) + " bytes: more came";
+    return false;
+  }
+  // The part's bytes go to each of the file's three regions it overlaps.
+  const std::uint64_t headEnd = kHeadWords * 8, entriesEnd = headEnd + wordCount() * 8;
+  const struct {
+    char* start;
+    std::uint64_t begin, end;
+  } regions[] = {{reinterpret_cast<char*>(in.head_), 0, headEnd},
+                 {reinterpret_cast<char*>(in.entries_.get()), headEnd, entriesEnd},
+                 {reinterpret_cast<char*>(in.lines_.data()), entriesEnd, serializedSize()}};
+  for (const auto& region : regions) {
+    const std::uint64_t from = std::max(in.received_, region.begin);
+    const std::uint64_t to = std::min(in.received_ + count, region.end);
+    if (from < to) {
+      std::memcpy(region.start + (from - region.begin), bytes + (from - in.received_), to - from);
+    }
+  }
+  in.received_ += count;
+  return true;
+}
+
+bool ProjectedTable::adopt(Incoming in, const std::string& what, std::string* error) {
+  const std::uint64_t* head = in.head_;
+  if (in.received_ != serializedSize()) {
+    *error = what + " are cut short";
+    return false;
+  }
   if (std::memcmp(head, kMagic, 8) != 0 || head[1] != definitionHash_ || head[2] != size()) {
     *error = what + " are not this table (another kind, definition or size)";
     return false;
   }
-  // The value counts in the header check every entry: a damaged or cut copy would not match.
-  // A line with an entry that reads "at most base" needs its minimum (others keep none: 255).
-  const std::vector<std::uint64_t> counts = countValues(entries.get());
-  constexpr std::uint64_t kLow = 0x5555555555555555ull;
+  // One pass over the lines. The value counts in the header check every entry: a damaged or cut
+  // copy would not match. A line with an entry that reads "at most base" needs its minimum
+  // (others keep none: 255).
+  std::vector<std::uint64_t> counts(4, 0);
   constexpr std::uint64_t kWordsPerLine = (1u << kLineBits) / 32;
   bool linesValid = true;
-  for (std::uint64_t line = 0; line < lineCount() && linesValid; ++line) {
-    bool atMostBase = false;
+  for (std::uint64_t line = 0; line < lineCount(); ++line) {
+    std::uint64_t atMostBase = 0;
     for (std::uint64_t w = line * kWordsPerLine;
          w < std::min(wordCount(), (line + 1) * kWordsPerLine); ++w) {
-      atMostBase |= (~entries[w] & ~(entries[w] >> 1) & kLow) != 0;
+      const std::uint64_t word = in.entries_[w];
+      countFields(word, counts.data());
+      atMostBase |= ~word & ~(word >> 1) & kLowBits;
     }
-    linesValid = !atMostBase || lines[line] <= spec_.base;
+    linesValid &= atMostBase == 0 || in.lines_[line] <= spec_.base;
   }
+  counts[3] -= wordCount() * 32 - size();  // padding past the end holds 3
   if (!std::equal(counts.begin(), counts.end(), head + 3) || !linesValid) {
     *error = what + " are damaged (their entries do not match their header)";
     return false;
   }
-  entries_ = std::move(entries);
-  lineMinimum_ = std::move(lines);
-  valueCounts_ = counts;
+  entries_ = std::move(in.entries_);
+  lineMinimum_ = std::move(in.lines_);
+  valueCounts_ = std::move(counts);
   return true;
 }
 

@@ -84,6 +84,34 @@ class ProjectedTable {
  private:
   static constexpr int kLineBits = 8;  // 256 entries, 64 bytes, share a minimum
   static constexpr std::size_t kHeadWords = 7;
+  struct Free {
+    void operator()(std::uint64_t* words) const { std::free(words); }
+  };
+  using Words = std::unique_ptr<std::uint64_t[], Free>;
+
+ public:
+  // A file's bytes arriving in parts, in order (an import in chunks): the entries are written
+  // where the table keeps them, so memory holds them once.
+  class Incoming {
+   public:
+    std::uint64_t received() const { return received_; }
+
+   private:
+    friend class ProjectedTable;
+    std::uint64_t head_[kHeadWords] = {};
+    Words entries_;
+    std::vector<std::uint8_t> lines_;
+    std::uint64_t received_ = 0;
+  };
+  // Allocates the entries (ask tableMemoryShortfall first).
+  Incoming incoming() const;
+  // Appends the next `count` bytes; false (`error` says) past the table's size.
+  bool receive(Incoming& incoming, const char* bytes, std::uint64_t count,
+               std::string* error) const;
+  // Takes them once whole, with `load`'s checks; `what` names them in the error.
+  bool adopt(Incoming incoming, const std::string& what, std::string* error);
+
+ private:
   std::uint64_t lineCount() const { return (size() + (1u << kLineBits) - 1) >> kLineBits; }
   // The node's orbit seen through group element g: its pieces, and the orientations at its
   // first `orientations` positions.
@@ -135,20 +163,15 @@ class ProjectedTable {
   // Per group element: per piece, the shift subtracted; and per sum, the orientation it is.
   std::vector<std::uint8_t> pieceShift_, pieceImage_;
   std::vector<std::uint8_t> reduce_;
-  struct Free {
-    void operator()(std::uint64_t* words) const { std::free(words); }
-  };
   // In 2 MB pages where the system has them: lookups land anywhere in hundreds of megabytes, and
   // 4 KB pages would make most of them a TLB miss too.
-  static std::unique_ptr<std::uint64_t[], Free> allocateWords(std::uint64_t count);
+  static Words allocateWords(std::uint64_t count);
   std::uint64_t wordCount() const { return (size() + 31) / 32; }
   // Entries per stored value in `words` (wordCount() of them).
   std::vector<std::uint64_t> countValues(const std::uint64_t* words) const;
-  // Takes a file's entries and line minima after checking them against its header (the values
-  // counted, the minima at most base); `what` names them in the error.
-  bool adopt(const std::uint64_t* head, std::unique_ptr<std::uint64_t[], Free> entries,
-             std::vector<std::uint8_t> lines, const std::string& what, std::string* error);
-  std::unique_ptr<std::uint64_t[], Free> entries_;
+  // A file's head: magic, definition hash, size, value counts.
+  void writeHead(std::uint64_t* head) const;
+  Words entries_;
   std::vector<std::uint8_t> lineMinimum_;
   std::vector<std::uint64_t> valueCounts_;
   std::vector<std::uint64_t> shortCounts_;

@@ -25,14 +25,24 @@ const { engine, call } = await loadEngine();
 
 let started = performance.now();
 if (files) {
-  // The import format: each table's bytes after its length (8 bytes, little-endian).
+  // The import format: each table's bytes after its length (8 bytes, little-endian), given to
+  // the engine in 16 MB pieces as the page does (importTablesPart), so the heap holds them once.
   const parts = files.split(",").flatMap((file) => {
     const bytes = readFileSync(file);
     const length = Buffer.alloc(8);
     length.writeBigUInt64LE(BigInt(bytes.length));
     return [length, bytes];
   });
-  call("importTables", puzzle, tables, new Uint8Array(Buffer.concat(parts)));
+  const bytes = Buffer.concat(parts);
+  const piece = 16 * 2 ** 20;
+  for (let offset = 0; offset < bytes.length; offset += piece) {
+    const part = new Uint8Array(
+      bytes.buffer,
+      bytes.byteOffset + offset,
+      Math.min(piece, bytes.length - offset),
+    );
+    call("importTablesPart", puzzle, tables, offset, bytes.length, part);
+  }
 } else {
   call("prepareTables", puzzle, tables, null);
 }

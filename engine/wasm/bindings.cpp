@@ -116,6 +116,11 @@ std::string importTables(const std::string& id, const std::string& tables,
   return service::importTables(id, tables, bytes).dump();
 }
 
+std::string importTablesPart(const std::string& id, const std::string& tables, double offset,
+                             double total, const std::string& bytes) {
+  return service::importTablesPart(id, tables, offset, total, bytes).dump();
+}
+
 std::string searchStart(const std::string& id, const std::string& state,
                         const std::string& optionsJson) {
   return service::searchStart(id, state, optionsJson).dump();
@@ -178,6 +183,7 @@ EMSCRIPTEN_BINDINGS(polytwist) {
   emscripten::function("prepareTables", &prepareTables);
   emscripten::function("exportTables", &exportTables);
   emscripten::function("importTables", &importTables);
+  emscripten::function("importTablesPart", &importTablesPart);
   emscripten::function("searchStart", &searchStart);
   emscripten::function("searchStep", &searchStep);
   emscripten::function("searchStop", &searchStop);

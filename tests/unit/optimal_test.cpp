@@ -460,6 +460,69 @@ TEST_CASE("projected table files and bytes: the same definition only, whole and 
   CHECK_FALSE(broken.deserialize(damaged.data(), damaged.size(), &error));
   CHECK(error.find("damaged") != std::string::npos);
   CHECK_FALSE(broken.ok());
+
+  // In parts cut anywhere (inside the head, an entry word, the line minima): the same table.
+  ProjectedTable inParts(cube2(), group, spec);
+  ProjectedTable::Incoming incoming = inParts.incoming();
+  const std::size_t cuts[] = {0, 1, 57, 61, 3001, bytes.size() - 5, bytes.size()};
+  for (std::size_t c = 0; c + 1 < std::size(cuts); ++c) {
+    REQUIRE(inParts.receive(incoming, bytes.data() + cuts[c], cuts[c + 1] - cuts[c], &error));
+  }
+  CHECK_FALSE(inParts.receive(incoming, bytes.data(), 1, &error));
+  CHECK(error.find("more came") != std::string::npos);
+  REQUIRE(inParts.adopt(std::move(incoming), "the parts", &error));
+  for (std::uint64_t i = 0; i < table.size(); ++i) {
+    if (inParts.bound(i) != table.bound(i)) FAIL("entry differs after reading in parts");
+  }
+  ProjectedTable half(cube2(), group, spec);
+  ProjectedTable::Incoming started = half.incoming();
+  REQUIRE(half.receive(started, bytes.data(), bytes.size() / 2, &error));
+  CHECK_FALSE(half.adopt(std::move(started), "half the bytes", &error));
+  CHECK(error == "half the bytes are cut short");
+  CHECK_FALSE(half.ok());
+}
+
+TEST_CASE("a projected table set imported in parts, in order only") {
+  // A 2x2x2 with a projected set of its own, so that the set is built in a moment.
+  PuzzleSpec spec = cube2().spec();
+  const CoordinateSpec places = {.orbit = "corner", .orientations = false};
+  spec.tableSets = {
+      {"parts",
+       {},
+       ProjectedTableSpec{{"places", {places}, {}, {"UFR120", "mirrorUR"}}, "corner", 3, 6, 5},
+       {{"twists", {kCornerTwists}, 4}}}};
+  const Puzzle puzzle(spec);
+  OptimalTables built(puzzle);
+  std::string error;
+  REQUIRE(built.prepare("parts", {}, {}, &error));
+  const std::string bytes = built.exportBytes("parts", &error);
+  REQUIRE(bytes.size() > 100);
+
+  OptimalTables tables(puzzle);
+  using Status = OptimalTables::ImportStatus;
+  const std::size_t third = bytes.size() / 3;
+  // A part that does not start the import, or that skips bytes, is refused.
+  CHECK(tables.importPart("parts", 5, bytes.size(), bytes.data() + 5, 10, &error) ==
+        Status::Failed);
+  CHECK(error.find("does not follow") != std::string::npos);
+  CHECK(tables.importPart("parts", 0, bytes.size() + 1, bytes.data(), 3, &error) == Status::Failed);
+  CHECK(error.find("takes " + std::to_string(bytes.size()) + " bytes") != std::string::npos);
+  CHECK(tables.importPart("parts", 0, bytes.size(), bytes.data(), 3, &error) == Status::Partial);
+  CHECK(tables.importPart("parts", 4, bytes.size(), bytes.data() + 4, 3, &error) == Status::Failed);
+  CHECK(tables.heuristic("parts") == nullptr);
+  // Whole, in three parts (the first one cuts the length before the table).
+  CHECK(tables.importPart("parts", 0, bytes.size(), bytes.data(), 5, &error) == Status::Partial);
+  CHECK(tables.importPart("parts", 5, bytes.size(), bytes.data() + 5, third, &error) ==
+        Status::Partial);
+  CHECK(tables.importPart("parts", 5 + third, bytes.size(), bytes.data() + 5 + third,
+                          bytes.size() - 5 - third, &error) == Status::Complete);
+  REQUIRE(tables.heuristic("parts") != nullptr);
+  CHECK(tables.exportBytes("parts", &error) == bytes);
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 20; ++trial) {
+    const State s = scrambled(puzzle, rng, 8);
+    CHECK(tables.heuristic("parts")->estimate(s) == built.heuristic("parts")->estimate(s));
+  }
 }
 
 TEST_CASE("a table that cannot get its memory fails with a message") {
@@ -556,6 +619,21 @@ TEST_CASE("service: cube3 tables prepared, exported, imported; a search in slice
   CHECK(refused.find("error")->string().find("damaged") != std::string::npos);
   // The refused bytes left the set unusable until good ones come back.
   REQUIRE(service::importTables("cube3", "small", exported.bytes).find("ok")->boolean());
+  // In parts (the page's chunks): each answers what came; the last one prepares the set.
+  const double total = static_cast<double>(exported.bytes.size());
+  const std::size_t half = exported.bytes.size() / 2;
+  const Json first =
+      service::importTablesPart("cube3", "small", 0, total, exported.bytes.substr(0, half));
+  REQUIRE(first.find("ok")->boolean());
+  CHECK_FALSE(first.find("complete")->boolean());
+  CHECK(first.find("received")->number() == static_cast<double>(half));
+  CHECK(service::searchStart("cube3", "", R"({"tables":"small"})").find("ok")->boolean() == false);
+  const Json last =
+      service::importTablesPart("cube3", "small", half, total, exported.bytes.substr(half));
+  REQUIRE(last.find("ok")->boolean());
+  CHECK(last.find("complete")->boolean());
+  CHECK_FALSE(service::importTablesPart("cube3", "small", -1, total, "").find("ok")->boolean());
+  CHECK_FALSE(service::importTablesPart("cube3", "small", 0, 2, "abc").find("ok")->boolean());
 
   const Json position = service::applyMoves("cube3", "", "R U2 F' L D B2 R'");
   const Json started =

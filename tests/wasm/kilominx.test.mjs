@@ -213,7 +213,42 @@ describe("the optimal solve through the kernel's sliced API", () => {
       ok: true,
       puzzle: "kilominx",
       tables: "small",
+      received: exported.bytes.length,
+      complete: true,
     });
+    // In parts: a part that does not follow the last one ends the import; total 0 drops one.
+    const total = exported.bytes.length;
+    const half = Math.floor(total / 2);
+    assert.equal(
+      call("importTablesPart", "kilominx", "small", 0, total, exported.bytes.subarray(0, half))
+        .complete,
+      false,
+    );
+    assert.match(
+      call(
+        "importTablesPart",
+        "kilominx",
+        "small",
+        half + 1,
+        total,
+        exported.bytes.subarray(half + 1),
+      ).error,
+      /does not follow the last one/,
+    );
+    assert.equal(
+      call("importTablesPart", "kilominx", "small", 0, 0, new Uint8Array()).dropped,
+      true,
+    );
+    assert.equal(
+      call("importTablesPart", "kilominx", "small", 0, total, exported.bytes.subarray(0, half))
+        .received,
+      half,
+    );
+    assert.equal(
+      call("importTablesPart", "kilominx", "small", half, total, exported.bytes.subarray(half))
+        .complete,
+      true,
+    );
     const next = call("scrambleByMoves", "kilominx", 9, 5);
     const answer = searchSliced(next.state);
     assert.equal(answer.status, "solved");
