@@ -18,13 +18,14 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { build, defineConfig } from "vite";
 
 import { policyText } from "./csp.js";
+import { writeTablePieces } from "./table-pieces.js";
 import { offlineApp } from "./pwa.config.js";
 
 const webDir = fileURLToPath(new URL(".", import.meta.url));
@@ -244,43 +245,73 @@ function standalonePlayerBundle() {
 }
 
 /**
- * Optimal-solver table sets the site serves, so that a page downloads them instead of building
- * them (worker/optimal-job.js): build/site/tables/KEY.bin, written by the native CLI (built
- * before the site; `polytwist tables --export-dir`), which builds them or takes them from its
- * own cache. Only sets small enough to download quickly; the others are built in the page.
+ * Optimal-solver table sets the site ships, so that a page downloads them instead of building
+ * them (worker/optimal-job.js, worker/table-download.js). Each is written by the native CLI
+ * (built before the site; `polytwist tables --export-dir`, which builds the set or takes it from
+ * its own cache), then cut into compressed pieces with their hashes (table-pieces.js):
+ * build/site/tables/KEY/{manifest.json, N.gz}, with tables/index.json listing the sets. The pieces are kept in build/shipped-tables/KEY/
+ * between builds (the key names the set's definition), so a rebuild compresses nothing again.
+ * Sets marked `large` (the 3x3x3's H48 set: 478 MB, whose first build takes a minute natively)
+ * ship only with POLYTWIST_SITE_TABLES=all, which ./run sets; the site ./test builds ships the
+ * Master Pyraminx's alone, which takes the same path in the page.
  */
-const SHIPPED_TABLE_SETS = [["master_pyraminx", "small"]];
+const SHIPPED_TABLE_SETS = [
+  { puzzle: "master_pyraminx", set: "small" },
+  { puzzle: "cube3", set: "medium", large: true },
+];
 
 function shippedTables() {
   const cli = `${repoDir}build/polytwist`;
+  const kept = `${repoDir}build/shipped-tables`;
   return {
     name: "polytwist-shipped-tables",
     apply: "build",
-    closeBundle() {
+    async closeBundle() {
       if (!existsSync(cli)) {
         this.warn(`${cli} not built: the site ships no tables (pages build them instead)`);
         return;
       }
-      const dir = `${siteDir}/tables`;
-      mkdirSync(dir, { recursive: true });
-      for (const [puzzle, set] of SHIPPED_TABLE_SETS) {
-        execFileSync(cli, ["tables", puzzle, "--tables", set, "--export-dir", dir], {
+      const all = process.env.POLYTWIST_SITE_TABLES === "all";
+      const sets = [];
+      for (const { puzzle, set, large } of SHIPPED_TABLE_SETS) {
+        if (large && !all) continue;
+        const exported = `${kept}/export`;
+        await rm(exported, { recursive: true, force: true });
+        mkdirSync(exported, { recursive: true });
+        execFileSync(cli, ["tables", puzzle, "--tables", set, "--export-dir", exported], {
           stdio: ["ignore", "inherit", "inherit"],
         });
+        const [file] = await readdir(exported);
+        const key = file.replace(/\.bin$/, "");
+        const pieces = `${kept}/${key}`;
+        let manifest = existsSync(`${pieces}/manifest.json`)
+          ? JSON.parse(readFileSync(`${pieces}/manifest.json`, "utf8"))
+          : null;
+        if (!manifest) {
+          manifest = await writeTablePieces(key, await readFile(`${exported}/${file}`), pieces);
+        }
+        await rm(exported, { recursive: true, force: true });
+        await cp(pieces, `${siteDir}/tables/${key}`, { recursive: true });
+        sets.push({ key, puzzle, set, length: manifest.length });
+        this.info?.(
+          `tables ${key}: ${manifest.chunks.length} pieces, ` +
+            `${(manifest.chunks.reduce((sum, c) => sum + c.packed, 0) / 2 ** 20).toFixed(1)} MB`,
+        );
       }
+      mkdirSync(`${siteDir}/tables`, { recursive: true });
+      await writeFile(`${siteDir}/tables/index.json`, JSON.stringify({ sets }));
     },
   };
 }
 
-/** Files worth compressing: text, and the engine's .wasm (tables/*.bin: see below). */
+/** Files worth compressing: text, and the engine's .wasm (the tables' pieces are gzip already). */
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|webmanifest|svg|wasm|txt|xml|map)$/;
 
 /**
  * FILE.gz (gzip -9) and FILE.br (brotli quality 11) beside every compressible file of
  * build/site, for servers that send them as they are (`polytwist serve`, nginx's gzip_static,
  * static hosts). Runs after every other plugin has written its files (the service worker too);
- * a variant that would not be smaller is not written. The shipped tables/*.bin are left out:
- * their bytes are close to random (docs/server.md has the measurement).
+ * a variant that would not be smaller is not written.
  */
 function precompressedFiles() {
   const gzipAsync = promisify(gzip);

@@ -3,8 +3,10 @@
 // set the site ships (build/site/tables/, imported as the page's worker does): a random-state
 // scramble is the inverse of an optimal solution, and the sliced search fixes the tips first.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { before, test } from "node:test";
+import { gunzipSync } from "node:zlib";
 
 import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
 
@@ -76,13 +78,25 @@ test("names the stickers of impossible colourings", () => {
 
 test("solves with the shipped tables: tips first, random-state scrambles are optimal solutions reversed", (t) => {
   const info = call("puzzleInfo", ID);
-  const file = `${repoDir}build/site/tables/${info.table_sets[0].key}.bin`;
-  if (!existsSync(file)) {
-    t.skip(`${file} is missing: build the site first (npm run build:web)`);
+  const dir = `${repoDir}build/site/tables/${info.table_sets[0].key}`;
+  if (!existsSync(`${dir}/manifest.json`)) {
+    t.skip(`${dir} is missing: build the site first (npm run build:web)`);
     return;
   }
-  const imported = call("importTables", ID, "", new Uint8Array(readFileSync(file)));
-  assert.equal(imported.ok, true, imported.error);
+  // Piece by piece, as the page's worker imports them: each checked against its hash.
+  const manifest = JSON.parse(readFileSync(`${dir}/manifest.json`, "utf8"));
+  assert.ok(manifest.chunks.length >= 2, "more than one piece");
+  let offset = 0;
+  let imported;
+  for (const chunk of manifest.chunks) {
+    const bytes = gunzipSync(readFileSync(`${dir}/${chunk.file}`));
+    assert.equal(createHash("sha256").update(bytes).digest("hex"), chunk.sha256);
+    imported = call("importTablesPart", ID, "", offset, manifest.length, new Uint8Array(bytes));
+    assert.equal(imported.ok, true, imported.error);
+    offset += bytes.length;
+    assert.equal(imported.received, offset);
+    assert.equal(imported.complete, offset === manifest.length);
+  }
 
   const solveSliced = (state) => {
     const start = call("searchStart", ID, state, "{}");

@@ -1,13 +1,31 @@
 // The engine worker's optimal-solve job (web/src/worker/optimal-job.js) over a scripted engine
-// with the kernel's API (prepareTables, export/importTables, searchStart/Step/Stop): tables built
-// once and kept, imported on the next visit, a search in slices that yields between them, a
+// with the kernel's API (prepareTables, exportTables, importTablesPart, searchStart/Step/Stop):
+// tables built once and kept, imported on the next visit, the site's pieces downloaded over
+// HTTP (web/src/worker/table-download.js), checked, kept and resumed after a cut, the set chosen
+// by the device's memory, a search in slices that yields between them, a
 // cancel that stops it at the next slice and keeps the tables; and the page's client cancelling
 // a searching call by message instead of terminating the worker.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
 import { EngineClient } from "../../web/src/engine/client.js";
-import { createOptimalJobs, nextBudget } from "../../web/src/worker/optimal-job.js";
+import {
+  createOptimalJobs,
+  nextBudget,
+  tableMemoryBudget,
+} from "../../web/src/worker/optimal-job.js";
+import {
+  createInflatePool,
+  createSiteTables,
+  inflatePiece,
+  sha256Hex,
+} from "../../web/src/worker/table-download.js";
+import { writeTablePieces } from "../../web/table-pieces.js";
+import { serveStatic } from "../js/static-server.mjs";
 
 /**
  * An engine whose search of a state needs `state.length * 100_000` nodes and finds the solution
@@ -18,6 +36,7 @@ function scriptedEngine() {
   const searches = new Map();
   let nextHandle = 1;
   let tables = null;
+  let incoming = [];
   const json = (value) => JSON.stringify(value);
   return {
     log,
@@ -32,10 +51,15 @@ function scriptedEngine() {
       return json({ ok: true, tables: set || "small" });
     },
     exportTables: () => ({ ok: true, bytes: new Uint8Array([1, 2, 3]) }),
-    importTables(id, set, bytes) {
-      log.push(`import ${bytes.length}`);
+    // The kernel's import in parts: in order, the last one prepares the tables; total 0 drops.
+    importTablesPart(id, set, offset, total, bytes) {
+      if (total === 0) return json({ ok: true, dropped: true });
+      if (offset === 0) incoming = [];
+      incoming.push(...bytes);
+      if (incoming.length < total) return json({ ok: true, received: incoming.length });
+      log.push(`import ${incoming.join(",")}`);
       tables = "imported";
-      return json({ ok: true });
+      return json({ ok: true, received: total, complete: true });
     },
     searchStart(id, state) {
       if (!tables) return json({ ok: false, error: "tables not prepared" });
@@ -59,16 +83,41 @@ function scriptedEngine() {
   };
 }
 
+/** The page's table store (worker/table-cache.js) in memory: piece records, then a manifest. */
 function memoryStore() {
   const entries = new Map();
   return {
     entries,
-    load: async (key) => entries.get(key) ?? null,
-    async store(puzzle, key, bytes) {
-      entries.set(key, bytes);
+    kept: async (key) => entries.get(key) ?? null,
+    read: async (key, i) => entries.get(`${key}#${i}`) ?? null,
+    async pieces(key) {
+      const found = new Set();
+      for (const name of entries.keys())
+        if (name.startsWith(`${key}#`)) found.add(Number(name.split("#")[1]));
+      return found;
+    },
+    async keep(key, i, record) {
+      entries.set(`${key}#${i}`, { ...record, bytes: record.bytes.slice() });
       return { ok: true };
     },
+    async complete(key, length, chunks) {
+      entries.set(key, { length, chunks });
+      return { ok: true };
+    },
+    async drop(key) {
+      for (const name of [...entries.keys()])
+        if (name === key || name.startsWith(`${key}#`)) entries.delete(name);
+    },
   };
+}
+
+/** Resolves once `condition()` resolves truthy (background work), or fails after 5 s. */
+async function eventually(condition, what) {
+  const until = Date.now() + 5000;
+  while (!(await condition())) {
+    assert.ok(Date.now() < until, `not within 5 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /** The worker yields through a MessageChannel; in Node, setImmediate does the same. */
@@ -94,7 +143,11 @@ describe("optimal solve job", () => {
       [0, 1, 2],
     );
     assert.ok(reports.some((r) => r.stage === "search" && r.nodes > 0 && r.nodes_per_second >= 0));
-    assert.equal(store.entries.size, 1);
+    // One piece and, written last, the manifest that says the set is whole.
+    assert.deepEqual(
+      [...store.entries.keys()],
+      ["cube-v1-tables-default#0", "cube-v1-tables-default"],
+    );
     assert.equal(await jobs.tableSource("cube"), "built");
 
     const again = await jobs.solve(2, "cube", "x", {}, () => {});
@@ -110,54 +163,219 @@ describe("optimal solve job", () => {
     const stages = [];
     const cached = await later.solve(3, "cube", "xy", {}, (p) => stages.push(p));
     assert.equal(cached.table_source, "cache");
-    assert.deepEqual(fresh.log.slice(0, 1), ["import 3"]);
+    assert.deepEqual(fresh.log.slice(0, 1), ["import 1,2,3"]);
     assert.ok(!fresh.log.includes("build"));
     assert.deepEqual(stages[0], { stage: "tables", source: "cache" });
   });
 
-  it("downloads the site's copy before building, keeps it, and builds when the site has none", async () => {
-    const engine = scriptedEngine();
-    const store = memoryStore();
-    const asked = [];
-    const download = async (key, onProgress) => {
-      asked.push(key);
-      onProgress(2, 4);
-      onProgress(4, 4);
-      return new Uint8Array([7, 7, 7, 7]);
+  it("downloads the site's pieces, checked, kept as they come; resumes after a cut; builds when the site has none", async (t) => {
+    // The site as the build writes it (web/table-pieces.js), served over HTTP: 23 bytes in
+    // pieces of 5.
+    const set = Uint8Array.from({ length: 23 }, (_, i) => i + 1);
+    const key = "cube-v1-tables-default";
+    const root = await mkdtemp(path.join(tmpdir(), "polytwist-tables-"));
+    t.after(() => rm(root, { recursive: true, force: true }));
+    await writeTablePieces(key, set, path.join(root, key), 5);
+    await writeFile(path.join(root, "index.json"), JSON.stringify({ sets: [{ key, length: 23 }] }));
+    const server = await serveStatic(root);
+    t.after(() => server.close());
+    // A connection that drops at piece 4 until `cut` is cleared (twice: the job tries again once).
+    let cut = true;
+    const fetched = [];
+    const site = createSiteTables(server.url, {
+      fetch: async (url) => {
+        fetched.push(String(url).slice(server.url.length));
+        if (cut && String(url).endsWith("/3.gz")) throw new TypeError("network error");
+        return fetch(url);
+      },
+    });
+
+    // A set the page cannot build, as the 3x3x3's H48 sets.
+    const unbuildable = () => {
+      const engine = scriptedEngine();
+      engine.prepareTables = () =>
+        JSON.stringify({
+          ok: false,
+          error: "the set is not built in the browser: import its bytes",
+        });
+      return engine;
     };
-    const jobs = createOptimalJobs({
-      engine,
+    const engine = unbuildable();
+    const store = memoryStore();
+    const jobs = createOptimalJobs({ engine, tableStore: store, site, yieldToEvents: nodeYield });
+    const stopped = await jobs.solve(1, "cube", "xy", {}, () => {});
+    assert.equal(stopped.ok, false);
+    assert.match(
+      stopped.error,
+      /^The tables' download stopped at 0\.0 MB of 0\.0 MB: network error\. Solve again to resume it\.$/,
+    );
+    // The pieces that came are kept (those after the cut too: pieces come in parallel).
+    const keptBefore = await store.pieces(key);
+    assert.ok(
+      [0, 1, 2].every((i) => keptBefore.has(i)) && !keptBefore.has(3),
+      [...keptBefore].join(),
+    );
+    assert.equal(await store.kept(key), null, "no manifest: the set is not whole");
+    assert.equal(store.entries.get(`${key}#0`).encoding, "gzip", "kept as the site sent it");
+
+    cut = false;
+    fetched.length = 0;
+    const reports = [];
+    const answer = await jobs.solve(2, "cube", "xy", {}, (p) => reports.push(p));
+    assert.equal(answer.table_source, "download");
+    assert.deepEqual(
+      fetched.filter((file) => file.endsWith(".gz")),
+      [0, 1, 2, 3, 4].filter((i) => !keptBefore.has(i)).map((i) => `${key}/${i}.gz`),
+      "the download resumes with the pieces not kept",
+    );
+    assert.deepEqual(engine.log.slice(0, 1), [`import ${[...set].join(",")}`]);
+    const loaded = reports.filter((r) => r.source === "download").map((r) => r.loaded);
+    assert.deepEqual(loaded.at(-1), 23);
+    assert.ok(
+      loaded.every((value, i) => i === 0 || value >= loaded[i - 1]),
+      loaded.join(" "),
+    );
+    await eventually(async () => (await store.kept(key))?.chunks === 5, "the set kept whole");
+    assert.deepEqual(await store.kept(key), { length: 23, chunks: 5 });
+    // A later worker reads the kept pieces (their hashes checked again), nothing from the site.
+    fetched.length = 0;
+    const later = createOptimalJobs({
+      engine: unbuildable(),
       tableStore: store,
-      download,
+      site,
       yieldToEvents: nodeYield,
     });
-    const reports = [];
-    const answer = await jobs.solve(1, "cube", "xy", {}, (p) => reports.push(p));
-    assert.equal(answer.table_source, "download");
-    assert.deepEqual(asked, ["cube-v1-tables-default"]);
-    assert.deepEqual(engine.log.slice(0, 1), ["import 4"]);
-    assert.ok(!engine.log.includes("build"));
-    assert.deepEqual(
-      reports.filter((r) => r.source === "download").map((r) => [r.loaded, r.total]),
-      [
-        [2, 4],
-        [4, 4],
-      ],
-    );
-    assert.deepEqual([...store.entries.values()], [new Uint8Array([7, 7, 7, 7])]);
-    // The default set prepared for a scramble is the same preparation: no second download.
+    assert.equal((await later.solve(5, "cube", "x", {}, () => {})).table_source, "cache");
+    assert.deepEqual(fetched, []);
+    // The default set prepared for a scramble is the same preparation: nothing fetched again.
+    fetched.length = 0;
     assert.equal((await jobs.prepareDefault("cube", () => {})).ok, true);
-    assert.equal(asked.length, 1);
+    assert.deepEqual(fetched, []);
+
+    // A damaged piece (its bytes changed on the site) is refused by its hash.
+    const damaged = unbuildable();
+    const piece = path.join(root, key, "2.gz");
+    const { gzipSync } = await import("node:zlib");
+    await writeFile(piece, gzipSync(Uint8Array.from([9, 9, 9, 9, 9])));
+    const manifest = JSON.parse(await readFile(path.join(root, key, "manifest.json"), "utf8"));
+    manifest.chunks[2].packed = (await readFile(piece)).length;
+    await writeFile(path.join(root, key, "manifest.json"), JSON.stringify(manifest));
+    const refused = await createOptimalJobs({
+      engine: damaged,
+      tableStore: memoryStore(),
+      site: createSiteTables(server.url),
+      yieldToEvents: nodeYield,
+    }).solve(3, "cube", "x", {}, () => {});
+    assert.equal(refused.ok, false);
+    assert.match(refused.error, /piece 3 of 5 is damaged \(its SHA-256 differs/);
+    assert.ok(!damaged.log.some((entry) => entry.startsWith("import")));
 
     const none = scriptedEngine();
     const building = createOptimalJobs({
       engine: none,
       tableStore: memoryStore(),
-      download: async () => null,
+      site: createSiteTables(`${server.url}nothing-here/`),
       yieldToEvents: nodeYield,
     });
-    assert.equal((await building.solve(2, "cube", "x", {}, () => {})).table_source, "built");
+    assert.equal((await building.solve(4, "cube", "x", {}, () => {})).table_source, "built");
     assert.ok(none.log.includes("build"));
+  });
+
+  it("inflates pieces on a pool of workers, and here when a worker cannot start or fails", async () => {
+    const { gzipSync } = await import("node:zlib");
+    const pieces = [1, 2, 3].map((n) => Uint8Array.from({ length: 1000 }, (_, i) => (i * n) % 251));
+    const chunks = await Promise.all(
+      pieces.map(async (bytes) => ({
+        length: bytes.length,
+        packed: gzipSync(bytes).length,
+        sha256: await sha256Hex(bytes),
+      })),
+    );
+    // Workers as the page's: messages in, a transferred answer out (here: the same code).
+    const started = [];
+    const fakeWorker = (behaviour) => () => {
+      const worker = {
+        posted: 0,
+        postMessage({ id, packed, chunk, where }) {
+          if (behaviour === "refuses") throw new Error("DataCloneError");
+          worker.posted++;
+          if (behaviour === "dies") return setImmediate(() => worker.onerror(new Event("error")));
+          inflatePiece(packed, chunk, where).then(
+            (bytes) => worker.onmessage({ data: { id, bytes } }),
+            (err) => worker.onmessage({ data: { id, error: err.message } }),
+          );
+        },
+      };
+      started.push(worker);
+      return worker;
+    };
+    for (const behaviour of ["works", "refuses", "dies"]) {
+      started.length = 0;
+      const inflate = createInflatePool(fakeWorker(behaviour), 2);
+      const out = await Promise.all(
+        pieces.map((bytes, i) => inflate(gzipSync(bytes), chunks[i], `piece ${i + 1}`)),
+      );
+      assert.deepEqual(out, pieces, behaviour);
+      if (behaviour === "works")
+        assert.deepEqual(
+          started.map((w) => w.posted),
+          [2, 1],
+        );
+      const wrong = { ...chunks[0], sha256: "0".repeat(64) };
+      await assert.rejects(inflate(gzipSync(pieces[0]), wrong, "piece 1"), /piece 1 is damaged/);
+    }
+  });
+
+  it("takes the largest set the site ships or a visit kept that the device's memory allows", async () => {
+    const info = {
+      ok: true,
+      id: "cube",
+      name: "Test cube",
+      solver: "optimal",
+      table_sets: [
+        { name: "small", key: "cube-small-1" },
+        { name: "medium", key: "cube-medium-2" },
+        { name: "large", key: "cube-large-3" },
+      ],
+    };
+    const offered = [
+      { key: "cube-medium-2", length: 400 * 2 ** 20 },
+      { key: "cube-large-3", length: 1800 * 2 ** 20 },
+    ];
+    const site = {
+      list: async () => offered,
+      manifest: async () => null,
+      piece: null,
+    };
+    const chosenWith = async (deviceMemory, store = memoryStore()) => {
+      const engine = scriptedEngine();
+      engine.puzzleInfo = () => JSON.stringify(info);
+      const started = [];
+      const searchStart = engine.searchStart;
+      engine.searchStart = (id, state, options) => {
+        started.push(JSON.parse(options).tables);
+        return searchStart(id, state, options);
+      };
+      const jobs = createOptimalJobs({
+        engine,
+        tableStore: store,
+        site,
+        yieldToEvents: nodeYield,
+        deviceMemory,
+      });
+      await jobs.solve(1, "cube", "x", {}, () => {});
+      return started[0];
+    };
+    assert.equal(tableMemoryBudget(8), 2 ** 30);
+    assert.equal(tableMemoryBudget(undefined), 2 ** 29);
+    assert.equal(await chosenWith(8), "medium");
+    assert.equal(await chosenWith(undefined), "medium");
+    assert.equal(await chosenWith(2), "small");
+    // A set an earlier visit kept counts as offered (offline, the site's list is not reached).
+    const store = memoryStore();
+    await store.complete("cube-small-1", 30 * 2 ** 20, 2);
+    site.list = async () => [];
+    assert.equal(await chosenWith(8, store), "small");
   });
 
   it("searches in slices, other work runs between them, and cancel stops it keeping the tables", async () => {

@@ -35,9 +35,20 @@ import createEngine from "@engine";
 import { BUILD_ID } from "virtual:polytwist-build-id";
 import { threadedEnginePath } from "virtual:polytwist-threaded-engine";
 
+import { startModuleWorker } from "../engine/client.js";
 import { scrambleNeedsTables, solverOf } from "../engine/solvers.js";
 import { createOptimalJobs, createYield } from "./optimal-job.js";
-import { loadCached, loadTableSet, storeCached, storeTableSet } from "./table-cache.js";
+import {
+  completeTableSet,
+  dropTableSet,
+  keepPiece,
+  keptPieces,
+  keptTableSet,
+  loadCached,
+  readPiece,
+  storeCached,
+} from "./table-cache.js";
+import { createInflatePool, createSiteTables } from "./table-download.js";
 
 /** Engine functions the page may call; the ones listed `true` take an onProgress callback last. */
 const METHODS = {
@@ -104,40 +115,43 @@ const optimalJobs = engineReady.then(({ engine }) =>
   engine
     ? createOptimalJobs({
         engine,
-        tableStore: { load: loadTableSet, store: storeTableSet },
-        download: downloadTableSet,
+        tableStore: {
+          kept: keptTableSet,
+          read: readPiece,
+          pieces: keptPieces,
+          keep: keepPiece,
+          complete: completeTableSet,
+          drop: dropTableSet,
+        },
+        site: createSiteTables(siteTablesFolder(), {
+          inflate: createInflatePool(startInflateWorker, INFLATE_WORKERS),
+        }),
         yieldToEvents: createYield(),
       })
     : null,
 );
 
+/** Workers that decompress table pieces: one per core, at most four. */
+const INFLATE_WORKERS = Math.min(4, Math.max(1, navigator.hardwareConcurrency || 1));
+
 /**
- * The site's copy of a table set (tables/KEY.bin beside the assets folder, written when the site
- * is built: docs/web.md), read with progress; null when the site has none (a 404, the dev server).
+ * A worker of ./inflate.worker.js, from this script's own site (the page may be another origin's:
+ * startModuleWorker). Vite bundles it where it reads `new Worker(new URL("literal",
+ * import.meta.url))`.
  */
-async function downloadTableSet(key, onProgress) {
-  // Through a variable: Vite would take `new URL(literal, import.meta.url)` for an asset import.
+function startInflateWorker() {
+  const Worker = startModuleWorker;
+  return new Worker(new URL("./inflate.worker.js", import.meta.url), { type: "module" });
+}
+
+/**
+ * The site's tables/ folder (written when the site is built: docs/web.md), beside the assets
+ * folder this chunk is in. Through a variable: Vite would take `new URL(literal,
+ * import.meta.url)` for an asset import.
+ */
+function siteTablesFolder() {
   const here = import.meta.url;
-  const response = await fetch(new URL(`../tables/${key}.bin`, here));
-  if (!response.ok || !response.body) return null;
-  const total = Number(response.headers.get("content-length")) || 0;
-  const chunks = [];
-  let loaded = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    loaded += value.length;
-    onProgress(loaded, total);
-  }
-  const bytes = new Uint8Array(loaded);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
+  return new URL("../tables/", here);
 }
 
 const tableSources = new Map(); // puzzle id → "cache" | "built" (no entry: "none")

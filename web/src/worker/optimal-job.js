@@ -1,13 +1,15 @@
 // The optimal solve of a puzzle with the optimal-search kernel (puzzleInfo `solver: "optimal"`,
 // the 3x3x3) as a cooperative job of the engine worker (docs/api.md, docs/web.md).
 //
-// 1. Tables, once per worker and table set: imported from the page's cache (IndexedDB, keyed by
-//    the engine's table key) when an earlier visit kept them, else downloaded from the site when
-//    it serves them (tables/KEY.bin, written by `polytwist tables --export-dir` when the site is
-//    built), else built by the engine's prepareTables (a BFS of minutes: progress after each
-//    layer and within it); downloaded or built, they are then kept.
-//    A build is one engine call: it cannot be interrupted, so cancelling it terminates the
-//    worker (there is nothing to keep).
+// 1. The table set: the one asked for, else the largest this device's memory allows among those
+//    kept by an earlier visit or shipped by the site (else the default set). Its tables, once
+//    per worker and set: imported from the page's cache (IndexedDB) when an earlier visit kept
+//    them, else downloaded from the site when it ships them (./table-download.js: pieces checked
+//    by hash, each kept as it comes, so a download that stopped resumes), else built by the
+//    engine's prepareTables (a BFS of minutes: progress after each layer and within it), then
+//    kept. Every import goes to the engine piece by piece (importTablesPart), so its heap holds
+//    the set once. A build is one engine call: it cannot be interrupted, so cancelling it
+//    terminates the worker (there is nothing to keep).
 // 2. The search in slices: searchStart, then searchStep(handle, budget) with a node budget
 //    adapted so that a slice takes about SLICE_MS, and a yield to the event loop between slices,
 //    so that the worker answers other calls (another player's applyMoves, validate, a fast
@@ -16,12 +18,15 @@
 //
 // Progress reports (posted by `report`):
 //   {stage: "tables", source: "cache"}                 importing the cached tables
-//   {stage: "tables", source: "download", loaded, total}  downloading them (total 0: unknown)
+//   {stage: "tables", source: "download", loaded, total}  downloading them (bytes of the set)
 //   {stage: "tables", depth, visited, total, scanned}  the engine's BFS report, as it builds
 //   {stage: "search", depth, nodes, ms, nodes_per_second}  after each slice
 // The final answer is the engine's (solution, length, nodes, ms, method, tables) with
 // `table_source` ("cache", "download", "built" or "memory": already in this worker) and, when the
 // tables could not be kept, `table_warning` saying why.
+
+import { PIECE_BYTES } from "./table-cache.js";
+import { inflatePiece } from "./table-download.js";
 
 /** How long one search slice should take: short enough for a cancel or another call to wait little. */
 export const SLICE_MS = 60;
@@ -36,6 +41,12 @@ export function nextBudget(budget, nodes, ms) {
   const wanted = Math.min((nodes / ms) * SLICE_MS, budget * 4);
   return Math.round(Math.max(MIN_BUDGET, Math.min(MAX_BUDGET, wanted)));
 }
+
+/** Pieces read, downloaded or decompressed at once ahead of the one the engine imports. */
+const PIECES_AHEAD = 4;
+
+/** Bytes as MB for messages. */
+const megabytesOf = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 function parse(answer) {
   return typeof answer === "string" ? JSON.parse(answer) : answer;
@@ -70,54 +81,198 @@ function memoryAdvice(info, set, error) {
 }
 
 /**
+ * The bytes a table set may take on this device: an eighth of its memory (`navigator.deviceMemory`
+ * in GiB, which browsers round down and cap at 8; 4 where they do not tell).
+ */
+export function tableMemoryBudget(deviceMemory) {
+  const gib = Number.isFinite(deviceMemory) && deviceMemory > 0 ? deviceMemory : 4;
+  return (gib * 2 ** 30) / 8;
+}
+
+const noSiteTables = {
+  list: async () => [],
+  manifest: async () => null,
+  piece: null,
+  inflate: inflatePiece,
+};
+
+/**
  * @param {object} options
- * @param {object} options.engine  the wasm engine (prepareTables, exportTables, importTables,
+ * @param {object} options.engine  the wasm engine (prepareTables, exportTables, importTablesPart,
  *   searchStart, searchStep, searchStop, puzzleInfo)
- * @param {{load: (key: string) => Promise<Uint8Array|null>,
- *          store: (puzzle: string, key: string, bytes: Uint8Array) => Promise<{ok: boolean, error?: string}>}} options.tableStore
- * @param {(key: string, onProgress: (loaded: number, total: number) => void) => Promise<Uint8Array|null>} [options.download]
- *   the site's copy of a table set, or null when it has none
+ * @param {object} options.tableStore  the kept sets (./table-cache.js): kept(key) → {length,
+ *   chunks} | null, read(key, i), pieces(key) → Map index → length, keep(key, i, bytes, length)
+ *   → {ok, error?}, complete(key, length, chunks) → {ok, error?}, drop(key)
+ * @param {object} [options.site]  the site's sets (./table-download.js createSiteTables)
  * @param {() => Promise<void>} options.yieldToEvents  lets the worker handle its messages
  * @param {() => number} [options.now]  milliseconds
+ * @param {number} [options.deviceMemory]  GiB (navigator.deviceMemory)
  */
 export function createOptimalJobs({
   engine,
   tableStore,
-  download = async () => null,
+  site = noSiteTables,
   yieldToEvents,
   now = () => performance.now(),
+  deviceMemory = globalThis.navigator?.deviceMemory,
 }) {
   const prepared = new Map(); // `${puzzle}\n${set}` → promise of {ok, source, warning?} once ready
   const running = new Map(); // call id → {cancelled}
+  const chosen = new Map(); // puzzle → the set its last solve used
+
+  const dropImport = (puzzle, set) => engine.importTablesPart(puzzle, set, 0, 0, new Uint8Array());
+
+  /**
+   * Gives the engine a set's `count` pieces of `total` bytes, in order. `obtain(i)` resolves
+   * piece i's bytes; up to PIECES_AHEAD of them are under way at once, so downloads, reads and
+   * decompression go on while earlier pieces are imported. {ok} or {ok: false, error, refused}
+   * (refused: the engine's checks, not the pieces' own, failed).
+   */
+  async function importPieces(puzzle, set, total, count, obtain, onImported = () => {}) {
+    const underWay = new Map();
+    const start = (i) => {
+      if (i >= count || underWay.has(i)) return;
+      const piece = obtain(i);
+      piece.catch(() => {});
+      underWay.set(i, piece);
+    };
+    for (let i = 0; i < PIECES_AHEAD; i++) start(i);
+    let offset = 0;
+    for (let i = 0; i < count; i++) {
+      let bytes;
+      try {
+        bytes = await underWay.get(i);
+      } catch (err) {
+        dropImport(puzzle, set);
+        return { ok: false, error: String(err?.message ?? err) };
+      }
+      underWay.delete(i);
+      start(i + PIECES_AHEAD);
+      const answer = parse(engine.importTablesPart(puzzle, set, offset, total, bytes));
+      if (!answer.ok) {
+        dropImport(puzzle, set);
+        return { ok: false, error: answer.error, refused: true };
+      }
+      offset += bytes.length;
+      onImported(offset);
+      if (answer.complete) {
+        return offset === total && i === count - 1
+          ? { ok: true }
+          : { ok: false, error: "the pieces are longer than the set", refused: true };
+      }
+    }
+    dropImport(puzzle, set);
+    return { ok: false, error: "the pieces are shorter than the set", refused: true };
+  }
+
+  /** A kept piece's bytes: inflated and checked again when kept as the site sent it. */
+  async function readKept(key, i, count) {
+    const record = await tableStore.read(key, i);
+    if (!record) throw new Error(`piece ${i + 1} of ${count} is missing`);
+    if (record.encoding !== "gzip") return record.bytes;
+    const chunk = { length: record.length, packed: record.bytes.length, sha256: record.sha256 };
+    return site.inflate(record.bytes, chunk, `piece ${i + 1} of ${count}`);
+  }
+
+  /**
+   * The site's copy of the set, piece by piece: pieces kept by a download that stopped are read
+   * from the store, the others downloaded, checked, imported, and kept as they came. Keeping
+   * goes on in the background (IndexedDB writes at about 70 MB/s here, slower than the rest):
+   * {ok, kept} (kept: a promise of {ok, error?}) or {ok: false, error}.
+   */
+  async function download(info, set, key, manifest, report) {
+    const { length: total, chunks } = manifest;
+    const keptAlready = await tableStore.pieces(key);
+    let keeping = Promise.resolve({ ok: true });
+    let imported = 0;
+    report({ stage: "tables", source: "download", loaded: 0, total });
+    const fetchPiece = (i) =>
+      site.piece(manifest, i, (fraction) => {
+        // Only the next piece to import moves the bar: the others come in parallel.
+        if (chunks.slice(0, i).reduce((sum, chunk) => sum + chunk.length, 0) === imported) {
+          const loaded = Math.round(imported + fraction * chunks[i].length);
+          report({ stage: "tables", source: "download", loaded, total });
+        }
+      });
+    const obtain = async (i) => {
+      if (keptAlready.has(i)) {
+        const bytes = await readKept(key, i, chunks.length).catch(() => null);
+        if (bytes?.length === chunks[i].length) return bytes;
+      }
+      // One more try after a failure: a connection that dropped once.
+      const { bytes, packed } = await fetchPiece(i).catch(() => fetchPiece(i));
+      const record = { encoding: "gzip", length: chunks[i].length, sha256: chunks[i].sha256 };
+      if (packed.length === chunks[i].length) Object.assign(record, { encoding: "raw" });
+      keeping = keeping.then((kept) =>
+        kept.ok ? tableStore.keep(key, i, { ...record, bytes: packed }, total) : kept,
+      );
+      return bytes;
+    };
+    const outcome = await importPieces(info.id, set, total, chunks.length, obtain, (offset) => {
+      imported = offset;
+      report({ stage: "tables", source: "download", loaded: offset, total });
+    });
+    if (!outcome.ok) {
+      if (outcome.refused) {
+        // Bytes that passed their hashes but not the engine's checks: the site's set is stale.
+        await tableStore.drop(key);
+        return { ok: false, error: `The site's tables were refused: ${outcome.error}` };
+      }
+      await keeping;
+      return {
+        ok: false,
+        error: `The tables' download stopped at ${megabytesOf(imported)} of ${megabytesOf(total)}: ${outcome.error}. Solve again to resume it.`,
+      };
+    }
+    const kept = keeping.then((result) =>
+      result.ok ? tableStore.complete(key, total, chunks.length) : result,
+    );
+    return { ok: true, kept };
+  }
+
+  /** Keeps built tables' bytes in pieces. */
+  async function keepBuilt(key, bytes) {
+    const chunks = Math.ceil(bytes.length / PIECE_BYTES);
+    for (let i = 0; i < chunks; i++) {
+      const piece = bytes.subarray(i * PIECE_BYTES, (i + 1) * PIECE_BYTES);
+      const record = { encoding: "raw", length: piece.length, bytes: piece };
+      const kept = await tableStore.keep(key, i, record, bytes.length);
+      if (!kept.ok) return kept;
+    }
+    return tableStore.complete(key, bytes.length, chunks);
+  }
 
   async function loadOrBuild(info, set, report) {
     const key = tableSetKey(info, set);
-    const cached = await tableStore.load(key);
-    if (cached) {
+    const kept = await tableStore.kept(key);
+    if (kept) {
       report({ stage: "tables", source: "cache" });
-      const imported = parse(engine.importTables(info.id, set, cached));
+      const imported = await importPieces(info.id, set, kept.length, kept.chunks, (i) =>
+        readKept(key, i, kept.chunks),
+      );
       if (imported.ok) return { ok: true, source: "cache" };
-      // A damaged or stale entry: built again below, and the new one replaces it.
+      // A damaged or stale entry: fetched or built again below, and the new one replaces it.
+      await tableStore.drop(key);
     }
-    const shipped = await download(key, (loaded, total) =>
-      report({ stage: "tables", source: "download", loaded, total }),
-    ).catch(() => null);
-    if (shipped && parse(engine.importTables(info.id, set, shipped)).ok) {
-      const stored = await tableStore.store(info.id, key, shipped);
-      return stored.ok
-        ? { ok: true, source: "download" }
-        : { ok: true, source: "download", warning: stored.error };
+    let downloadError;
+    const manifest = await site.manifest(key).catch(() => null);
+    if (manifest) {
+      const downloaded = await download(info, set, key, manifest, report);
+      if (downloaded.ok) return { ok: true, source: "download", kept: downloaded.kept };
+      downloadError = downloaded.error;
     }
     const built = parse(
       engine.prepareTables(info.id, set, (progress) =>
         report({ stage: "tables", ...parse(progress) }),
       ),
     );
-    if (!built.ok)
+    if (!built.ok) {
       return {
         ok: false,
-        error: memoryAdvice(info, set, built.error ?? "the tables could not be built"),
+        error:
+          downloadError ?? memoryAdvice(info, set, built.error ?? "the tables could not be built"),
       };
+    }
     const exported = engine.exportTables(info.id, set);
     const bytes = exported?.bytes;
     if (!exported?.ok || !bytes) {
@@ -127,14 +282,34 @@ export function createOptimalJobs({
         warning: `The tables were not kept: ${exported?.error ?? "the engine exported nothing"}.`,
       };
     }
-    const stored = await tableStore.store(info.id, key, bytes);
+    const stored = await keepBuilt(key, bytes);
     return stored.ok
       ? { ok: true, source: "built" }
       : { ok: true, source: "built", warning: stored.error };
   }
 
+  /**
+   * The set a solve uses when none is asked for: the largest kept or shipped set within the
+   * device's memory budget, else the default.
+   */
+  async function chooseSet(info) {
+    const budget = tableMemoryBudget(deviceMemory);
+    const shipped = await site.list().catch(() => []);
+    let best = { name: info.table_sets?.[0]?.name ?? "", length: -1 };
+    for (const entry of info.table_sets ?? []) {
+      const key = tableSetKey(info, entry.name);
+      const length =
+        (await tableStore.kept(key))?.length ??
+        shipped.find((offered) => offered?.key === key)?.length;
+      if (length !== undefined && length <= budget && length > best.length)
+        best = { name: entry.name, length };
+    }
+    return best.name;
+  }
+
   /** Once per worker and table set; a failure is forgotten so that the next solve tries again. */
-  function prepare(info, set, report) {
+  function prepare(info, asked, report) {
+    const set = asked || info.table_sets?.[0]?.name || "";
     const key = `${info.id}\n${set}`;
     if (prepared.has(key)) {
       return prepared
@@ -150,6 +325,13 @@ export function createOptimalJobs({
     prepared.set(key, preparing);
     preparing.then((outcome) => {
       if (!outcome.ok) prepared.delete(key);
+      // Downloaded tables are kept in the background: a failure to keep them is the answer's
+      // warning when it comes before the answer, else a note in the console.
+      outcome.kept?.then(({ ok, error }) => {
+        if (ok) return;
+        outcome.warning = error;
+        console.warn(`polytwist: ${error}`);
+      });
     });
     return preparing;
   }
@@ -170,11 +352,12 @@ export function createOptimalJobs({
     const job = { cancelled: false };
     running.set(id, job);
     try {
-      const set = options?.tables ?? "";
+      const set = options?.tables || (await chooseSet(info));
+      chosen.set(info.id, set);
       const tables = await prepare(info, set, report);
       if (!tables.ok) return tables;
       if (job.cancelled) return { ok: false, cancelled: true };
-      const answer = await search(job, puzzle, state, options ?? {}, report);
+      const answer = await search(job, puzzle, state, { ...options, tables: set }, report);
       if (!answer.ok) return answer;
       return {
         ...answer,
@@ -232,9 +415,12 @@ export function createOptimalJobs({
       const job = running.get(id);
       if (job) job.cancelled = true;
     },
-    /** Where the tables of `puzzle`'s set came from in this worker, or "none". */
+    /**
+     * Where the tables of `puzzle`'s set (by default the one its last solve used) came from in
+     * this worker, or "none".
+     */
     async tableSource(puzzle, set = "") {
-      const outcome = await prepared.get(`${puzzle}\n${set}`);
+      const outcome = await prepared.get(`${puzzle}\n${set || chosen.get(puzzle) || ""}`);
       return outcome?.ok ? outcome.source : "none";
     },
   };

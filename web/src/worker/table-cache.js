@@ -76,62 +76,93 @@ export async function storeCached(puzzle, key, value) {
   }
 }
 
-// Table sets of the optimal-search kernel (./optimal-job.js): tens to hundreds of MB, kept as a
-// manifest {table_set: true, length, chunks} under the key and the bytes in CHUNK_BYTES pieces
-// under `${key}#${i}` (one huge value is slower to write and read, and some browsers refuse it).
-const CHUNK_BYTES = 16 * 2 ** 20;
+// Table sets of the optimal-search kernel (./optimal-job.js): tens to hundreds of MB, kept in
+// pieces under `${key}#${i}` (one huge value is slower to write and read, some browsers refuse
+// it, and the engine takes a set piece by piece) and, once every piece is there, a manifest
+// {table_set: true, length, chunks} under the key. A piece is a record {encoding, length, sha256,
+// bytes}: "gzip" as the site sent it (the 3x3x3's set takes 250 MB of storage instead of 455 MB,
+// and its hash is checked again when it is read), or "raw" for a set built in the page. A
+// download that stopped keeps the pieces that came, so the next one resumes; only a set with its
+// manifest is read as whole.
+export const PIECE_BYTES = 16 * 2 ** 20;
 
 /** Bytes as MB for messages. */
 const megabytes = (bytes) => `${Math.ceil(bytes / 2 ** 20)} MB`;
 
-/** A table set's bytes kept under `key`, or null (none kept, or a piece missing). */
-export async function loadTableSet(key) {
+/** The key's set before its definition's fingerprint: the prefix of its stale entries. */
+const setPrefix = (key) => key.slice(0, key.lastIndexOf("-") + 1);
+
+/** {length, chunks} of the set kept whole under `key`, or null. */
+export async function keptTableSet(key) {
   try {
-    return await transaction("readonly", async (store) => {
-      const manifest = await request(store.get(key));
-      if (manifest?.table_set !== true) return null;
-      const bytes = new Uint8Array(manifest.length);
-      let offset = 0;
-      for (let i = 0; i < manifest.chunks; i++) {
-        const chunk = await request(store.get(`${key}#${i}`));
-        if (!(chunk instanceof Uint8Array) || offset + chunk.length > bytes.length) return null;
-        bytes.set(chunk, offset);
-        offset += chunk.length;
-      }
-      return offset === bytes.length ? bytes : null;
-    });
+    const manifest = await transaction("readonly", (store) => request(store.get(key)));
+    return manifest?.table_set === true ? manifest : null;
   } catch {
     return null;
   }
 }
 
+/** Piece `i` of the set under `key` as a record {encoding, length, sha256, bytes}, or null. */
+export async function readPiece(key, i) {
+  try {
+    const piece = await transaction("readonly", (store) => request(store.get(`${key}#${i}`)));
+    // Before records, pieces were their bytes.
+    if (piece instanceof Uint8Array) return { encoding: "raw", length: piece.length, bytes: piece };
+    return piece?.bytes instanceof Uint8Array ? piece : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The indices of the pieces kept under `key` (a download that stopped keeps some). */
+export async function keptPieces(key) {
+  try {
+    const keys = await transaction("readonly", (store) => request(store.getAllKeys()));
+    return new Set(
+      keys
+        .filter((entry) => typeof entry === "string" && entry.startsWith(`${key}#`))
+        .map((entry) => Number(entry.slice(key.length + 1))),
+    );
+  } catch {
+    return new Set();
+  }
+}
+
 /**
- * Keeps a table set's bytes under `key` (dropping the puzzle's other entries, their pieces
- * included); resolves {ok} or {ok: false, error} saying why they were not kept (a full storage
- * quota, no IndexedDB), for the page to show: the solve goes on with the tables in memory.
+ * Keeps piece `i` (a record, as readPiece answers) of a set of `length` bytes under `key`; the
+ * first piece also drops stale entries of the same puzzle and set (another definition). Resolves
+ * {ok} or {ok: false, error} saying why it was not kept (a full storage quota, no IndexedDB), for
+ * the page to show: the solve goes on with the tables in memory.
  */
-export async function storeTableSet(puzzle, key, bytes) {
-  const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => null);
-  if (estimate?.quota !== undefined && estimate.quota - (estimate.usage ?? 0) < bytes.length) {
-    return {
-      ok: false,
-      error: `The tables (${megabytes(bytes.length)}) were not kept: the browser allows this site ${megabytes(estimate.quota - (estimate.usage ?? 0))} more storage. The next visit builds them again.`,
-    };
+export async function keepPiece(key, i, record, length) {
+  if (i === 0) {
+    const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => null);
+    if (estimate?.quota !== undefined && estimate.quota - (estimate.usage ?? 0) < length) {
+      return {
+        ok: false,
+        error: `The tables (${megabytes(length)}) were not kept: the browser allows this site ${megabytes(estimate.quota - (estimate.usage ?? 0))} more storage. The next visit fetches them again.`,
+      };
+    }
   }
   try {
     await transaction("readwrite", async (store) => {
-      const keys = await request(store.getAllKeys());
-      for (const old of keys) {
-        if (typeof old === "string" && old.startsWith(`${puzzle}-`) && !old.startsWith(key))
-          store.delete(old);
+      if (i === 0) {
+        const keys = await request(store.getAllKeys());
+        for (const old of keys) {
+          if (
+            typeof old === "string" &&
+            old.startsWith(setPrefix(key)) &&
+            !old.startsWith(`${key}#`)
+          )
+            store.delete(old);
+        }
       }
-      const chunks = Math.ceil(bytes.length / CHUNK_BYTES);
-      for (let i = 0; i < chunks; i++) {
-        // A copy of each piece: storing a view would clone the whole buffer behind it.
-        store.put(bytes.slice(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES), `${key}#${i}`);
-      }
-      // The manifest last: a store cut short leaves no manifest, so nothing half-kept is read.
-      await request(store.put({ table_set: true, length: bytes.length, chunks }, key));
+      // A copy of a view: storing it would clone the whole buffer behind it.
+      const bytes =
+        record.bytes.byteLength === record.bytes.buffer.byteLength
+          ? record.bytes
+          : record.bytes.slice();
+      await request(store.put({ ...record, bytes }, `${key}#${i}`));
     });
     return { ok: true };
   } catch (err) {
@@ -139,8 +170,35 @@ export async function storeTableSet(puzzle, key, bytes) {
     return {
       ok: false,
       error: quota
-        ? `The tables (${megabytes(bytes.length)}) were not kept: the browser's storage for this site is full. The next visit builds them again.`
-        : `The tables were not kept (${err?.message ?? "no IndexedDB"}). The next visit builds them again.`,
+        ? `The tables (${megabytes(length)}) were not kept: the browser's storage for this site is full. The next visit fetches them again.`
+        : `The tables were not kept (${err?.message ?? "no IndexedDB"}). The next visit fetches them again.`,
     };
+  }
+}
+
+/** Marks the set under `key` whole (its pieces all kept): the manifest, written last. */
+export async function completeTableSet(key, length, chunks) {
+  try {
+    await transaction("readwrite", (store) =>
+      request(store.put({ table_set: true, length, chunks }, key)),
+    );
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, error: `The tables were not kept (${err?.message ?? "no IndexedDB"}).` };
+  }
+}
+
+/** Drops the set under `key` and its pieces (damaged ones, found on import). */
+export async function dropTableSet(key) {
+  try {
+    await transaction("readwrite", async (store) => {
+      const keys = await request(store.getAllKeys());
+      for (const old of keys) {
+        if (old === key || (typeof old === "string" && old.startsWith(`${key}#`)))
+          store.delete(old);
+      }
+    });
+  } catch {
+    // Nothing kept, or nothing that can be dropped: the next store replaces it.
   }
 }
