@@ -1,6 +1,6 @@
-// The optimal-search kernel's search in slices, for a worker that must stay responsive on one
-// thread: searchStart over a prepared table set, searchStep by node budgets, searchStop; the open
-// searches by handle.
+// The optimal-search kernel's search in slices, for a worker that must stay responsive (each
+// slice on every core where the engine has threads): searchStart over a prepared table set,
+// searchStep by node budgets, searchStop; the open searches by handle.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -19,6 +19,7 @@ struct SlicedSearch {
   State start;
   std::vector<int> fixes;  // the separable pieces' moves, before the searched ones
   std::string tables;
+  unsigned threads;
   std::chrono::steady_clock::time_point began;
   std::unique_ptr<OptimalSearch> search;
 };
@@ -64,6 +65,7 @@ Json searchStart(const std::string& id, const std::string& stateText,
                         *state,
                         fixes,
                         set,
+                        searchThreads(options->threads),
                         std::chrono::steady_clock::now(),
                         std::make_unique<OptimalSearch>(*heuristic, solver.searchState(rest))};
     return success().set("handle", handle);
@@ -84,7 +86,7 @@ Json searchStep(int handle, double nodeBudget) {
   if (std::isnan(nodeBudget)) return failure("node budget is not a number");
   SlicedSearch& sliced = found->second;
   const auto budget = static_cast<std::uint64_t>(std::clamp(nodeBudget, 1.0, 9007199254740992.0));
-  const OptimalSearch::Status status = sliced.search->run(budget);
+  const OptimalSearch::Status status = sliced.search->run(budget, sliced.threads);
   if (status == OptimalSearch::Status::Running) {
     return success()
         .set("status", "running")

@@ -318,37 +318,81 @@ OptimalSearch::OptimalSearch(const SearchHeuristic& heuristic, const State& star
 
 OptimalSearch::~OptimalSearch() = default;
 
-OptimalSearch::Status OptimalSearch::run(std::uint64_t nodeBudget) {
+unsigned searchThreads(unsigned requested) {
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+  (void)requested;
+  return 1;
+#else
+  return requested != 0 ? requested : std::max(1u, std::thread::hardware_concurrency());
+#endif
+}
+
+OptimalSearch::Status OptimalSearch::run(std::uint64_t nodeBudget, unsigned threads) {
   if (status_ != Status::Running) return status_;
-  if (!sliced_) {
-    sliced_ = heuristic_.worker(start_, maxDepth_);
-    bound_ = sliced_->rootBound();
+  if (slicers_.empty()) {
+    slicers_.resize(std::max(1u, threads));
+    for (Slicer& slicer : slicers_) slicer.worker = heuristic_.worker(start_, maxDepth_);
+    bound_ = slicers_[0].worker->rootBound();
     if (bound_ < 0 || bound_ > maxDepth_) return status_ = Status::Unsolvable;
     beginPass();
   }
-  for (;;) {
-    if (task_ < 0) {
-      if (nextTask_ == tasks_.size()) {
-        if (++bound_ > maxDepth_) return status_ = Status::Unsolvable;
-        beginPass();
-        continue;
-      }
-      const std::size_t next = order_[nextTask_++];
-      if (!sliced_->begin(bound_, tasks_[next])) continue;
-      task_ = static_cast<std::ptrdiff_t>(next);
+  std::uint64_t spent = 0;
+  while (spent < nodeBudget) {
+    const bool idle = std::all_of(slicers_.begin(), slicers_.end(),
+                                  [](const Slicer& slicer) { return slicer.task < 0; });
+    if (idle && nextTask_ >= tasks_.size()) {
+      if (++bound_ > maxDepth_) return status_ = Status::Unsolvable;
+      beginPass();
+      continue;
     }
-    const std::uint64_t before = nodes_;
-    const SearchWorker::Step step = sliced_->step(nodeBudget, nodes_);
-    nodeBudget -= std::min(nodeBudget, nodes_ - before);
-    taskNodes_[task_] += nodes_ - before;
-    if (step == SearchWorker::Step::Found) {
-      solution_ = sliced_->path();
-      sliced_.reset();
-      return status_ = Status::Solved;
-    }
-    if (step == SearchWorker::Step::Budget) return Status::Running;
-    task_ = -1;
+    spent += runSlice(nodeBudget - spent);
+    if (status_ == Status::Solved) return status_;
   }
+  return Status::Running;
+}
+
+std::uint64_t OptimalSearch::runSlice(std::uint64_t budget) {
+  std::atomic<std::uint64_t> spent{0};
+  std::atomic<std::size_t> next{nextTask_};
+  std::atomic<bool> found{false};
+  std::mutex solutionMutex;
+  // Steps short enough that the threads stop close to the budget together (on one thread, a
+  // quarter of it: the checks between them cost nothing next to a step).
+  const std::uint64_t chunk = std::max<std::uint64_t>(1, budget / (4 * slicers_.size()));
+  auto work = [&](Slicer& slicer) {
+    while (!found.load() && spent.load() < budget) {
+      if (slicer.task < 0) {
+        const std::size_t place = next.fetch_add(1);
+        if (place >= tasks_.size()) return;
+        const std::size_t task = order_[place];
+        if (!slicer.worker->begin(bound_, tasks_[task])) continue;
+        slicer.task = static_cast<std::ptrdiff_t>(task);
+      }
+      std::uint64_t counted = 0;
+      const SearchWorker::Step step = slicer.worker->step(chunk, counted);
+      spent += counted;
+      taskNodes_[slicer.task] += counted;  // each task is one slicer's
+      if (step == SearchWorker::Step::Found) {
+        std::lock_guard lock(solutionMutex);
+        if (!found.exchange(true)) solution_ = slicer.worker->path();
+        return;
+      }
+      if (step == SearchWorker::Step::Exhausted) slicer.task = -1;
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (std::size_t t = 1; t < slicers_.size(); ++t) {
+    helpers.emplace_back([&, t] { work(slicers_[t]); });
+  }
+  work(slicers_[0]);
+  for (std::thread& helper : helpers) helper.join();
+  nextTask_ = std::min(next.load(), tasks_.size());
+  nodes_ += spent.load();
+  if (found.load()) {
+    slicers_.clear();
+    status_ = Status::Solved;
+  }
+  return spent.load();
 }
 
 void OptimalSearch::beginPass() {
@@ -368,7 +412,6 @@ void OptimalSearch::beginPass() {
   }
   taskNodes_.assign(tasks_.size(), 0);
   nextTask_ = 0;
-  task_ = -1;
 }
 
 std::vector<std::vector<int>> OptimalSearch::tasksFor(int bound, int splitDepth) const {

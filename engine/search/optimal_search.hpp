@@ -132,6 +132,10 @@ struct SearchProgress {
   double milliseconds;
 };
 
+// The threads a search uses when `requested` (0: one per core); one in a WebAssembly build
+// without threads.
+unsigned searchThreads(unsigned requested);
+
 class OptimalSearch {
  public:
   enum class Status { Running, Solved, Unsolvable, Cancelled };
@@ -140,9 +144,11 @@ class OptimalSearch {
   ~OptimalSearch();
   OptimalSearch(const OptimalSearch&) = delete;
 
-  // Searches about `nodeBudget` more nodes on this thread; Running when the budget ran out first.
-  // Passes are split into tasks and ordered as runParallel's, so one thread visits as few nodes.
-  Status run(std::uint64_t nodeBudget);
+  // Searches about `nodeBudget` more nodes on `threads` threads (the calling one included; the
+  // first call fixes the count); Running when the budget ran out first. Passes are split into
+  // tasks and ordered as runParallel's, so one thread visits as few nodes; each thread keeps its
+  // task from one call to the next.
+  Status run(std::uint64_t nodeBudget, unsigned threads = 1);
   // Searches to the end on `threads` threads (the calling one included). Progress is reported
   // from the calling thread at each new depth and about every 2^20 nodes.
   Status runParallel(unsigned threads, const std::atomic<bool>* cancel,
@@ -172,10 +178,17 @@ class OptimalSearch {
   std::vector<std::size_t> order_;
   std::vector<std::uint64_t> taskNodes_;
   std::uint64_t passStart_ = 0;
-  // What `run` resumes: its worker, the next task's place in order_, the task it is in (-1: none).
-  std::unique_ptr<SearchWorker> sliced_;
+  // What `run` resumes: per thread its worker and the task it is in (-1: none), and the next
+  // task's place in order_.
+  struct Slicer {
+    std::unique_ptr<SearchWorker> worker;
+    std::ptrdiff_t task = -1;
+  };
+  std::vector<Slicer> slicers_;
   std::size_t nextTask_ = 0;
-  std::ptrdiff_t task_ = -1;
+  // One slice of the pass on every slicer, until `budget` nodes are spent, a solution is found
+  // or no task is left; the nodes spent.
+  std::uint64_t runSlice(std::uint64_t budget);
 };
 
 }  // namespace polytwist

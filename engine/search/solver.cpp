@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
-#include <thread>
 
 namespace polytwist {
 
@@ -159,12 +158,7 @@ SolveOutcome Solver::solveOptimal(const State& start, const SearchOptions& optio
     if (options.cancel.requested()) return finish(SolveOutcome::Status::Cancelled);
     return finish(SolveOutcome::Status::Failed, error);
   }
-  unsigned threads = options.threads;
-#ifdef __EMSCRIPTEN__
-  threads = 1;
-#else
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-#endif
+  const unsigned threads = searchThreads(options.threads);
   const std::vector<int> fixes = separableFixes(start);
   const State rest = puzzle_.applySequence(start, fixes);
   OptimalSearch search(*tables.heuristic(outcome.tables), searchState(rest),

@@ -51,14 +51,15 @@ State scrambled(const Puzzle& puzzle, std::mt19937_64& rng, int length) {
 }
 
 // The kernel's answer for one start, with the search run as asked: 0 threads = in slices.
+// `threads` 0: in slices of `slice` nodes on `sliceThreads` threads; else runParallel.
 std::vector<int> search(const SearchHeuristic& heuristic, const State& start, unsigned threads,
-                        std::uint64_t slice = 1000) {
+                        std::uint64_t slice = 1000, unsigned sliceThreads = 1) {
   OptimalSearch search(heuristic, start);
   OptimalSearch::Status status;
   if (threads == 0) {
     int slices = 0;
     do {
-      status = search.run(slice);
+      status = search.run(slice, sliceThreads);
       ++slices;
     } while (status == OptimalSearch::Status::Running && slices < 10'000'000);
   } else {
@@ -593,6 +594,10 @@ TEST_CASE("cube3 optimal solutions of short scrambles") {
   for (int trial = 0; trial < 4; ++trial) {
     const State s = scrambled(cube3(), rng, 9);
     const std::vector<int> sliced = search(heuristic, s, 0, 100'000);
+    // Slices on three threads, each keeping its task from one slice to the next.
+    const std::vector<int> slicedThreads = search(heuristic, s, 0, 20'000, 3);
+    CHECK(slicedThreads.size() == sliced.size());
+    CHECK(cube3().isSolved(cube3().applySequence(s, slicedThreads)));
     const std::vector<int> parallel = search(heuristic, s, 2);
     CHECK(sliced.size() <= 9);
     CHECK(sliced.size() == parallel.size());
