@@ -4,14 +4,18 @@
 // a `polytwist bench --length random` CSV (the state column, or a scramble column) one after another through the page's
 // engine (solveOptimal: the sliced search of the worker, one thread), timing each from the page.
 // Prints one CSV row per position (state,length,nodes,ms) and a summary on stderr.
-// Usage: node web/bench/optimal-solves.mjs PUZZLE BENCH.csv   (after `npm run build:web`)
+// Usage: node web/bench/optimal-solves.mjs PUZZLE BENCH.csv [--isolated]   (after `npm run build:web`)
 import { readFileSync } from "node:fs";
 
 import { startSite } from "../../tests/js/browser.mjs";
 
-const [puzzle, csvPath] = process.argv.slice(2);
+const args = process.argv.slice(2);
+// --isolated: a cross-origin isolated page, whose worker loads the threaded engine (a search on
+// every core); else the single-threaded engine.
+const isolated = args.includes("--isolated");
+const [puzzle, csvPath] = args.filter((arg) => !arg.startsWith("--"));
 if (!puzzle || !csvPath) {
-  console.error("usage: optimal-solves.mjs PUZZLE BENCH.csv");
+  console.error("usage: optimal-solves.mjs PUZZLE BENCH.csv [--isolated]");
   process.exit(2);
 }
 // The state column of a `polytwist bench` CSV, or a scramble column (whose states the page's
@@ -19,7 +23,7 @@ if (!puzzle || !csvPath) {
 const [header, ...rows] = readFileSync(csvPath, "utf8").trim().split("\n");
 const fromScrambles = header.split(",")[0] === "scramble";
 const positions = rows.map((row) => row.split(",")[0]);
-const site = await startSite({ isolated: false });
+const site = await startSite({ isolated });
 try {
   const context = await site.browser.newContext({ serviceWorkers: "block" });
   const page = await context.newPage();

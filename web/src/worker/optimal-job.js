@@ -252,6 +252,7 @@ export function createOptimalJobs({
       );
       if (imported.ok) return { ok: true, source: "cache" };
       // A damaged or stale entry: fetched or built again below, and the new one replaces it.
+      console.warn(`polytwist: the tables kept in this browser were not used: ${imported.error}`);
       await tableStore.drop(key);
     }
     let downloadError;
