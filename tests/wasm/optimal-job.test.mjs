@@ -366,11 +366,12 @@ describe("optimal solve job", () => {
       await jobs.solve(1, "cube", "x", {}, () => {});
       return started[0];
     };
-    assert.equal(tableMemoryBudget(8), 2 ** 30);
+    assert.equal(tableMemoryBudget(8), 2 ** 29);
     assert.equal(tableMemoryBudget(undefined), 2 ** 29);
+    assert.equal(tableMemoryBudget(4), 2 ** 28);
     assert.equal(await chosenWith(8), "medium");
     assert.equal(await chosenWith(undefined), "medium");
-    assert.equal(await chosenWith(2), "small");
+    assert.equal(await chosenWith(4), "small");
     // A set an earlier visit kept counts as offered (offline, the site's list is not reached).
     const store = memoryStore();
     await store.complete("cube-small-1", 30 * 2 ** 20, 2);

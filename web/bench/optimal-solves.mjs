@@ -27,6 +27,13 @@ const site = await startSite({ isolated });
 try {
   const context = await site.browser.newContext({ serviceWorkers: "block" });
   const page = await context.newPage();
+  // The page's and its workers' warnings (a kept set refused, tables not kept) belong to the run.
+  page.on("console", (message) => {
+    const text = message.text();
+    // Playwright's blocked service worker (serviceWorkers: "block") is this run's own doing.
+    if (/Service Worker registration blocked|offline support unavailable/.test(text)) return;
+    if (message.type() === "warning" || message.type() === "error") console.error(`page: ${text}`);
+  });
   await page.goto(new URL(`index.html?puzzle=${puzzle}`, site.url).href);
   await page.waitForSelector('#player[data-ready="true"]', { timeout: 60_000 });
   // The tables: the first solve (of the solved position) makes them ready.
