@@ -127,6 +127,14 @@ ProjectedTable::ProjectedTable(const Puzzle& puzzle, const SymmetryGroup& group,
     }
   }
   definitionHash_ = definitionFingerprint(puzzle, group, spec);
+  if (o == 2 && spec.positions <= 8) {
+    for (int bits = 0; bits < (1 << spec.positions); ++bits) {
+      int reversed = 0;
+      for (int j = 0; j < spec.positions; ++j)
+        reversed |= ((bits >> j) & 1) << (spec.positions - 1 - j);
+      reversedBits_.push_back(static_cast<std::uint8_t>(reversed));
+    }
+  }
   for (int sum = 0; sum < 6 * o; ++sum) reduce_.push_back(static_cast<std::uint8_t>(sum % o));
   for (const Move& move : puzzle.moves()) {
     for (int j = 0; j < n; ++j) {
@@ -154,6 +162,12 @@ ProjectedTable::ProjectedTable(const Puzzle& puzzle, const SymmetryGroup& group,
              [&](int j) { return seenSource_[g * n + j]; });
         fill(byteRows_[seenRowsStart_ + g * kRowsPerSymmetry + 1],
              [&](int j) { return seenGroup_[g * n + j]; });
+        fill(
+            byteRows_[seenRowsStart_ + g * kRowsPerSymmetry + 2],
+            [&](int j) { return seenShift_[g * n + j]; }, 0);
+        fill(
+            byteRows_[seenRowsStart_ + g * kRowsPerSymmetry + 3],
+            [&](int j) { return pieceShift_[g * n + j]; }, 0);
       }
     }
   }
@@ -260,6 +274,20 @@ std::uint64_t ProjectedTable::index(const Node& n) const {
         places[k] = static_cast<std::uint32_t>(_mm_movemask_epi8(
                         _mm_cmpeq_epi8(groups, _mm_set1_epi8(static_cast<char>(k))))) &
                     positions;
+      }
+      if (!reversedBits_.empty()) {
+        // Two orientations: the one seen at position j is the parity of the piece's own, the
+        // shift seen there and the piece's shift (a mirror's sign changes nothing mod 2).
+        const __m128i seenOri =
+            _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(n.ori)),
+                             shuffleRow(byteRows_[seenRowsStart_ + g * kRowsPerSymmetry]));
+        const __m128i sum = _mm_add_epi8(
+            _mm_add_epi8(seenOri, shuffleRow(byteRows_[seenRowsStart_ + g * kRowsPerSymmetry + 2])),
+            _mm_shuffle_epi8(shuffleRow(byteRows_[seenRowsStart_ + g * kRowsPerSymmetry + 3]),
+                             seenAt));
+        const int bits = _mm_movemask_epi8(_mm_slli_epi16(sum, 7)) & ((1 << spec_.positions) - 1);
+        return ((packed >> 8) * plain.size() + plain.rankPlaces(places)) * projectedSize_ +
+               reversedBits_[bits];
       }
     } else
 #endif

@@ -151,7 +151,12 @@ class ProjectedTable {
     std::uint8_t bytes[16];
   };
   static constexpr int kRowsPerMove = 2;
-  static constexpr int kRowsPerSymmetry = 2;
+  // Per group element: the source row, the group row, and for orbits of two orientations the
+  // shift seen at each position and the shift of each piece.
+  static constexpr int kRowsPerSymmetry = 4;
+  // For two orientations: each number of `positions` bits with its bits in reverse order (a
+  // byte mask lists position 0 first, the entry's number has it as its highest digit).
+  std::vector<std::uint8_t> reversedBits_;
   [[maybe_unused]] int seenRowsStart_ = 0;  // read by the SSSE3 path only (the layout is one)
   std::vector<ByteRow> byteRows_;
   std::uint64_t fullSize_ = 1;  // orientations^(orbit size)
