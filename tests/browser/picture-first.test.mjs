@@ -49,8 +49,10 @@ describe("picture-first players", () => {
     // the moves' group and thirteen more puzzles in the engine (+64 KB gzip of .wasm), which the
     // removal of the hand-written puzzle files is to win back. 520 → 530 KB with issue 24's H48
     // tables in WebAssembly (their import and checks; SIMD128 byte shuffles, 3.1 KB gzip for 24%
-    // less time per search there).
-    assert.ok(full.total.gzip <= 530 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
+    // less time per search there). 530 → 540 KB with the table sets' download in pieces (hashes,
+    // the inflating workers, resuming: +1.5 KB of the worker's chunk) and the threaded sliced
+    // search and piece import in the engine (+5 KB of the threaded .wasm).
+    assert.ok(full.total.gzip <= 540 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
     for (const m of [one, thirty]) {
       assert.ok(
         m.files.every((f) => !/started|engine|three|shared-renderer|\.wasm/.test(f.path)),
