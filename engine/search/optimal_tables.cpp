@@ -280,6 +280,8 @@ bool OptimalTables::beginImport(const std::string& set, std::uint64_t total, std
   const std::string what = "the " + puzzle_.id() + " table set '" + set + "'";
   std::optional<std::string> shortfall;
   if (entry.projected) {
+    // The entries an import replaces go first, so that memory never holds two copies.
+    entry.projected->release();
     const std::vector<const ProjectedTable*> tables = {entry.projected.get()};
     shortfall = setMemoryShortfall(tables, what, 0);
   } else {

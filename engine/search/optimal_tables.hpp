@@ -60,9 +60,11 @@ class OptimalTables {
                         Cancellation cancel, std::string* error);
   // An import under way: its set, its length and what came; a projected table's bytes go to
   // `incoming` after their 8-byte length (kept in `framing`), others' to `framing`.
+  // (No member initializers: clang 14 then takes it as not default-constructible in the
+  // std::optional below, declared while the class is incomplete; emplace() zeroes them.)
   struct PendingImport {
     std::string set;
-    std::uint64_t total = 0, received = 0;
+    std::uint64_t total, received;
     std::string framing;
     std::optional<ProjectedTable::Incoming> incoming;
   };

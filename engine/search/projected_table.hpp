@@ -110,6 +110,11 @@ class ProjectedTable {
                std::string* error) const;
   // Takes them once whole, with `load`'s checks; `what` names them in the error.
   bool adopt(Incoming incoming, const std::string& what, std::string* error);
+  // Frees the entries (an import replaces them: memory then holds one copy).
+  void release() {
+    entries_.reset();
+    lineMinimum_.clear();
+  }
 
  private:
   std::uint64_t lineCount() const { return (size() + (1u << kLineBits) - 1) >> kLineBits; }

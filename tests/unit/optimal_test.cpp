@@ -519,6 +519,13 @@ TEST_CASE("a projected table set imported in parts, in order only") {
                           bytes.size() - 5 - third, &error) == Status::Complete);
   REQUIRE(tables.heuristic("parts") != nullptr);
   CHECK(tables.exportBytes("parts", &error) == bytes);
+  // Imported again over itself: the old entries are let go at the first part (one copy at a
+  // time), so the set is unprepared until the last.
+  CHECK(tables.importPart("parts", 0, bytes.size(), bytes.data(), 5, &error) == Status::Partial);
+  CHECK(tables.heuristic("parts") == nullptr);
+  CHECK(tables.importPart("parts", 5, bytes.size(), bytes.data() + 5, bytes.size() - 5, &error) ==
+        Status::Complete);
+  REQUIRE(tables.heuristic("parts") != nullptr);
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 20; ++trial) {
     const State s = scrambled(puzzle, rng, 8);

@@ -103,8 +103,9 @@ const noSiteTables = {
  * @param {object} options.engine  the wasm engine (prepareTables, exportTables, importTablesPart,
  *   searchStart, searchStep, searchStop, puzzleInfo)
  * @param {object} options.tableStore  the kept sets (./table-cache.js): kept(key) → {length,
- *   chunks} | null, read(key, i), pieces(key) → Map index → length, keep(key, i, bytes, length)
- *   → {ok, error?}, complete(key, length, chunks) → {ok, error?}, drop(key)
+ *   chunks} | null, read(key, i) → a piece's record {encoding, length, sha256, bytes} | null,
+ *   pieces(key) → the Set of kept pieces' indices, keep(key, i, record, length) → {ok, error?},
+ *   complete(key, length, chunks) → {ok, error?}, drop(key)
  * @param {object} [options.site]  the site's sets (./table-download.js createSiteTables)
  * @param {() => Promise<void>} options.yieldToEvents  lets the worker handle its messages
  * @param {() => number} [options.now]  milliseconds
@@ -217,6 +218,8 @@ export function createOptimalJobs({
     if (!outcome.ok) {
       if (outcome.refused) {
         // Bytes that passed their hashes but not the engine's checks: the site's set is stale.
+        // Its pieces are dropped once those under way are kept, so that none is left behind.
+        await keeping;
         await tableStore.drop(key);
         return { ok: false, error: `The site's tables were refused: ${outcome.error}` };
       }
