@@ -243,7 +243,11 @@ describe("the embedding demo page", () => {
           });
         }
       });
-      // The front face's U centre, dragged to the left, goes towards the L face: U.
+      // The front face's U centre, dragged to the left, goes towards the L face: U. The player
+      // is scrolled into view first, as a person would: on a busy machine the demo page's other
+      // players may still be starting and leave it below the fold (a clean run touched y = 764
+      // of a 700-pixel viewport, and the view got nothing).
+      await tips.scrollIntoViewIfNeeded();
       const point = await stickerClientPoint(page, selector, 2);
       assert.ok(point.visible, "sticker 2 is not visible");
       await touchDrag(page, point, -60, 0);

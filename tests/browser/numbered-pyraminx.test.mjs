@@ -260,7 +260,8 @@ describe("Numbered Pyraminx share links", () => {
       [1, "1"],
     ]); // F0 and F1 swapped: still a numbering the engine accepts
     const numbering = `41${EXAMPLE.slice(2)}`;
-    await page.waitForSelector(`#player[data-digits="${numbering}"]`);
+    // A minute: in a clean run beside other pages' searches on every core, 30 s ran out once.
+    await page.waitForSelector(`#player[data-digits="${numbering}"]`, { timeout: 60_000 });
     await page.click("#share");
     const url = await page.inputValue("#share-url");
     assert.match(url, new RegExp(`numbering=${numbering}&puzzle=numbered_pyraminx$`));
