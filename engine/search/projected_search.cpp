@@ -3,7 +3,31 @@
 #include <algorithm>
 #include <stdexcept>
 
+#ifdef __SSSE3__
+#include <tmmintrin.h>
+#endif
+
 namespace polytwist {
+namespace {
+
+#ifdef __SSSE3__
+template <typename Lane>
+__m128i load(const Lane& lane) {
+  return _mm_load_si128(reinterpret_cast<const __m128i*>(lane.bytes));
+}
+template <typename Lane>
+void store(Lane& lane, __m128i bytes) {
+  _mm_store_si128(reinterpret_cast<__m128i*>(lane.bytes), bytes);
+}
+// Orientations below 2·o back into 0..o-1.
+__m128i reduce(__m128i turned, __m128i o) {
+  const __m128i below = _mm_cmpgt_epi8(o, turned);
+  return _mm_or_si128(_mm_and_si128(below, turned),
+                      _mm_andnot_si128(below, _mm_sub_epi8(turned, o)));
+}
+#endif
+
+}  // namespace
 
 ProjectedHeuristic::ProjectedHeuristic(const Puzzle& puzzle, const ProjectedTable& table,
                                        std::vector<const DistanceTable*> fallback)
@@ -11,25 +35,62 @@ ProjectedHeuristic::ProjectedHeuristic(const Puzzle& puzzle, const ProjectedTabl
       puzzle_(puzzle),
       table_(table),
       fallback_(std::move(fallback)),
-      pieceCount_(static_cast<int>(puzzle.solved().pieces.size())) {
-  if (pieceCount_ > kMaxPieces) {
-    throw std::invalid_argument(puzzle.id() + ": too many pieces for a projected table's search");
+      orbitCount_(static_cast<int>(puzzle.orbits().size())) {
+  if (orbitCount_ > kMaxOrbits) {
+    throw std::invalid_argument(puzzle.id() + ": too many orbits for a projected table's search");
   }
-  for (const DistanceTable* f : fallback_) fallbackValueCount_ += f->space().partCount();
-  if (fallbackValueCount_ > kMaxFallbackValues) {
-    throw std::invalid_argument(puzzle.id() + ": too many fallback coordinates");
-  }
-  for (const Orbit& orbit : puzzle.orbits()) {
-    for (int i = 0; i < orbit.size; ++i) {
-      orientationsAt_.push_back(static_cast<std::uint8_t>(orbit.orientations));
-      orbitOffsetAt_.push_back(static_cast<std::uint8_t>(orbit.offset));
+  auto laneOf = [&](const Orbit& orbit) {
+    for (int k = 0; k < orbitCount_; ++k) {
+      if (puzzle.orbits()[k].offset == orbit.offset) return k;
     }
+    throw std::logic_error("a coordinate of another puzzle");
+  };
+  for (int k = 0; k < orbitCount_; ++k) {
+    const Orbit& orbit = puzzle.orbits()[k];
+    if (orbit.size > kLaneWidth) {
+      throw std::invalid_argument(puzzle.id() +
+                                  ": an orbit too large for a projected table's search");
+    }
+    orbitSize_.push_back(orbit.size);
+    std::fill_n(orientations_[k].bytes, kLaneWidth, static_cast<std::uint8_t>(orbit.orientations));
+  }
+  tableOrbit_ = laneOf(table.orbit());
+  const SymmetricTable& classes = table.classes();
+  if (classes.reducedCount() > kMaxReduced) {
+    throw std::invalid_argument(puzzle.id() + ": too many reduced coordinates for a search");
+  }
+  for (int p = 0; p < classes.reducedCount(); ++p)
+    reducedOrbit_.push_back(laneOf(classes.part(p).orbit()));
+  int fallbackValues = 0;
+  for (const DistanceTable* f : fallback_) {
+    for (int p = 0; p < f->space().partCount(); ++p) {
+      fallbackOrbit_.push_back(laneOf(f->space().part(p).orbit()));
+      ++fallbackValues;
+    }
+  }
+  if (fallbackValues > kMaxCoordinateParts) {
+    throw std::invalid_argument(puzzle.id() + ": too many fallback coordinates");
   }
   const int moveCount = static_cast<int>(puzzle.moves().size());
   for (int m = 0; m < moveCount; ++m) {
-    const State inverse = puzzle.inverse(puzzle.moves()[m].effect);
-    prependPiece_.insert(prependPiece_.end(), inverse.pieces.begin(), inverse.pieces.end());
-    prependTwist_.insert(prependTwist_.end(), inverse.ori.begin(), inverse.ori.end());
+    const State& effect = puzzle.moves()[m].effect;
+    const State inverse = puzzle.inverse(effect);
+    for (int k = 0; k < orbitCount_; ++k) {
+      const int offset = puzzle.orbits()[k].offset;
+      // Positions past the orbit take byte 0x80 (a shuffle writes 0 there).
+      Lane source, twist, piece, pieceTwist;
+      for (int j = 0; j < kLaneWidth; ++j) {
+        const bool in = j < orbitSize_[k];
+        source.bytes[j] = in ? effect.pieces[offset + j] : 0x80;
+        twist.bytes[j] = in ? effect.ori[offset + j] : 0;
+        piece.bytes[j] = in ? inverse.pieces[offset + j] : 0x80;
+        pieceTwist.bytes[j] = in ? inverse.ori[offset + j] : 0;
+      }
+      appendSource_.push_back(source);
+      appendTwist_.push_back(twist);
+      prependPiece_.push_back(piece);
+      prependTwist_.push_back(pieceTwist);
+    }
     // Applied first, the move's inverse renames pieces: the target is kept when no coordinate
     // of any table sees the renaming.
     auto kept = [&](const Coordinate& c) {
@@ -37,7 +98,7 @@ ProjectedHeuristic::ProjectedHeuristic(const Puzzle& puzzle, const ProjectedTabl
       return c.keptByRenaming(&inverse.pieces[offset], &inverse.ori[offset]);
     };
     bool keeps = true;
-    for (int p = 0; p < table.classes().partCount(); ++p) keeps &= kept(table.classes().part(p));
+    for (int p = 0; p < classes.partCount(); ++p) keeps &= kept(classes.part(p));
     for (int i = 0; i < table.orbit().size; ++i)
       keeps &= inverse.ori[table.orbit().offset + i] == 0;
     for (const DistanceTable* f : fallback_) {
@@ -53,127 +114,148 @@ ProjectedHeuristic::ProjectedHeuristic(const Puzzle& puzzle, const ProjectedTabl
   }
 }
 
-ProjectedHeuristic::Normal ProjectedHeuristic::normal(const State& s) const {
-  Normal result;
-  result.node = table_.node(s);
-  int v = 0;
-  for (const DistanceTable* f : fallback_) {
-    for (int p = 0; p < f->space().partCount(); ++p)
-      result.fallback[v++] = f->space().part(p).rank(s);
+ProjectedHeuristic::Side ProjectedHeuristic::side(const State& s) const {
+  Side result{};
+  for (int k = 0; k < orbitCount_; ++k) {
+    const int offset = puzzle_.orbits()[k].offset;
+    std::copy_n(&s.pieces[offset], orbitSize_[k], result.pieces[k].bytes);
+    std::copy_n(&s.ori[offset], orbitSize_[k], result.ori[k].bytes);
   }
+  rank(result);
   return result;
 }
 
-void ProjectedHeuristic::append(const Normal& from, int move, Normal& to) const {
-  table_.move(from.node, move, to.node);
-  appendFallback(from, move, to);
+void ProjectedHeuristic::rank(Side& side) const {
+  const SymmetricTable& classes = table_.classes();
+  for (int p = 0; p < classes.reducedCount(); ++p) {
+    const int k = reducedOrbit_[p];
+    side.values[p] = classes.part(p).rankOrbit(side.pieces[k].bytes, side.ori[k].bytes);
+  }
 }
 
-void ProjectedHeuristic::appendFallback(const Normal& from, int move, Normal& to) const {
+void ProjectedHeuristic::append(const Side& from, int move, Side& to) const {
+  const SymmetricTable& classes = table_.classes();
+  for (int p = 0; p < classes.reducedCount(); ++p) {
+    to.values[p] = classes.part(p).move(from.values[p], move);
+  }
+  const std::size_t row = static_cast<std::size_t>(move) * orbitCount_;
+  for (int k = 0; k < orbitCount_; ++k) {
+    const Lane& source = appendSource_[row + k];
+    const Lane& twist = appendTwist_[row + k];
+#ifdef __SSSE3__
+    const __m128i shuffle = load(source);
+    store(to.pieces[k], _mm_shuffle_epi8(load(from.pieces[k]), shuffle));
+    const __m128i turned = _mm_add_epi8(_mm_shuffle_epi8(load(from.ori[k]), shuffle), load(twist));
+    store(to.ori[k], reduce(turned, load(orientations_[k])));
+#else
+    const int o = orientations_[k].bytes[0];
+    for (int j = 0; j < orbitSize_[k]; ++j) {
+      to.pieces[k].bytes[j] = from.pieces[k].bytes[source.bytes[j]];
+      const int turned = from.ori[k].bytes[source.bytes[j]] + twist.bytes[j];
+      to.ori[k].bytes[j] = static_cast<std::uint8_t>(turned >= o ? turned - o : turned);
+    }
+#endif
+  }
+}
+
+void ProjectedHeuristic::prepend(const Side& from, int move, Side& to) const {
+  const std::size_t row = static_cast<std::size_t>(move) * orbitCount_;
+  for (int k = 0; k < orbitCount_; ++k) {
+    const Lane& piece = prependPiece_[row + k];
+    const Lane& twist = prependTwist_[row + k];
+#ifdef __SSSE3__
+    // Shuffled by the pieces: each piece's new name and the twist it gets.
+    const __m128i pieces = load(from.pieces[k]);
+    store(to.pieces[k], _mm_shuffle_epi8(load(piece), pieces));
+    const __m128i turned = _mm_add_epi8(_mm_shuffle_epi8(load(twist), pieces), load(from.ori[k]));
+    store(to.ori[k], reduce(turned, load(orientations_[k])));
+#else
+    const int o = orientations_[k].bytes[0];
+    for (int j = 0; j < orbitSize_[k]; ++j) {
+      const int p = from.pieces[k].bytes[j];
+      to.pieces[k].bytes[j] = piece.bytes[p];
+      const int turned = twist.bytes[p] + from.ori[k].bytes[j];
+      to.ori[k].bytes[j] = static_cast<std::uint8_t>(turned >= o ? turned - o : turned);
+    }
+#endif
+  }
+}
+
+int ProjectedHeuristic::bound(const Side& side, std::uint64_t index, int stored, int needed) const {
+  int best = table_.bound(index, stored);
+  if (stored != 0) return best;
   int v = 0;
   for (const DistanceTable* f : fallback_) {
-    for (int p = 0; p < f->space().partCount(); ++p, ++v) {
-      to.fallback[v] = f->space().part(p).move(from.fallback[v], move);
-    }
-  }
-}
-
-void ProjectedHeuristic::prepend(const Inverse& from, int move, Inverse& to) const {
-  const std::size_t row = static_cast<std::size_t>(move) * pieceCount_;
-  const std::uint8_t* piece = prependPiece_.data() + row;
-  const std::uint8_t* twist = prependTwist_.data() + row;
-  const std::uint8_t* offset = orbitOffsetAt_.data();
-  const std::uint8_t* orientations = orientationsAt_.data();
-  for (int i = 0; i < pieceCount_; ++i) {
-    const int at = offset[i] + from.pieces[i];
-    to.pieces[i] = piece[at];
-    const int turned = twist[at] + from.ori[i];
-    to.ori[i] =
-        static_cast<std::uint8_t>(turned >= orientations[i] ? turned - orientations[i] : turned);
-  }
-}
-
-int ProjectedHeuristic::bound(const Normal& side, std::uint64_t index, int stored) const {
-  int best = table_.bound(index, stored);
-  if (stored != 0) return best;
-  const std::uint32_t* values = side.fallback;
-  for (const DistanceTable* f : fallback_) {
-    best = std::max(best, f->stored(f->space().index(values)));
-    values += f->space().partCount();
-  }
-  return best;
-}
-
-int ProjectedHeuristic::bound(const Inverse& side, std::uint64_t index, int stored) const {
-  int best = table_.bound(index, stored);
-  if (stored != 0) return best;
-  for (const DistanceTable* f : fallback_) {
+    if (best > needed) break;
     std::uint32_t values[kMaxCoordinateParts];
-    for (int p = 0; p < f->space().partCount(); ++p) {
-      values[p] = f->space().part(p).rank(side.pieces, side.ori);
+    for (int p = 0; p < f->space().partCount(); ++p, ++v) {
+      const int k = fallbackOrbit_[v];
+      values[p] = f->space().part(p).rankOrbit(side.pieces[k].bytes, side.ori[k].bytes);
     }
     best = std::max(best, f->stored(f->space().index(values)));
   }
   return best;
 }
 
-bool ProjectedHeuristic::solved(const Inverse& side) const {
-  // The inverse of a solved state is solved (solved states are the identity or the rotations
-  // the puzzle does not mark, a group).
+bool ProjectedHeuristic::solved(const Side& side) const {
   State s = puzzle_.solved();
-  std::copy_n(side.pieces, pieceCount_, s.pieces.begin());
-  std::copy_n(side.ori, pieceCount_, s.ori.begin());
+  for (int k = 0; k < orbitCount_; ++k) {
+    const int offset = puzzle_.orbits()[k].offset;
+    std::copy_n(side.pieces[k].bytes, orbitSize_[k], &s.pieces[offset]);
+    std::copy_n(side.ori[k].bytes, orbitSize_[k], &s.ori[offset]);
+  }
   return puzzle_.isSolved(s);
 }
 
 int ProjectedHeuristic::estimate(const State& s) const {
-  const Normal position = normal(s);
-  Inverse inverse;
-  const State inverted = puzzle_.inverse(s);
-  std::copy_n(inverted.pieces.begin(), pieceCount_, inverse.pieces);
-  std::copy_n(inverted.ori.begin(), pieceCount_, inverse.ori);
+  const Side position = side(s);
+  const Side inverse = side(puzzle_.inverse(s));
   return std::max(bound(position, index(position)), bound(inverse, index(inverse)));
 }
 
-// One depth-first search with an explicit stack. Level g holds the node at depth g (its state,
-// its inverse and both bounds) and, once expanded, those of its children that passed.
+// One depth-first search with an explicit stack. Level g holds the node at depth g (both sides
+// and their bounds, and the last move made on each side) and, once expanded, those of its
+// children that passed.
 class ProjectedWorker final : public SearchWorker {
  public:
   ProjectedWorker(const ProjectedHeuristic& heuristic, const State& start, int maxDepth)
-      : h_(heuristic), start_(start) {
+      : h_(heuristic) {
     const int moveCount = static_cast<int>(h_.puzzle().moves().size());
     levels_.resize(maxDepth + 1);
     for (Level& level : levels_) level.children.resize(moveCount);
     Node& root = levels_[0].node;
-    const State inverted = h_.puzzle().inverse(start);
-    root.normal = h_.normal(start);
-    std::copy_n(inverted.pieces.begin(), h_.pieceCount_, root.inverse.pieces);
-    std::copy_n(inverted.ori.begin(), h_.pieceCount_, root.inverse.ori);
-    root.normalBound = h_.bound(root.normal, h_.index(root.normal));
-    root.inverseBound = h_.bound(root.inverse, h_.index(root.inverse));
+    root.sides[0] = h_.side(start);
+    root.sides[1] = h_.side(h_.puzzle().inverse(start));
+    for (int s = 0; s < 2; ++s) root.bounds[s] = h_.bound(root.sides[s], h_.index(root.sides[s]));
   }
 
   int rootBound() const override {
-    return std::max(levels_[0].node.normalBound, levels_[0].node.inverseBound);
+    return std::max(levels_[0].node.bounds[0], levels_[0].node.bounds[1]);
   }
 
+  // The prefix's moves go on the position's side.
   bool begin(int bound, const std::vector<int>& prefix) override {
     bound_ = bound;
     top_ = 0;
-    levels_[0].move = -1;
     levels_[0].expanded = false;
     for (int move : prefix) {
-      Node& child = levels_[top_ + 1].node;
-      const Node& parent = levels_[top_].node;
-      h_.append(parent.normal, move, child.normal);
-      h_.prepend(parent.inverse, move, child.inverse);
-      child.normalBound = h_.bound(child.normal, h_.index(child.normal));
-      child.inverseBound = h_.bound(child.inverse, h_.index(child.inverse));
+      Level& below = levels_[top_ + 1];
+      const Level& level = levels_[top_];
+      Node& child = below.node;
+      h_.append(level.node.sides[0], move, child.sides[0]);
+      h_.prepend(level.node.sides[1], move, child.sides[1]);
+      h_.rank(child.sides[1]);
       const int remaining = bound_ - top_ - 1;
-      if (child.normalBound > remaining || child.inverseBound > remaining) return false;
+      for (int s = 0; s < 2; ++s) {
+        child.bounds[s] = h_.bound(child.sides[s], h_.index(child.sides[s]));
+        if (child.bounds[s] > remaining) return false;
+      }
+      below.side = 0;
+      below.move = move;
+      below.last[0] = move;
+      below.last[1] = level.last[1];
+      below.expanded = false;
       ++top_;
-      levels_[top_].move = move;
-      levels_[top_].expanded = false;
     }
     base_ = top_;
     return true;
@@ -184,7 +266,7 @@ class ProjectedWorker final : public SearchWorker {
       Level& level = levels_[top_];
       if (!level.expanded) {
         if (top_ == bound_) {
-          if (h_.solved(level.node.inverse)) return Step::Found;
+          if (h_.solved(level.node.sides[0])) return Step::Found;
           if (top_ == base_) return Step::Exhausted;
           --top_;
           continue;
@@ -204,55 +286,81 @@ class ProjectedWorker final : public SearchWorker {
       const Child& child = level.children[level.next++];
       Level& below = levels_[top_ + 1];
       below.node = child.node;
+      below.side = level.expandedSide;
       below.move = child.move;
+      below.last[level.expandedSide] = child.move;
+      below.last[1 - level.expandedSide] = level.last[1 - level.expandedSide];
       below.expanded = false;
       ++top_;
     }
   }
 
+  // The position side's moves, then the inverses of the inverse side's, last first.
   std::vector<int> path() const override {
-    std::vector<int> moves;
-    for (int g = 1; g <= top_; ++g) moves.push_back(levels_[g].move);
+    std::vector<int> moves, fromEnd;
+    for (int g = 1; g <= top_; ++g) {
+      (levels_[g].side == 0 ? moves : fromEnd).push_back(levels_[g].move);
+    }
+    for (auto m = fromEnd.rbegin(); m != fromEnd.rend(); ++m) {
+      moves.push_back(h_.puzzle().inverseMove(*m));
+    }
     return moves;
   }
 
  private:
+  using Side = ProjectedHeuristic::Side;
+  // sides[0]: the position Q; sides[1]: its inverse.
   struct Node {
-    ProjectedHeuristic::Normal normal;
-    ProjectedHeuristic::Inverse inverse;
-    int normalBound = 0, inverseBound = 0;
+    Side sides[2];
+    int bounds[2] = {0, 0};
   };
   struct Child {
     Node node;
     int move;
     std::uint64_t index;
-    int stored;  // the entry at index
+    std::uint32_t packed;  // the class and symmetry of the side being looked up
+    int stored;            // the entry at index
   };
   struct Level {
     Node node;
+    int side = 0;  // the side the move that led here was made on
     int move = -1;
+    int last[2] = {-1, -1};  // the last move made on each side
     bool expanded = false;
+    int expandedSide = 0;
     int next = 0;
     int passed = 0;
     std::vector<Child> children;
   };
 
   // Finds the children of level g that the bounds let through, in stages so that each stage's
-  // cache misses overlap: all children's entries, then the inverses' of those that passed.
-  // Returns how many children it tried.
+  // cache misses overlap: all children's entries on the side extended, then the other side's
+  // entries of those that passed. Returns how many children it tried.
   int expand(int g) {
     Level& level = levels_[g];
     const Node& parent = level.node;
     const int remaining = bound_ - g - 1;
-    const bool tight = g + parent.inverseBound == bound_;
-    const std::vector<int>& moves =
-        tight ? h_.tightFollowers(level.move) : h_.followers(level.move);
+    // A side's moves: canonical after its last, without those that keep the target when the
+    // other side's bound is tight.
+    auto movesOn = [&](int s) -> const std::vector<int>& {
+      return g + parent.bounds[1 - s] == bound_ ? h_.tightFollowers(level.last[s])
+                                                : h_.followers(level.last[s]);
+    };
+    const int s = movesOn(1).size() < movesOn(0).size() ? 1 : 0;
+    const int other = 1 - s;
+    level.expandedSide = s;
+    const std::vector<int>& moves = movesOn(s);
     int count = 0;
+    // Each child's class first (their reads overlap), then its entry.
     for (int move : moves) {
       Child& child = level.children[count++];
       child.move = move;
-      h_.table_.move(parent.normal.node, move, child.node.normal.node);
-      child.index = h_.index(child.node.normal);
+      h_.append(parent.sides[s], move, child.node.sides[s]);
+      child.packed = h_.table_.classAndSymmetry(child.node.sides[s].values);
+    }
+    for (int c = 0; c < count; ++c) {
+      Child& child = level.children[c];
+      child.index = h_.index(child.packed, child.node.sides[s]);
       h_.table_.prefetch(child.index);
     }
     // All entries read in one short loop: their loads overlap even where there is no prefetch
@@ -260,25 +368,29 @@ class ProjectedWorker final : public SearchWorker {
     for (int c = 0; c < count; ++c) {
       level.children[c].stored = h_.table_.stored(level.children[c].index);
     }
-    // The fallback tables' coordinates only for the children that need them: those whose entry
-    // says "at most base", and those that pass (their children need them).
     int passed = 0;
     for (int c = 0; c < count; ++c) {
       Child& child = level.children[c];
-      const bool atMostBase = child.stored == 0;
-      if (atMostBase) h_.appendFallback(parent.normal, child.move, child.node.normal);
-      child.node.normalBound = h_.bound(child.node.normal, child.index, child.stored);
-      if (child.node.normalBound > remaining) continue;
-      if (!atMostBase) h_.appendFallback(parent.normal, child.move, child.node.normal);
+      child.node.bounds[s] = h_.bound(child.node.sides[s], child.index, child.stored, remaining);
+      if (child.node.bounds[s] > remaining) continue;
       Child& kept = level.children[passed++];
       if (&kept != &child) kept = child;
-      h_.prepend(parent.inverse, kept.move, kept.node.inverse);
+      Side& turned = kept.node.sides[other];
+      h_.prepend(parent.sides[other], kept.move, turned);
       if (h_.keepsTarget(kept.move)) {
-        kept.index = ~0ull;  // the inverse's entry is its parent's
+        std::copy_n(parent.sides[other].values, ProjectedHeuristic::kMaxReduced, turned.values);
+        kept.index = ~0ull;  // the other side's entry is its parent's
       } else {
-        kept.index = h_.index(kept.node.inverse);
-        h_.table_.prefetch(kept.index);
+        h_.rank(turned);
+        kept.packed = h_.table_.classAndSymmetry(turned.values);
+        kept.index = 0;
       }
+    }
+    for (int c = 0; c < passed; ++c) {
+      Child& child = level.children[c];
+      if (child.index == ~0ull) continue;
+      child.index = h_.index(child.packed, child.node.sides[other]);
+      h_.table_.prefetch(child.index);
     }
     for (int c = 0; c < passed; ++c) {
       Child& child = level.children[c];
@@ -287,10 +399,11 @@ class ProjectedWorker final : public SearchWorker {
     level.passed = 0;
     for (int c = 0; c < passed; ++c) {
       Child& child = level.children[c];
-      child.node.inverseBound = child.index == ~0ull
-                                    ? parent.inverseBound
-                                    : h_.bound(child.node.inverse, child.index, child.stored);
-      if (child.node.inverseBound > remaining) continue;
+      child.node.bounds[other] =
+          child.index == ~0ull
+              ? parent.bounds[other]
+              : h_.bound(child.node.sides[other], child.index, child.stored, remaining);
+      if (child.node.bounds[other] > remaining) continue;
       Child& kept = level.children[level.passed++];
       if (&kept != &child) kept = child;
     }
@@ -298,7 +411,6 @@ class ProjectedWorker final : public SearchWorker {
   }
 
   const ProjectedHeuristic& h_;
-  State start_;
   int bound_ = 0;
   int top_ = 0;
   int base_ = 0;

@@ -249,8 +249,8 @@ std::uint64_t ProjectedTable::plainIndex(std::uint64_t cls, const Node& image) c
   return entry;
 }
 
-std::uint64_t ProjectedTable::index(const Node& n) const {
-  const std::uint32_t packed = classes_.classAndSymmetry(n.values);
+std::uint64_t ProjectedTable::index(std::uint32_t packed, const std::uint8_t* pieces,
+                                    const std::uint8_t* ori) const {
   if (placesOnly_) {
     // Per node in every search: the plain value straight from where each group's pieces are
     // seen, and only the projected orientations seen.
@@ -265,7 +265,7 @@ std::uint64_t ProjectedTable::index(const Node& n) const {
     if (size <= 16) {
       // The pieces seen at each position, their groups, and one mask per group.
       const __m128i seenAt =
-          _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(n.pieces)),
+          _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(pieces)),
                            shuffleRow(byteRows_[seenRowsStart_ + g * kRowsPerSymmetry]));
       const __m128i groups = _mm_shuffle_epi8(
           shuffleRow(byteRows_[seenRowsStart_ + g * kRowsPerSymmetry + 1]), seenAt);
@@ -279,7 +279,7 @@ std::uint64_t ProjectedTable::index(const Node& n) const {
         // Two orientations: the one seen at position j is the parity of the piece's own, the
         // shift seen there and the piece's shift (a mirror's sign changes nothing mod 2).
         const __m128i seenOri =
-            _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(n.ori)),
+            _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(ori)),
                              shuffleRow(byteRows_[seenRowsStart_ + g * kRowsPerSymmetry]));
         const __m128i sum = _mm_add_epi8(
             _mm_add_epi8(seenOri, shuffleRow(byteRows_[seenRowsStart_ + g * kRowsPerSymmetry + 2])),
@@ -293,7 +293,7 @@ std::uint64_t ProjectedTable::index(const Node& n) const {
 #endif
     {
       const std::uint8_t* group = &seenGroup_[row];
-      for (int j = 0; j < size; ++j) places[group[n.pieces[source[j]]]] |= 1u << j;
+      for (int j = 0; j < size; ++j) places[group[pieces[source[j]]]] |= 1u << j;
     }
     const std::uint8_t* shift = &seenShift_[row];
     const std::uint8_t* pieceShift = &pieceShift_[row];
@@ -301,12 +301,14 @@ std::uint64_t ProjectedTable::index(const Node& n) const {
     std::uint64_t number = 0;
     for (int j = 0; j < spec_.positions; ++j) {
       const int from = source[j];
-      const int turned = mirror ? o - n.ori[from] : n.ori[from];
-      number = number * o + reduce_[turned + shift[j] + 2 * o - pieceShift[n.pieces[from]]];
+      const int turned = mirror ? o - ori[from] : ori[from];
+      number = number * o + reduce_[turned + shift[j] + 2 * o - pieceShift[pieces[from]]];
     }
     return ((packed >> 8) * plain.size() + plain.rankPlaces(places)) * projectedSize_ + number;
   }
-  Node image;
+  Node n, image;
+  std::copy_n(pieces, orbit_->size, n.pieces);
+  std::copy_n(ori, orbit_->size, n.ori);
   seen(n, classes_.symmetries()[packed & 0xff], image, lookupOrientations_);
   return plainIndex(packed >> 8, image) * projectedSize_ +
          orientationNumber(image, spec_.positions);

@@ -49,7 +49,21 @@ class ProjectedTable {
   Node node(const std::uint8_t* pieces, const std::uint8_t* ori) const;
   void move(const Node& from, int move, Node& to) const;
   // The entry of a node, and the lower bound it gives.
-  std::uint64_t index(const Node& n) const;
+  std::uint64_t index(const Node& n) const { return index(n.values, n.pieces, n.ori); }
+  // The same from the class table's reduced values and the orbit's own arrays (16 bytes
+  // readable from each: the shuffles load whole vectors).
+  std::uint64_t index(const std::uint32_t* values, const std::uint8_t* pieces,
+                      const std::uint8_t* ori) const {
+    return index(classes_.classAndSymmetry(values), pieces, ori);
+  }
+  // In two steps, so that a search can ask for many nodes' classes (a read in a table of some
+  // hundred kilobytes) before it needs the first: the class and symmetry of reduced values
+  // (SymmetricTable::classAndSymmetry), then the entry.
+  std::uint32_t classAndSymmetry(const std::uint32_t* values) const {
+    return classes_.classAndSymmetry(values);
+  }
+  std::uint64_t index(std::uint32_t packed, const std::uint8_t* pieces,
+                      const std::uint8_t* ori) const;
   int stored(std::uint64_t i) const { return (entries_[i >> 5] >> ((i & 31) * 2)) & 3; }
   // Asks for the entry's cache line ahead of reading it.
   void prefetch(std::uint64_t i) const { __builtin_prefetch(&entries_[i >> 5]); }
