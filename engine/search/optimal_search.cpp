@@ -112,8 +112,6 @@ constexpr int kEagerLookups = 3;
 // Lookups computed and prefetched together past the eager ones (4-8 were best on the Kilominx's
 // 60 lookups; all at once wasted the work of the many children the first ones prune).
 constexpr int kLookupBatch = 8;
-// Nodes of a pass after which the next pass is split among threads.
-constexpr std::uint64_t kSplitAfterNodes = 1 << 18;
 
 // One depth-first search with an explicit stack. Level g holds the node at depth g: its lookup
 // values and distances, and its prepared children.
@@ -314,7 +312,16 @@ std::unique_ptr<SearchWorker> OptimalHeuristic::worker(const State& start, int m
 }
 
 OptimalSearch::OptimalSearch(const SearchHeuristic& heuristic, const State& start, int maxDepth)
-    : heuristic_(heuristic), start_(start), maxDepth_(maxDepth) {}
+    : heuristic_(heuristic), start_(start), maxDepth_(maxDepth) {
+  if (const SymmetryGroup* group = heuristic.startSymmetries()) {
+    const Puzzle& puzzle = heuristic.puzzle();
+    for (int s = 1; s < group->size(); ++s) {
+      if (group->conjugate(s, start) == start && group->keepsGoals(s, puzzle.solvedStates())) {
+        startSymmetries_.push_back(s);
+      }
+    }
+  }
+}
 
 OptimalSearch::~OptimalSearch() = default;
 
@@ -396,7 +403,7 @@ std::uint64_t OptimalSearch::runSlice(std::uint64_t budget) {
 }
 
 void OptimalSearch::beginPass() {
-  const bool split = nodes_ - passStart_ >= kSplitAfterNodes;
+  const bool split = nodes_ - passStart_ >= splitAfter_;
   passStart_ = nodes_;
   std::vector<std::vector<int>> tasks = tasksFor(bound_, split ? bound_ : 0);
   const bool sameTasks = tasks == tasks_;
@@ -429,7 +436,38 @@ std::vector<std::vector<int>> OptimalSearch::tasksFor(int bound, int splitDepth)
     }
     tasks = std::move(longer);
   }
+  if (!startSymmetries_.empty())
+    std::erase_if(tasks, [&](const auto& t) { return !leastOfImages(t); });
   return tasks;
+}
+
+bool OptimalSearch::leastOfImages(const std::vector<int>& task) const {
+  const Puzzle& puzzle = heuristic_.puzzle();
+  const SymmetryGroup& group = *heuristic_.startSymmetries();
+  auto key = [&](int move) { return std::pair(puzzle.moves()[move].base, move); };
+  std::vector<int> image(task.size());
+  for (int s : startSymmetries_) {
+    for (std::size_t i = 0; i < task.size(); ++i) image[i] = group.mapMove(s, task[i]);
+    // Canonical order: of two neighbours that commute, the lower base first.
+    for (bool swapped = true; swapped;) {
+      swapped = false;
+      for (std::size_t i = 1; i < image.size(); ++i) {
+        const int before = puzzle.moves()[image[i - 1]].base;
+        const int after = puzzle.moves()[image[i]].base;
+        if (after < before && puzzle.basesCommute(before, after)) {
+          std::swap(image[i - 1], image[i]);
+          swapped = true;
+        }
+      }
+    }
+    for (std::size_t i = 0; i < task.size(); ++i) {
+      if (key(image[i]) != key(task[i])) {
+        if (key(image[i]) < key(task[i])) return false;
+        break;
+      }
+    }
+  }
+  return true;
 }
 
 OptimalSearch::Status OptimalSearch::runParallel(

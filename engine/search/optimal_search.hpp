@@ -63,6 +63,9 @@ class SearchHeuristic {
   // How many tasks a pass is split into at least (prefixes one move longer each time until
   // there are this many): each task evaluates its prefix again.
   virtual std::size_t taskCount() const { return 2000; }
+  // The symmetries through which a start that they leave as it is may skip the tasks that are
+  // images of others (nullptr: none; the canonical order must be the plain one, see followers).
+  virtual const SymmetryGroup* startSymmetries() const { return nullptr; }
 
  protected:
   SearchHeuristic(const Puzzle& puzzle, const ReferenceFrame* frame);
@@ -78,6 +81,9 @@ class OptimalHeuristic final : public SearchHeuristic {
                    const ReferenceFrame* frame = nullptr);
 
   const Puzzle& puzzle() const override { return puzzle_; }
+  const SymmetryGroup* startSymmetries() const override {
+    return referenceFrame_ ? nullptr : &group_;
+  }
   int lookupCount() const { return static_cast<int>(lookups_.size()); }
   // The largest lookup.
   int estimate(const State& s) const override;
@@ -154,6 +160,12 @@ class OptimalSearch {
   Status runParallel(unsigned threads, const std::atomic<bool>* cancel,
                      const std::function<void(const SearchProgress&)>& progress = {});
 
+  // Passes after one of at least `nodes` nodes are split into tasks (2^18 unless set; before
+  // the first pass).
+  void splitPassesAfter(std::uint64_t nodes) { splitAfter_ = nodes; }
+  // The current pass's tasks (prefixes): one, empty, when the pass is whole.
+  std::size_t passTasks() const { return tasks_.size(); }
+
   Status status() const { return status_; }
   int depth() const { return bound_; }
   std::uint64_t nodes() const { return nodes_; }
@@ -161,6 +173,11 @@ class OptimalSearch {
 
  private:
   std::vector<std::vector<int>> tasksFor(int bound, int splitDepth) const;
+  // Whether a task is the least of its images through the start's own symmetries, each image
+  // in canonical order (commuting moves by base), compared move by move by base first. A
+  // solution's least image then starts with a kept task: a shorter image of its prefix would
+  // give a smaller image of the whole (the canonical order can only lower its last move).
+  bool leastOfImages(const std::vector<int>& task) const;
   // Sets up the pass at bound_: whole after a pass of few nodes (splitting it into tasks would
   // cost more than it saves: each task evaluates its own prefix), else split into tasks, those
   // that took most nodes in the last pass first.
@@ -168,10 +185,14 @@ class OptimalSearch {
   const SearchHeuristic& heuristic_;
   State start_;
   int maxDepth_;
+  std::uint64_t splitAfter_ = 1 << 18;
   int bound_ = 0;
   std::uint64_t nodes_ = 0;
   Status status_ = Status::Running;
   std::vector<int> solution_;
+  // The symmetries that leave the start as it is and keep the goals, but the identity: tasks
+  // that are images of others through them hold the same solutions, seen through the symmetry.
+  std::vector<int> startSymmetries_;
   // The pass: its prefixes in canonical order, the order it takes them in, and per task its
   // nodes in the pass; nodes_ before the last pass (0: the first pass is whole).
   std::vector<std::vector<int>> tasks_;

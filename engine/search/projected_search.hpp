@@ -44,6 +44,7 @@ class ProjectedHeuristic final : public SearchHeuristic {
   // Prefixes are cheap to evaluate (a few lookups), and many small tasks order well (the
   // cube's 43,254 four-move prefixes, as nissy-core's H48 solver).
   std::size_t taskCount() const override { return 20000; }
+  const SymmetryGroup* startSymmetries() const override { return &table_.group(); }
   // Whether applying move m's inverse first changes none of the tables' coordinates.
   bool keepsTarget(int move) const { return keepsTarget_[move]; }
   // The moves that may follow `last` on a side when the other side's bound is tight: those that

@@ -35,6 +35,7 @@ class ProjectedTable {
   std::uint64_t byteCount() const { return (size() + 3) / 4 + lineCount(); }
   int base() const { return spec_.base; }
   const SymmetricTable& classes() const { return classes_; }
+  const SymmetryGroup& group() const { return group_; }
   const Orbit& orbit() const { return *orbit_; }
   bool ok() const { return entries_ != nullptr; }
 

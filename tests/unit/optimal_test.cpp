@@ -11,6 +11,7 @@
 #include <iterator>
 #include <random>
 #include <set>
+#include <sstream>
 #include <unordered_set>
 
 #include "api/service.hpp"
@@ -278,21 +279,35 @@ TEST_CASE("the kernel's IDA* over a projected table: cube2 lengths equal the who
   }
 }
 
+// H48's coordinates with no flips (built in a few seconds) and the corners as the fallback,
+// shared by the tests that search with them.
+const ProjectedHeuristic& h48NoFlips() {
+  static const SymmetryGroup group3(cube3());
+  static const std::unique_ptr<ProjectedTable> table3 = [] {
+    auto table = std::make_unique<ProjectedTable>(
+        cube3(), group3,
+        ProjectedTableSpec{{"h48-0", {kCornerTwists, kTetrad}, {kSlices}, {"x", "y", "mirrorLR"}},
+                           "edge",
+                           0,
+                           6,
+                           6});
+    std::string error;
+    REQUIRE(table->build({}, {}, &error));
+    return table;
+  }();
+  static const auto cornerTable = DistanceTable::build(
+      cube3(), {"corners", {kCornerTwists, kTetrad}, 4}, cube3().solvedStates());
+  REQUIRE(cornerTable);
+  static const ProjectedHeuristic heuristic3(cube3(), *table3, {&*cornerTable});
+  return heuristic3;
+}
+
 TEST_CASE("cube3 optimal solutions from a projected table equal the symmetric tables' lengths") {
   // H48's coordinates with no flips: the half turns keep its target, and lengths equal those of
   // the symmetric-table kernel (the small set, cached with the next test's).
   std::mt19937_64 rng(6);
-  std::string error;
   setenv("POLYTWIST_TABLE_DIR", (std::filesystem::current_path() / "test-tables").c_str(), 1);
-  const SymmetryGroup group3(cube3());
-  ProjectedTable table3(
-      cube3(), group3,
-      {{"h48-0", {kCornerTwists, kTetrad}, {kSlices}, {"x", "y", "mirrorLR"}}, "edge", 0, 6, 6});
-  REQUIRE(table3.build({}, {}, &error));
-  const auto cornerTable = DistanceTable::build(cube3(), {"corners", {kCornerTwists, kTetrad}, 4},
-                                                cube3().solvedStates());
-  REQUIRE(cornerTable);
-  const ProjectedHeuristic heuristic3(cube3(), table3, {&*cornerTable});
+  const ProjectedHeuristic& heuristic3 = h48NoFlips();
   std::vector<std::string> keeping;
   for (int m = 0; m < static_cast<int>(cube3().moves().size()); ++m) {
     if (heuristic3.keepsTarget(m)) keeping.push_back(cube3().moves()[m].name);
@@ -311,6 +326,70 @@ TEST_CASE("cube3 optimal solutions from a projected table equal the symmetric ta
     CHECK(moves.size() == expected.moves.size());
     CHECK(cube3().isSolved(cube3().applySequence(s, moves)));
   }
+}
+
+// The same search without the start's symmetries: a reference for the tasks they skip.
+class WithoutStartSymmetries final : public SearchHeuristic {
+ public:
+  explicit WithoutStartSymmetries(const SearchHeuristic& inner)
+      : SearchHeuristic(inner.puzzle(), nullptr), inner_(inner) {}
+  const Puzzle& puzzle() const override { return inner_.puzzle(); }
+  int estimate(const State& s) const override { return inner_.estimate(s); }
+  std::unique_ptr<SearchWorker> worker(const State& start, int maxDepth) const override {
+    return inner_.worker(start, maxDepth);
+  }
+  std::size_t taskCount() const override { return inner_.taskCount(); }
+
+ private:
+  const SearchHeuristic& inner_;
+};
+
+TEST_CASE("a start with symmetries skips the tasks that are images of others, and stays optimal") {
+  // Positions that y2 leaves as they are: products of U, D and the pairs R L, F B turned alike
+  // (y2 swaps R with L and F with B), with every pass split into tasks. Each is solved with and
+  // without skipping images; lengths are equal, and the skipping searches visit fewer nodes.
+  const ProjectedHeuristic& heuristic = h48NoFlips();
+  const WithoutStartSymmetries reference(heuristic);
+  const SymmetryGroup group(cube3());
+  const int y2 = *group.find("y2");
+  const std::vector<std::string> blocks = {"U",   "U'",    "U2",    "D",   "D'",    "D2",
+                                           "R L", "R' L'", "R2 L2", "F B", "F' B'", "F2 B2"};
+  std::mt19937_64 rng(24);
+  std::uint64_t skippingNodes = 0, allNodes = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    std::vector<int> moves;
+    for (int b = 0; b < 9; ++b) {
+      std::istringstream block(blocks[rng() % blocks.size()]);
+      for (std::string name; block >> name;) moves.push_back(*cube3().findMove(name));
+    }
+    const State start = cube3().applySequence(cube3().solved(), moves);
+    REQUIRE(group.conjugate(y2, start) == start);
+    OptimalSearch skipping(heuristic, start), all(reference, start);
+    skipping.splitPassesAfter(0);
+    all.splitPassesAfter(0);
+    REQUIRE(skipping.runParallel(2, nullptr) == OptimalSearch::Status::Solved);
+    REQUIRE(all.runParallel(2, nullptr) == OptimalSearch::Status::Solved);
+    CHECK(skipping.solution().size() == all.solution().size());
+    CHECK(cube3().isSolved(cube3().applySequence(start, skipping.solution())));
+    // The last pass's prefixes (four moves from a bound of 5), about half of them kept.
+    if (skipping.solution().size() >= 5) CHECK(skipping.passTasks() < all.passTasks() * 6 / 10);
+    skippingNodes += skipping.nodes();
+    allNodes += all.nodes();
+  }
+  CHECK(skippingNodes < allNodes);
+  // The superflip: all 48 symmetries keep it, so about one prefix in 48 is kept (more where a
+  // prefix is its own image).
+  std::vector<int> superflipMoves;
+  std::istringstream text("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
+  for (std::string name; text >> name;) superflipMoves.push_back(*cube3().findMove(name));
+  const State superflip = cube3().applySequence(cube3().solved(), superflipMoves);
+  for (int s = 0; s < group.size(); ++s) REQUIRE(group.conjugate(s, superflip) == superflip);
+  OptimalSearch search(heuristic, superflip);
+  search.splitPassesAfter(0);
+  search.run(1);
+  const std::size_t prefixes = 43'254;
+  CHECK(search.passTasks() >= prefixes / 48);
+  CHECK(search.passTasks() < prefixes / 40);
 }
 
 TEST_CASE("symmetric tables hold exact distances on cube2, with plain coordinates too") {
