@@ -7,13 +7,15 @@
 #include <thread>
 
 namespace polytwist {
-SearchHeuristic::SearchHeuristic(const Puzzle& puzzle, const ReferenceFrame* frame) {
+SearchHeuristic::SearchHeuristic(const Puzzle& puzzle, const ReferenceFrame* frame,
+                                 SeparableMoves separable) {
   const int moveCount = static_cast<int>(puzzle.moves().size());
   followers_.resize(moveCount + 1);
   for (int last = -1; last < moveCount; ++last) {
     for (int m = 0; m < moveCount; ++m) {
       // Separable pieces (Pyraminx tips) are set before the search (Solver::separableFixes).
-      if (!puzzle.isSearchMove(m) || puzzle.isSeparableMove(m)) continue;
+      if (!puzzle.isSearchMove(m)) continue;
+      if (separable == SeparableMoves::SetFirst && puzzle.isSeparableMove(m)) continue;
       if (last >= 0) {
         const int lastBase = puzzle.moves()[last].base;
         int base = puzzle.moves()[m].base;
@@ -518,7 +520,9 @@ OptimalSearch::Status OptimalSearch::runParallel(
       }
     };
     std::vector<std::thread> helpers;
-    for (unsigned t = 1; t < threads; ++t) {
+    // No more threads than tasks: a whole pass (small) runs on this thread alone.
+    const std::size_t busy = std::min<std::size_t>(threads, tasks_.size());
+    for (unsigned t = 1; t < busy; ++t) {
       helpers.emplace_back([&, t] { work(*workers[t], false); });
     }
     work(*workers[0], true);

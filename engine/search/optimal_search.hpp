@@ -51,8 +51,9 @@ class SearchHeuristic {
   virtual ~SearchHeuristic() = default;
   virtual const Puzzle& puzzle() const = 0;
   // Canonical order: the moves that may follow move `last` (-1: the first move). Never one face
-  // twice in a row, and of two commuting faces only the lower first; never a separable piece's
-  // own move (those pieces are set before the search). On the companion of a
+  // twice in a row, and of two commuting faces only the lower first; a separable piece's own
+  // move only where the heuristic follows them (elsewhere those pieces are set before the
+  // search). On the companion of a
   // reference frame, faces are the puzzle's as it is held: the next move's face is the one it
   // turns after the previous move's turn of the whole puzzle, so U, F and L keep the commuting
   // partners the companion's own moves lose.
@@ -68,7 +69,9 @@ class SearchHeuristic {
   virtual const SymmetryGroup* startSymmetries() const { return nullptr; }
 
  protected:
-  SearchHeuristic(const Puzzle& puzzle, const ReferenceFrame* frame);
+  enum class SeparableMoves { SetFirst, Followed };
+  SearchHeuristic(const Puzzle& puzzle, const ReferenceFrame* frame,
+                  SeparableMoves separable = SeparableMoves::SetFirst);
   std::vector<std::vector<int>> followers_;
 };
 

@@ -190,7 +190,7 @@ bool Solver::prepare(const BuildProgressFn& progress, Cancellation cancel) {
     const std::string set = optimalTables().resolve("");
     return optimalTables().prepare(set, progress, cancel, &error);
   }
-  if (search_) return true;
+  if (tableHeuristic_) return true;
   const std::vector<TableSpec>& specs = puzzle_.spec().tables;
   if (specs.empty()) throw std::logic_error(puzzle_.id() + " declares no pattern databases");
   while (tables_.size() < specs.size()) {
@@ -198,7 +198,7 @@ bool Solver::prepare(const BuildProgressFn& progress, Cancellation cancel) {
     if (!table) return false;
     tables_.push_back(std::move(*table));
   }
-  std::vector<Lookup> lookups;
+  std::vector<TableLookup> lookups;
   for (std::size_t t = 0; t < specs.size(); ++t) {
     lookups.push_back({&tables_[t], -1});
     for (const std::string& name : specs[t].symmetries) {
@@ -216,7 +216,7 @@ bool Solver::prepare(const BuildProgressFn& progress, Cancellation cancel) {
       lookups.push_back({&tables_[t], static_cast<int>(found - symmetries.begin())});
     }
   }
-  search_ = std::make_unique<IdaStar>(puzzle_, std::move(lookups), goals_);
+  tableHeuristic_ = std::make_unique<TableHeuristic>(puzzle_, std::move(lookups), goals_);
   return true;
 }
 
@@ -257,21 +257,23 @@ SolveOutcome Solver::solve(const State& start, const SearchOptions& options) {
     outcome.moves.insert(outcome.moves.end(), rest.begin(), rest.end());
     outcome.nodes = outcome.moves.size() + 1;
   } else {
-    SearchResult result = search_->solve(start, options);
-    outcome.nodes = result.nodes;
-    switch (result.status) {
-      case SearchResult::Status::Solved:
-        outcome.moves = std::move(result.moves);
-        break;
-      case SearchResult::Status::Cancelled:
-        return finish(SolveOutcome::Status::Cancelled);
-      case SearchResult::Status::Unsolvable:
-        return finish(SolveOutcome::Status::Unsolvable,
-                      "no goal can be reached from this position");
-      case SearchResult::Status::DepthLimit:
-        return finish(SolveOutcome::Status::Failed,
-                      "no solution within " + std::to_string(options.maxDepth) + " moves");
+    if (tableHeuristic_->estimate(start) < 0) {
+      return finish(SolveOutcome::Status::Unsolvable, "no goal can be reached from this position");
     }
+    OptimalSearch search(*tableHeuristic_, start, std::clamp(options.maxDepth, 0, 255));
+    std::function<void(const SearchProgress&)> progress;
+    if (options.progress) {
+      progress = [&](const SearchProgress& p) { options.progress(p.depth, p.nodes); };
+    }
+    const OptimalSearch::Status status =
+        search.runParallel(searchThreads(options.threads), options.cancel.flag, progress);
+    outcome.nodes = search.nodes();
+    if (status == OptimalSearch::Status::Cancelled) return finish(SolveOutcome::Status::Cancelled);
+    if (status != OptimalSearch::Status::Solved) {
+      return finish(SolveOutcome::Status::Failed,
+                    "no solution within " + std::to_string(options.maxDepth) + " moves");
+    }
+    outcome.moves = search.solution();
   }
   const State reached = puzzle_.applySequence(start, outcome.moves);
   if (std::find(goals_.begin(), goals_.end(), reached) == goals_.end()) {

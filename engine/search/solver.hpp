@@ -3,16 +3,29 @@
 // Every solution is re-applied to the start and checked against the goals before it is returned.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "search/ida_star.hpp"
 #include "search/optimal_tables.hpp"
 #include "search/reference_frame.hpp"
+#include "search/table_search.hpp"
 
 namespace polytwist {
+
+struct SearchOptions {
+  int maxDepth = 60;
+  Cancellation cancel;
+  // Called at each new depth bound and about every 2^20 nodes.
+  std::function<void(int depth, std::uint64_t nodes)> progress;
+  // SymmetricIdaStar only: the table set ("" = the puzzle's default).
+  std::string tables;
+  // Threads (0 = one per core; one in a WebAssembly build without threads).
+  unsigned threads = 0;
+};
 
 struct SolveOutcome {
   enum class Status { Solved, Unsolvable, Cancelled, Failed } status;
@@ -83,7 +96,7 @@ class Solver {
   std::vector<std::vector<State>> goalGroups_;
   std::vector<DistanceTable> wholes_;
   std::vector<DistanceTable> tables_;
-  std::unique_ptr<IdaStar> search_;
+  std::unique_ptr<TableHeuristic> tableHeuristic_;  // IdaStar
   std::unique_ptr<ReferenceFrame> frame_;
   std::unique_ptr<OptimalTables> optimal_;
   SolveOutcome solveOptimal(const State& start, const SearchOptions& options);

@@ -10,15 +10,47 @@
 
 #include "fixtures.hpp"
 #include "puzzles/catalogue.hpp"
-#include "search/ida_star.hpp"
+#include "search/optimal_search.hpp"
 #include "search/solver.hpp"
+#include "search/table_search.hpp"
 
 using namespace polytwist;
 
 namespace {
 
+// The kernel's driver over distance tables (TableHeuristic), as one call per start, on one
+// thread: solved, cancelled, beyond the depth limit, or unsolvable (a table reaches no goal).
+struct SearchResult {
+  enum class Status { Solved, Unsolvable, Cancelled, DepthLimit } status;
+  std::vector<int> moves;
+};
+class TableSearch {
+ public:
+  TableSearch(const Puzzle& puzzle, std::vector<TableLookup> lookups, std::vector<State> goals)
+      : heuristic_(puzzle, std::move(lookups), std::move(goals)) {}
+  SearchResult solve(const State& start, const SearchOptions& options) const {
+    if (heuristic_.estimate(start) < 0) return {SearchResult::Status::Unsolvable, {}};
+    OptimalSearch search(heuristic_, start, options.maxDepth);
+    std::function<void(const SearchProgress&)> progress;
+    if (options.progress) {
+      progress = [&](const SearchProgress& p) { options.progress(p.depth, p.nodes); };
+    }
+    switch (search.runParallel(1, options.cancel.flag, progress)) {
+      case OptimalSearch::Status::Solved:
+        return {SearchResult::Status::Solved, search.solution()};
+      case OptimalSearch::Status::Cancelled:
+        return {SearchResult::Status::Cancelled, {}};
+      default:
+        return {SearchResult::Status::DepthLimit, {}};
+    }
+  }
+
+ private:
+  TableHeuristic heuristic_;
+};
+
 // Canonical form of a search's answer: never two turns of one base in a row, and of two commuting
-// bases the lower first (the order IdaStar prunes to, see ida_star.cpp).
+// bases the lower first (the order the kernel's searches follow, SearchHeuristic::followers).
 bool canonical(const Puzzle& puzzle, const std::vector<int>& moves) {
   for (std::size_t i = 1; i < moves.size(); ++i) {
     const int a = puzzle.moves()[moves[i - 1]].base;
@@ -95,9 +127,9 @@ TEST_CASE("search: IDA* is optimal on every state of the fixtures") {
     std::vector<DistanceTable> tables;
     for (const TableSpec& spec : c.tables)
       tables.push_back(fixtures::buildTable(puzzle, spec, {puzzle.solved()}));
-    std::vector<Lookup> lookups;
+    std::vector<TableLookup> lookups;
     for (const DistanceTable& table : tables) lookups.push_back({&table, -1});
-    const IdaStar search(puzzle, lookups, {puzzle.solved()});
+    const TableSearch search(puzzle, lookups, {puzzle.solved()});
     int bad = 0;
     for (const State& s : c.reference->states) {
       const SearchResult result = search.solve(s, {});
@@ -119,7 +151,7 @@ TEST_CASE("search: IDA* with pattern tables is optimal on random cube2 states") 
       cube, {"corner permutation", {{"corner", {}, true, false}}, 2, {}}, {cube.solved()});
   const DistanceTable orientation = fixtures::buildTable(
       cube, {"corner orientation", {{"corner", {}, false, true}}, 4, {}}, {cube.solved()});
-  const IdaStar search(cube, {{&permutation, -1}, {&orientation, -1}}, {cube.solved()});
+  const TableSearch search(cube, {{&permutation, -1}, {&orientation, -1}}, {cube.solved()});
   std::mt19937_64 rng(1234);
   int bad = 0;
   std::vector<int> lengths(12, 0);
@@ -163,8 +195,8 @@ TEST_CASE("search: symmetric lookups are admissible and keep solutions optimal")
     CAPTURE(pieces.size());
     const DistanceTable corners = fixtures::buildTable(
         cube, {"corners", {{"corner", pieces, true, true}}, 2, {}}, {cube.solved()});
-    const std::vector<Lookup> lookups = {{&corners, -1}, {&corners, 0}, {&corners, 1}};
-    const IdaStar search(cube, lookups, {cube.solved()});
+    const std::vector<TableLookup> lookups = {{&corners, -1}, {&corners, 0}, {&corners, 1}};
+    const TableSearch search(cube, lookups, {cube.solved()});
     int tighter = 0;
     for (int trial = 0; trial < 500; ++trial) {
       const std::vector<int> scramble = fixtures::randomMoves(cube, rng, 20);
@@ -227,7 +259,7 @@ TEST_CASE("search: multi-goal IDA* reaches the nearest goal") {
   std::vector<DistanceTable> tables;
   for (const TableSpec& spec : fixtures::gearSpec().tables)
     tables.push_back(fixtures::buildTable(gear, spec, goals));
-  const IdaStar search(gear, {{&tables[0], -1}, {&tables[1], -1}}, goals);
+  const TableSearch search(gear, {{&tables[0], -1}, {&tables[1], -1}}, goals);
   int bad = 0, toOther = 0;
   for (const State& s : fromSolved.states) {
     const SearchResult result = search.solve(s, {});
@@ -252,7 +284,7 @@ TEST_CASE("search: multi-goal IDA* reaches the nearest goal") {
       cube, {"corners", {{"corner", {0, 1, 2, 3}, true, true}}, 2, {}}, cubeGoals);
   const DistanceTable orientation =
       fixtures::buildTable(cube, {"twist", {{"corner", {}, false, true}}, 2, {}}, cubeGoals);
-  const IdaStar cubeSearch(cube, {{&corners, -1}, {&orientation, -1}}, cubeGoals);
+  const TableSearch cubeSearch(cube, {{&corners, -1}, {&orientation, -1}}, cubeGoals);
   for (int trial = 0; trial < 100; ++trial) {
     const State s = cube.randomState(rng);
     const int nearest = std::min(fixtures::cube2Distance(s),
@@ -272,7 +304,7 @@ TEST_CASE("search: cancellation, depth limit and unsolvable starts") {
   // A deliberately weak heuristic (where one corner is) so that the search takes many nodes.
   const DistanceTable weak = fixtures::buildTable(
       cube, {"corner 0", {{"corner", {0}, true, false}}, 2, {}}, {cube.solved()});
-  const IdaStar search(cube, {{&weak, -1}}, {cube.solved()});
+  const TableSearch search(cube, {{&weak, -1}}, {cube.solved()});
 
   std::atomic<bool> cancel{true};
   SearchOptions preset;
@@ -301,7 +333,7 @@ TEST_CASE("search: cancellation, depth limit and unsolvable starts") {
 
   // Exactly deep enough.
   const DistanceTable& exact = fixtures::cube2Exact();
-  const IdaStar perfect(cube, {{&exact, -1}}, {cube.solved()});
+  const TableSearch perfect(cube, {{&exact, -1}}, {cube.solved()});
   SearchOptions tight;
   tight.maxDepth = 10;
   const SearchResult justEnough = perfect.solve(far, tight);
@@ -314,7 +346,7 @@ TEST_CASE("search: cancellation, depth limit and unsolvable starts") {
   const Puzzle& linked = fixtures::linked();
   const DistanceTable whole =
       fixtures::buildTable(linked, fixtures::wholeSpec(linked, 2), {linked.solved()});
-  const IdaStar linkedSearch(linked, {{&whole, -1}}, {linked.solved()});
+  const TableSearch linkedSearch(linked, {{&whole, -1}}, {linked.solved()});
   State odd = linked.solved();
   std::swap(odd.pieces[0], odd.pieces[1]);
   const SearchResult unsolvable = linkedSearch.solve(odd, {});
