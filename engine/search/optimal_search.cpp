@@ -13,7 +13,8 @@ SearchHeuristic::SearchHeuristic(const Puzzle& puzzle, const ReferenceFrame* fra
   followers_.resize(moveCount + 1);
   for (int last = -1; last < moveCount; ++last) {
     for (int m = 0; m < moveCount; ++m) {
-      // Separable pieces (Pyraminx tips) are set before the search (Solver::separableFixes).
+      // Separable pieces (Pyraminx tips) are set before the search (Solver::separableFixes),
+      // unless the heuristic follows their moves (plain tables that see those pieces).
       if (!puzzle.isSearchMove(m)) continue;
       if (separable == SeparableMoves::SetFirst && puzzle.isSeparableMove(m)) continue;
       if (last >= 0) {
