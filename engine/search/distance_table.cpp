@@ -1,17 +1,13 @@
 #include "search/distance_table.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 #include <stdexcept>
-#include <thread>
 
 #include "search/byte_order.hpp"
 
 namespace polytwist {
 namespace {
-
-unsigned buildThreads = 0;  // 0: one per core
 
 constexpr char kMagic[8] = {'P', 'T', 'W', 'T', 'A', 'B', 'L', '1'};
 
@@ -37,8 +33,6 @@ std::vector<int> movesOf(const Puzzle& puzzle, const TableSpec& spec) {
 
 }  // namespace
 
-void setBuildThreads(unsigned threads) { buildThreads = threads; }
-
 std::uint64_t DistanceTable::definitionFingerprint(const Puzzle& puzzle, const TableSpec& spec,
                                                    const std::vector<State>& goals) {
   return polytwist::definitionFingerprint({puzzle,
@@ -61,121 +55,56 @@ DistanceTable::DistanceTable(const Puzzle& puzzle, const TableSpec& spec,
       entries_(space_.size(), spec.bitsPerEntry),
       moves_(movesOf(puzzle, spec)) {}
 
-struct DistanceTable::Layer {
-  int depth;              // the layer being found
-  int current;            // stored value of the layer being expanded
-  int next;               // stored value of the layer being found
-  bool forward;           // expand `current` entries, or try unreached ones (backward)
-  std::uint64_t visited;  // entries reached before this layer
-};
+namespace {
 
-// Shared by a layer's threads. Each adds its block's counts once the block is done, so a report
-// costs two relaxed atomic additions per block.
-struct DistanceTable::LayerCounts {
-  std::atomic<std::uint64_t> nextBlock = 0;
-  std::atomic<std::uint64_t> scanned = 0;  // entries of the finished blocks
-  std::atomic<std::uint64_t> found = 0;    // entries put on the next layer so far
-};
-
-// Whole 64-bit words of entries are tested at once, so the scan costs little next to the
-// expansions. Threads may share words: going forward they set entries by compare-and-swap;
-// going backward each sets only entries of its own blocks, and the entries others read change
-// from unknown to `next`, neither of which is the `current` they look for.
+// The plain coordinate space's side of the BFS (search/layered_bfs.hpp): an entry's neighbours
+// come from the parts' move-table rows, and each position has one entry.
 template <int Bits>
-void DistanceTable::scanBlocks(const Layer& layer, LayerCounts& counts, Cancellation cancel,
-                               const std::function<void()>& afterBlock) {
-  CoordinateSpace::Neighbours neighbour(space_);
-  for (;;) {
-    const std::uint64_t start =
-        counts.nextBlock.fetch_add(kBuildBlockEntries, std::memory_order_relaxed);
-    if (start >= entries_.size() || cancel.requested()) return;
-    const std::uint64_t end = std::min(entries_.size(), start + kBuildBlockEntries);
-    std::uint64_t found = 0;
-    // In short calls: V8 runs a WebAssembly call to its end in the code it started with (no
-    // on-stack replacement), so one long loop would run the whole first table build in the
-    // baseline compiler's code, about twice as slow as the optimised code later calls get.
-    for (std::uint64_t first = start; first < end; first += kScanCallEntries) {
-      const std::uint64_t last = std::min(end, first + kScanCallEntries);
-      found += layer.forward ? scanRange<Bits, true>(layer, first, last, neighbour)
-                             : scanRange<Bits, false>(layer, first, last, neighbour);
-    }
-    counts.found.fetch_add(found, std::memory_order_relaxed);
-    counts.scanned.fetch_add(end - start, std::memory_order_relaxed);
-    if (afterBlock) afterBlock();
+class SpaceExpander {
+ public:
+  SpaceExpander(PackedEntries<Bits> entries, const CoordinateSpace& space,
+                const std::vector<int>& moves)
+      : entries_(entries), neighbour_(space), moves_(moves) {}
+  void load(std::uint64_t i) {
+    loaded_ = i;
+    neighbour_.load(i);
   }
-}
+  std::uint64_t markNeighbours(int value) {
+    std::uint64_t marked = 0;
+    for (int m : moves_) marked += entries_.setIfUnknown(neighbour_(m), value);
+    return marked;
+  }
+  bool neighbourHolds(int value) {
+    for (int m : moves_) {
+      if (entries_.get(neighbour_(m)) == value) return true;
+    }
+    return false;
+  }
+  // Going backward a thread sets only entries of its own blocks (whole words), so no other
+  // thread writes this word.
+  std::uint64_t markLoaded(int value) {
+    entries_.set(loaded_, value);
+    return 1;
+  }
 
-template <int Bits, bool Forward>
-[[gnu::noinline]] std::uint64_t DistanceTable::scanRange(const Layer& layer, std::uint64_t start,
-                                                         std::uint64_t end,
-                                                         CoordinateSpace::Neighbours& neighbour) {
-  const int wanted = Forward ? layer.current : (1 << Bits) - 1;
-  std::uint64_t found = 0;
-  for (std::uint64_t first = start; first < end; first += 64 / Bits) {
-    for (std::uint64_t hits = entries_.wordMatchesAt<Bits>(first, wanted); hits != 0;
-         hits &= hits - 1) {
-      const std::uint64_t i = first + std::countr_zero(hits) / Bits;
-      if (i >= end) break;
-      neighbour.load(i);
-      for (int m : moves_) {
-        const std::uint64_t j = neighbour(m);
-        if constexpr (Forward) {
-          found += entries_.setIfUnknownAt<Bits>(j, layer.next);
-        } else if (entries_.getAt<Bits>(j) == layer.current) {
-          entries_.setAt<Bits>(i, layer.next);
-          ++found;
-          break;
-        }
-      }
-    }
-  }
-  return found;
-}
+ private:
+  PackedEntries<Bits> entries_;
+  CoordinateSpace::Neighbours neighbour_;
+  const std::vector<int>& moves_;
+  std::uint64_t loaded_ = 0;
+};
 
-std::optional<std::uint64_t> DistanceTable::scanLayer(const Layer& layer,
-                                                      const BuildProgressFn& progress,
-                                                      Cancellation cancel) {
-  LayerCounts counts;
-  const auto scan = [this](const Layer& layer, LayerCounts& counts, Cancellation cancel,
-                           const std::function<void()>& afterBlock) {
-    if (entries_.bitsPerEntry() == 2) {
-      scanBlocks<2>(layer, counts, cancel, afterBlock);
-    } else {
-      scanBlocks<4>(layer, counts, cancel, afterBlock);
-    }
-  };
-#if defined(__EMSCRIPTEN__) && !defined(POLYTWIST_WASM_THREADS)
-  const unsigned threads = 1;  // built without pthreads: the page runs it in a worker instead
-#else
-  const unsigned threads =
-      entries_.size() < 2 * kBuildBlockEntries
-          ? 1
-          : std::max(1u, buildThreads != 0 ? buildThreads : std::thread::hardware_concurrency());
-#endif
-  std::vector<std::thread> helpers;
-  for (unsigned t = 1; t < threads; ++t) {
-    helpers.emplace_back([&] { scan(layer, counts, cancel, {}); });
-  }
-  // Within the layer only once it has found an entry, so every depth reported exists; the last
-  // block is left to the report after the layer.
-  const std::function<void()> report = [&] {
-    const std::uint64_t found = counts.found.load(std::memory_order_relaxed);
-    const std::uint64_t scanned = counts.scanned.load(std::memory_order_relaxed);
-    if (found > 0 && scanned < entries_.size()) {
-      progress({layer.depth, layer.visited + found, entries_.size(), scanned});
-    }
-  };
-  try {
-    scan(layer, counts, cancel, progress ? report : std::function<void()>());
-  } catch (...) {
-    // From the progress callback: the helpers take no more blocks and are joined before it goes on.
-    counts.nextBlock = entries_.size();
-    for (std::thread& helper : helpers) helper.join();
-    throw;
-  }
-  for (std::thread& helper : helpers) helper.join();
-  if (cancel.requested()) return std::nullopt;
-  return counts.found.load(std::memory_order_relaxed);
+}  // namespace
+
+template <int Bits>
+std::optional<std::vector<std::uint64_t>> DistanceTable::fill(std::uint64_t goals,
+                                                              const BuildProgressFn& progress,
+                                                              Cancellation cancel) {
+  const PackedEntries<Bits> entries = entries_.view<Bits>();
+  // 4 bits hold exact distances up to 14 (15 reads as unknown); 2 bits hold them mod 3.
+  const BfsOptions options{.modulus = Bits == 2 ? 3 : 16, .maxDepth = Bits == 2 ? 1 << 30 : 14};
+  const auto makeExpander = [&] { return SpaceExpander<Bits>(entries, space_, moves_); };
+  return fillByLayers<Bits>(entries, goals, options, makeExpander, progress, cancel);
 }
 
 std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const TableSpec& spec,
@@ -184,48 +113,30 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
                                                   Cancellation cancel) {
   DistanceTable table(puzzle, spec, goals);
   PackedArray& entries = table.entries_;
-  const std::uint64_t size = entries.size();
-  const int modulus = entries.bitsPerEntry() == 2 ? 3 : 16;
-  const int unknown = entries.unknown();
-  const std::vector<int>& moves = table.moves_;
-
-  std::uint64_t visited = 0;
+  std::uint64_t reached = 0;
   for (const State& goal : goals) {
     const std::uint64_t index = table.space_.index(goal);
-    if (entries.get(index) == unknown) {
+    if (entries.get(index) == entries.unknown()) {
       entries.set(index, 0);
-      ++visited;
+      ++reached;
     }
   }
-  table.counts_.push_back(visited);
-  if (progress) progress({0, visited, size, size});
-
-  for (int depth = 0;; ++depth) {
-    if (entries.bitsPerEntry() == 4 && depth + 1 == unknown) {
-      // Distance 15 would read as "unreached": fine only if there is no such layer.
-      for (std::uint64_t i = 0; i < size; ++i) {
-        if (entries.get(i) != unknown) continue;
-        for (int m : moves) {
-          if (entries.get(table.space_.neighbour(i, m)) == depth) {
-            throw std::runtime_error(spec.name + ": deeper than 4 bits can hold");
-          }
+  std::optional<std::vector<std::uint64_t>> counts = entries.bitsPerEntry() == 2
+                                                         ? table.fill<2>(reached, progress, cancel)
+                                                         : table.fill<4>(reached, progress, cancel);
+  if (!counts) return std::nullopt;
+  table.counts_ = std::move(*counts);
+  if (table.exact() && table.maxDistance() == entries.unknown() - 1) {
+    // Distance 15 would read as "unknown": fine only if there is no such layer.
+    const int deepest = table.maxDistance();
+    for (std::uint64_t i = 0; i < entries.size(); ++i) {
+      if (entries.get(i) != entries.unknown()) continue;
+      for (int m : table.moves_) {
+        if (entries.get(table.space_.neighbour(i, m)) == deepest) {
+          throw std::runtime_error(spec.name + ": deeper than 4 bits can hold");
         }
       }
-      break;
     }
-    const std::uint64_t frontier = table.counts_.back();
-    // Forward from the frontier while it is smaller than what is left, then backward: an
-    // unreached entry with a neighbour on the frontier is on the next layer. With mod 3, "current"
-    // also matches layers depth-3, depth-6...: expanding those again finds nothing new, and going
-    // backward they cannot neighbour an unreached entry.
-    const Layer layer{depth + 1, depth % modulus, (depth + 1) % modulus, frontier < size - visited,
-                      visited};
-    const std::optional<std::uint64_t> found = table.scanLayer(layer, progress, cancel);
-    if (!found) return std::nullopt;
-    if (*found == 0) break;
-    visited += *found;
-    table.counts_.push_back(*found);
-    if (progress) progress({depth + 1, visited, size, size});
   }
   return table;
 }

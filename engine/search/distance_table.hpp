@@ -6,77 +6,35 @@
 // sideways (Korf's trick), and an exact distance is recovered by walking down to a goal.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "search/coordinate.hpp"
+#include "search/layered_bfs.hpp"
 #include "search/table_definition.hpp"
 
 namespace polytwist {
 
+// A table's own entries of 2 or 4 bits (search/layered_bfs.hpp's PackedEntries, owned).
 class PackedArray {
  public:
   PackedArray(std::uint64_t size, int bitsPerEntry);
   std::uint64_t size() const { return size_; }
   int bitsPerEntry() const { return bits_; }
   int unknown() const { return (1 << bits_) - 1; }
-  // Words are read and written atomically (relaxed: plain loads and stores on x86 and wasm), so
-  // BFS threads may read words another thread writes.
-  int get(std::uint64_t i) const { return bits_ == 2 ? getAt<2>(i) : getAt<4>(i); }
-  // Only for entries no other thread writes at the same time.
-  void set(std::uint64_t i, int value) { bits_ == 2 ? setAt<2>(i, value) : setAt<4>(i, value); }
-  // Sets an unknown entry, also while other threads set entries of the same word; false when the
-  // entry was no longer unknown.
-  bool setIfUnknown(std::uint64_t i, int value) {
-    return bits_ == 2 ? setIfUnknownAt<2>(i, value) : setIfUnknownAt<4>(i, value);
+  int get(std::uint64_t i) const {
+    return static_cast<int>(words_[(i * bits_) >> 6] >> ((i * bits_) & 63)) & unknown();
   }
-  // Entries first .. first + 64/bits - 1 (first a multiple of 64/bits) form one word: a bit set at
-  // the lowest bit of each entry equal to `value`.
-  std::uint64_t wordMatches(std::uint64_t first, int value) const {
-    return bits_ == 2 ? wordMatchesAt<2>(first, value) : wordMatchesAt<4>(first, value);
+  void set(std::uint64_t i, int value) {
+    bits_ == 2 ? view<2>().set(i, value) : view<4>().set(i, value);
   }
-
-  // The same with the entry width known at compile time (Bits == bitsPerEntry()), for the BFS's
+  // The entries with their width known at compile time (Bits == bitsPerEntry()), for the BFS's
   // inner loops: constant shifts and masks instead of multiplications (3x faster in WASM).
   template <int Bits>
-  int getAt(std::uint64_t i) const {
-    return static_cast<int>(word((i * Bits) >> 6) >> ((i * Bits) & 63)) & ((1 << Bits) - 1);
-  }
-  template <int Bits>
-  void setAt(std::uint64_t i, int value) {
-    std::uint64_t* word = &words_[(i * Bits) >> 6];
-    const int shift = static_cast<int>((i * Bits) & 63);
-    const std::uint64_t old = __atomic_load_n(word, __ATOMIC_RELAXED);
-    __atomic_store_n(
-        word, (old & ~(std::uint64_t((1 << Bits) - 1) << shift)) | (std::uint64_t(value) << shift),
-        __ATOMIC_RELAXED);
-  }
-  template <int Bits>
-  bool setIfUnknownAt(std::uint64_t i, int value) {
-    std::uint64_t* word = &words_[(i * Bits) >> 6];
-    const int shift = static_cast<int>((i * Bits) & 63);
-    const std::uint64_t mask = std::uint64_t((1 << Bits) - 1) << shift;
-    std::uint64_t old = __atomic_load_n(word, __ATOMIC_RELAXED);
-    do {
-      if ((old & mask) != mask) return false;
-    } while (!__atomic_compare_exchange_n(word, &old,
-                                          (old & ~mask) | (std::uint64_t(value) << shift), true,
-                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED));
-    return true;
-  }
-  template <int Bits>
-  std::uint64_t wordMatchesAt(std::uint64_t first, int value) const {
-    const std::uint64_t word = this->word((first * Bits) >> 6);
-    const std::uint64_t lowBits = Bits == 2 ? 0x5555555555555555ull : 0x1111111111111111ull;
-    // An entry equals `value` when all its bits agree; fold each entry's bits onto its lowest.
-    const std::uint64_t differ = word ^ (lowBits * static_cast<std::uint64_t>(value));
-    std::uint64_t folded = differ | (differ >> 1);
-    if constexpr (Bits == 4) folded |= (differ >> 2) | (differ >> 3);
-    return ~folded & lowBits;
+  PackedEntries<Bits> view() {
+    return {words_.data(), size_};
   }
 
   // The packed entries as little-endian bytes (the serialized form).
@@ -85,41 +43,10 @@ class PackedArray {
   std::vector<std::uint64_t>& words() { return words_; }
 
  private:
-  std::uint64_t word(std::uint64_t w) const {
-    return __atomic_load_n(&words_[w], __ATOMIC_RELAXED);
-  }
   std::uint64_t size_;
   int bits_;
   std::vector<std::uint64_t> words_;
 };
-
-// Blocks of entries the BFS threads take in turn; a block of 2^20 entries is 256 KB of 2-bit
-// table.
-inline constexpr std::uint64_t kBuildBlockEntries = 1 << 20;
-// Entries scanned per call within a block (a multiple of 64, so calls start on whole words).
-inline constexpr std::uint64_t kScanCallEntries = 1 << 12;
-
-// Reported at the start, after each layer, and within a layer once it has found an entry: after
-// each block that the calling thread finishes (always on that thread; one report per 2^20
-// entries scanned costs nothing next to the block's work). `depth` is the layer being found,
-// complete once `scanned` reaches `total`.
-struct BuildProgress {
-  int depth;              // the layer being found (or just finished)
-  std::uint64_t visited;  // entries reached so far, this layer's found so far included
-  std::uint64_t total;    // entries in the table
-  std::uint64_t scanned;  // entries this layer has scanned: `total` once it is finished
-  bool finished() const { return scanned == total; }
-};
-using BuildProgressFn = std::function<void(const BuildProgress&)>;
-
-struct Cancellation {
-  const std::atomic<bool>* flag = nullptr;
-  bool requested() const { return flag && flag->load(std::memory_order_relaxed); }
-};
-
-// How many threads a BFS layer uses (0, the default: one per core). Tables below 2^21 entries
-// and WebAssembly builds use one.
-void setBuildThreads(unsigned threads);
 
 class DistanceTable {
  public:
@@ -175,24 +102,12 @@ class DistanceTable {
 
  private:
   DistanceTable(const Puzzle& puzzle, const TableSpec& spec, const std::vector<State>& goals);
-  struct Layer;
-  struct LayerCounts;
-  // One BFS layer over every entry: how many entries it put on the next layer, or nullopt when
-  // cancelled. Runs on every core the machine has (one thread in the WebAssembly build without
-  // pthreads, where POLYTWIST_WASM_THREADS is unset); reports progress within the layer from the
-  // calling thread.
-  std::optional<std::uint64_t> scanLayer(const Layer& layer, const BuildProgressFn& progress,
-                                         Cancellation cancel);
-  // Scans words of entries taken in blocks from `counts` until none is left, calling
-  // `afterBlock` (if any) after each.
+  // The BFS from `goals` entries already at 0: the entries at each distance, or nullopt when
+  // cancelled.
   template <int Bits>
-  void scanBlocks(const Layer& layer, LayerCounts& counts, Cancellation cancel,
-                  const std::function<void()>& afterBlock);
-  // Entries start..end of one layer's scan (forward: expand `current`; backward: try unreached
-  // ones): how many it put on the next layer.
-  template <int Bits, bool Forward>
-  std::uint64_t scanRange(const Layer& layer, std::uint64_t start, std::uint64_t end,
-                          CoordinateSpace::Neighbours& neighbour);
+  std::optional<std::vector<std::uint64_t>> fill(std::uint64_t goals,
+                                                 const BuildProgressFn& progress,
+                                                 Cancellation cancel);
   template <typename Position, typename Step, typename IndexOf>
   std::vector<int> walkDown(Position position, Step step, IndexOf indexOf) const;
   std::string name_;

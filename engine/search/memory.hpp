@@ -17,4 +17,34 @@ std::optional<std::string> tableMemoryShortfall(std::uint64_t bytes, const std::
 // "N MB", rounded up.
 std::string megabytesText(std::uint64_t bytes);
 
+// Bytes all kernel tables (entries and class indexes) may hold together; 0: no limit. Tests
+// set a small limit to see the failure path.
+void setTableMemoryLimit(std::uint64_t bytes);
+std::uint64_t tableMemoryInUse();
+
+// Memory for a table's entries: malloc'ed or a read-only mapping of a file; counts against the
+// limit while it lives.
+class TableMemory {
+ public:
+  TableMemory() = default;
+  TableMemory(const TableMemory&) = delete;
+  TableMemory& operator=(const TableMemory&) = delete;
+  TableMemory(TableMemory&& other) noexcept;
+  TableMemory& operator=(TableMemory&& other) noexcept;
+  ~TableMemory();
+  // Empty with `error` set when the limit or the system refuses.
+  static TableMemory allocate(std::uint64_t bytes, const std::string& what, std::string* error);
+  static TableMemory mapFile(const std::string& path, std::string* error);
+  std::uint8_t* data() const { return data_; }
+  std::uint64_t size() const { return size_; }
+  bool empty() const { return data_ == nullptr; }
+
+ private:
+  void release();
+  std::uint8_t* data_ = nullptr;
+  std::uint64_t size_ = 0;
+  bool mapped_ = false;
+  std::uint64_t counted_ = 0;
+};
+
 }  // namespace polytwist

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 #include "search/byte_order.hpp"
 #include "search/memory.hpp"
@@ -39,6 +40,19 @@ void makeDirectories(const std::string& path) {
 
 OptimalTables::OptimalTables(const Puzzle& puzzle, const ReferenceFrame* frame)
     : puzzle_(puzzle), frame_(frame), group_(puzzle) {}
+
+std::string tableCacheDirectory() {
+  if (const char* dir = std::getenv("POLYTWIST_TABLE_DIR"); dir != nullptr && *dir != 0) {
+    return dir;
+  }
+  if (const char* dir = std::getenv("XDG_CACHE_HOME"); dir != nullptr && *dir != 0) {
+    return std::string(dir) + "/polytwist";
+  }
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != 0) {
+    return std::string(home) + "/.cache/polytwist";
+  }
+  return {};
+}
 
 std::string OptimalTables::resolve(const std::string& set) const {
   const auto& sets = puzzle_.spec().tableSets;

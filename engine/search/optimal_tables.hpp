@@ -16,6 +16,10 @@
 
 namespace polytwist {
 
+// The table cache directory: $POLYTWIST_TABLE_DIR, else $XDG_CACHE_HOME/polytwist, else
+// ~/.cache/polytwist (empty when none can be named).
+std::string tableCacheDirectory();
+
 class OptimalTables {
  public:
   // `frame`: when `puzzle` is the companion of a puzzle searched in a reference frame, that

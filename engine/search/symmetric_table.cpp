@@ -1,41 +1,17 @@
 #include "search/symmetric_table.hpp"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <bit>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
-#include <thread>
 #include <utility>
 
-#include "search/byte_order.hpp"
 #include "search/memory.hpp"
 
 namespace polytwist {
 namespace {
 
-// The file layout's version is kTableCodeVersion (search/table_definition.hpp), inside the
-// definition hash: bump that one when the ranking, the BFS or the file layout changes.
-constexpr char kMagic[8] = {'P', 'T', 'S', 'Y', 'M', 'T', 'B', '1'};
 constexpr std::uint32_t kNoClass = 0xffffffffu;
-
-std::atomic<std::uint64_t> memoryLimit{0};
-std::atomic<std::uint64_t> memoryInUse{0};
-
-std::string megabytes(std::uint64_t bytes) {
-  return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MB";
-}
-
-std::uint64_t mix(std::uint64_t hash, std::uint64_t value) {
-  hash ^= value + 0x9e3779b97f4a7c15ull + (hash << 6) + (hash >> 2);
-  return hash * 0xff51afd7ed558ccdull;
-}
 
 // A state with the pieces well mixed, the same on every platform (it enters the definition hash,
 // so a table file built natively is also valid in WebAssembly): 200 moves picked by splitmix64,
@@ -53,126 +29,7 @@ State mixedState(const Puzzle& puzzle) {
   return puzzle.applySequence(puzzle.solved(), moves);
 }
 
-std::uint64_t hashWords(const std::uint64_t* words, std::uint64_t count, std::uint64_t hash) {
-  for (std::uint64_t i = 0; i < count; ++i) hash = mix(hash, words[i]);
-  return hash;
-}
-
-unsigned threadCount(std::uint64_t entries) {
-#ifdef __EMSCRIPTEN__
-  (void)entries;
-  return 1;
-#else
-  if (entries < (1u << 21)) return 1;
-  return std::max(1u, std::thread::hardware_concurrency());
-#endif
-}
-
 }  // namespace
-
-void setTableMemoryLimit(std::uint64_t bytes) { memoryLimit = bytes; }
-std::uint64_t tableMemoryInUse() { return memoryInUse; }
-
-TableMemory::TableMemory(TableMemory&& other) noexcept { *this = std::move(other); }
-
-TableMemory& TableMemory::operator=(TableMemory&& other) noexcept {
-  if (this != &other) {
-    release();
-    data_ = std::exchange(other.data_, nullptr);
-    size_ = std::exchange(other.size_, 0);
-    mapped_ = std::exchange(other.mapped_, false);
-    counted_ = std::exchange(other.counted_, 0);
-  }
-  return *this;
-}
-
-TableMemory::~TableMemory() { release(); }
-
-void TableMemory::release() {
-  if (data_ != nullptr) {
-    if (mapped_) {
-      munmap(data_, size_);
-    } else {
-      std::free(data_);
-    }
-  }
-  memoryInUse -= counted_;
-  data_ = nullptr;
-  size_ = counted_ = 0;
-}
-
-TableMemory TableMemory::allocate(std::uint64_t bytes, const std::string& what,
-                                  std::string* error) {
-  TableMemory memory;
-  const std::uint64_t limit = memoryLimit;
-  if (limit != 0 && memoryInUse + bytes > limit) {
-    *error =
-        what + " needs " + megabytes(bytes) + " of memory, over the limit of " + megabytes(limit);
-    return memory;
-  }
-  if (auto shortfall = tableMemoryShortfall(bytes, what)) {
-    *error = *shortfall;
-    return memory;
-  }
-  void* data = bytes <= SIZE_MAX ? std::malloc(static_cast<std::size_t>(bytes)) : nullptr;
-  if (data == nullptr) {
-    *error = what + " needs " + megabytes(bytes) + " of memory, which the system refused";
-    return memory;
-  }
-  memory.data_ = static_cast<std::uint8_t*>(data);
-  memory.size_ = bytes;
-  memory.counted_ = bytes;
-  memoryInUse += bytes;
-  return memory;
-}
-
-TableMemory TableMemory::mapFile(const std::string& path, std::string* error) {
-  TableMemory memory;
-  const int fd = open(path.c_str(), O_RDONLY);
-  if (fd < 0) {
-    *error = "no file " + path;
-    return memory;
-  }
-  struct stat info {};
-  if (fstat(fd, &info) != 0 || info.st_size <= 0) {
-    close(fd);
-    *error = "cannot read " + path;
-    return memory;
-  }
-  const auto bytes = static_cast<std::uint64_t>(info.st_size);
-  const std::uint64_t limit = memoryLimit;
-  if (limit != 0 && memoryInUse + bytes > limit) {
-    close(fd);
-    *error =
-        path + " needs " + megabytes(bytes) + " of memory, over the limit of " + megabytes(limit);
-    return memory;
-  }
-  void* data = mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE, fd, 0);
-  close(fd);
-  if (data == MAP_FAILED) {
-    *error = "cannot map " + path + " (" + megabytes(bytes) + ")";
-    return memory;
-  }
-  memory.data_ = static_cast<std::uint8_t*>(data);
-  memory.size_ = bytes;
-  memory.mapped_ = true;
-  memory.counted_ = bytes;
-  memoryInUse += bytes;
-  return memory;
-}
-
-std::string tableCacheDirectory() {
-  if (const char* dir = std::getenv("POLYTWIST_TABLE_DIR"); dir != nullptr && *dir != 0) {
-    return dir;
-  }
-  if (const char* dir = std::getenv("XDG_CACHE_HOME"); dir != nullptr && *dir != 0) {
-    return std::string(dir) + "/polytwist";
-  }
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home != 0) {
-    return std::string(home) + "/.cache/polytwist";
-  }
-  return {};
-}
 
 SymmetricTable::SymmetricTable(const Puzzle& puzzle, const SymmetryGroup& group,
                                const SymmetricTableSpec& spec)
@@ -406,21 +263,10 @@ int SymmetricTable::distance(const std::uint32_t* start) const {
   return distance;
 }
 
-bool SymmetricTable::setIfUnknown(std::uint64_t i, int value) {
-  std::uint64_t* word = &mutableEntries()[i >> 5];
-  const int shift = static_cast<int>((i & 31) * 2);
-  const std::uint64_t mask = 3ull << shift;
-  std::uint64_t old = __atomic_load_n(word, __ATOMIC_RELAXED);
-  do {
-    if ((old & mask) != mask) return false;
-  } while (!__atomic_compare_exchange_n(word, &old, (old & ~mask) | (std::uint64_t(value) << shift),
-                                        true, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
-  return true;
-}
-
 std::uint64_t SymmetricTable::setClassEntry(std::uint64_t cls, std::uint64_t plain, int value) {
+  const PackedEntries<2> entries(mutableEntries(), size());
   const std::uint64_t start = cls * plainSize_;
-  std::uint64_t set = setIfUnknown(start + plain, value);
+  std::uint64_t set = entries.setIfUnknown(start + plain, value);
   std::uint64_t others = stabilizer_[cls] & ~1ull;  // bit 0: the identity
   if (others == 0) return set;
   std::uint32_t values[kMaxCoordinateParts];
@@ -434,262 +280,127 @@ std::uint64_t SymmetricTable::setClassEntry(std::uint64_t cls, std::uint64_t pla
     for (int p = reducedCount_; p < partCount(); ++p) {
       image = image * parts_[p].size() + conj[plainOffset_[p] + values[p]];
     }
-    set += setIfUnknown(start + image, value);
+    set += entries.setIfUnknown(start + image, value);
   }
   return set;
 }
 
-struct SymmetricTable::Layer {
-  int depth;
-  int current;  // stored value of the layer expanded (forward) or looked for (backward)
-  int next;
-  bool forward;
-};
+// The table's side of the BFS (search/layered_bfs.hpp): an entry is a class and plain values; a
+// neighbour's class comes from the class index, its plain values seen through the symmetry that
+// takes it there, and an entry is set together with its class's self-images.
+class SymmetricTable::Expander {
+ public:
+  explicit Expander(SymmetricTable& table)
+      : table_(table),
+        entries_(table.mutableEntries(), table.size()),
+        plainSize_(table.plainSize_),
+        moves_(static_cast<int>(table.puzzle_.moves().size())),
+        plainParts_(table.partCount() - table.reducedCount_),
+        targetClass_(moves_),
+        targetStart_(moves_),
+        conj_(moves_) {
+    for (int k = 0; k < plainParts_; ++k) {
+      plainRadix_[k] = table.parts_[table.reducedCount_ + k].size();
+      plainOffset_[k] = table.plainOffset_[table.reducedCount_ + k];
+    }
+  }
 
-void SymmetricTable::scanBlocks(const Layer& layer, std::atomic<std::uint64_t>& nextBlock,
-                                std::atomic<std::uint64_t>& scanned,
-                                std::atomic<std::uint64_t>& found, Cancellation cancel,
-                                const std::function<void()>& afterBlock) {
-  const int moves = static_cast<int>(puzzle_.moves().size());
-  const std::uint64_t total = size();
-  const std::uint64_t lowBits = 0x5555555555555555ull;
-  const std::uint64_t wanted =
-      layer.forward ? lowBits * static_cast<std::uint64_t>(layer.current) : ~0ull;
-  // Per move, for the current class: the neighbour's class start and symmetry row.
-  std::vector<std::uint64_t> targetClass(moves);
-  std::vector<const std::uint32_t*> conj(moves);
-  std::uint64_t loadedClass = ~0ull;
-  std::uint32_t values[kMaxCoordinateParts];
-  const int parts = partCount();
-  for (;;) {
-    const std::uint64_t start = nextBlock.fetch_add(kBuildBlockEntries, std::memory_order_relaxed);
-    if (start >= total || cancel.requested()) return;
-    const std::uint64_t end = std::min(total, start + kBuildBlockEntries);
-    std::uint64_t foundHere = 0;
-    for (std::uint64_t first = start; first < end; first += 32) {
-      const std::uint64_t differ = entries()[first >> 5] ^ wanted;
-      std::uint64_t hits = ~(differ | (differ >> 1)) & lowBits;
-      for (; hits != 0; hits &= hits - 1) {
-        const std::uint64_t i = first + std::countr_zero(hits) / 2;
-        if (i >= end) break;
-        const std::uint64_t cls = i / plainSize_;
-        if (cls != loadedClass) {
-          loadedClass = cls;
-          std::uint64_t raw = representatives_[cls];
-          for (int p = reducedCount_ - 1; p >= 0; --p) {
-            values[p] = static_cast<std::uint32_t>(raw % parts_[p].size());
-            raw /= parts_[p].size();
-          }
-          for (int m = 0; m < moves; ++m) {
-            std::uint64_t next = 0;
-            for (int p = 0; p < reducedCount_; ++p) {
-              next = next * parts_[p].size() + parts_[p].move(values[p], m);
-            }
-            const std::uint32_t packed = classOf_[next];
-            targetClass[m] = packed >> 8;
-            conj[m] = conjugated_.data() + (packed & 0xff) * conjugatedStride_;
-          }
+  void load(std::uint64_t i) {
+    const SymmetricTable& t = table_;
+    const std::uint64_t cls = i / plainSize_;
+    if (cls != loadedClass_) {
+      // Per move, for this class: where the neighbour's class starts and its symmetry's row.
+      loadedClass_ = cls;
+      std::uint32_t values[kMaxCoordinateParts];
+      std::uint64_t raw = t.representatives_[cls];
+      for (int p = t.reducedCount_ - 1; p >= 0; --p) {
+        values[p] = static_cast<std::uint32_t>(raw % t.parts_[p].size());
+        raw /= t.parts_[p].size();
+      }
+      for (int m = 0; m < moves_; ++m) {
+        std::uint64_t next = 0;
+        for (int p = 0; p < t.reducedCount_; ++p) {
+          next = next * t.parts_[p].size() + t.parts_[p].move(values[p], m);
         }
-        std::uint64_t plain = i - cls * plainSize_;
-        for (int p = parts - 1; p >= reducedCount_; --p) {
-          values[p] = static_cast<std::uint32_t>(plain % parts_[p].size());
-          plain /= parts_[p].size();
-        }
-        for (int m = 0; m < moves; ++m) {
-          std::uint64_t j = 0;
-          for (int p = reducedCount_; p < parts; ++p) {
-            j = j * parts_[p].size() + conj[m][plainOffset_[p] + parts_[p].move(values[p], m)];
-          }
-          if (layer.forward) {
-            foundHere += setClassEntry(targetClass[m], j, layer.next);
-          } else if (stored(targetClass[m] * plainSize_ + j) == layer.current) {
-            foundHere += setClassEntry(cls, i - cls * plainSize_, layer.next);
-            break;
-          }
-        }
+        const std::uint32_t packed = t.classOf_[next];
+        targetClass_[m] = packed >> 8;
+        targetStart_[m] = targetClass_[m] * plainSize_;
+        conj_[m] = t.conjugated_.data() + (packed & 0xff) * t.conjugatedStride_;
       }
     }
-    found.fetch_add(foundHere, std::memory_order_relaxed);
-    scanned.fetch_add(end - start, std::memory_order_relaxed);
-    if (afterBlock) afterBlock();
+    loadedPlain_ = i - cls * plainSize_;
+    std::uint64_t plain = loadedPlain_;
+    for (int k = plainParts_ - 1; k >= 0; --k) {
+      const auto value = static_cast<std::uint32_t>(plain % plainRadix_[k]);
+      plain /= plainRadix_[k];
+      plainRow_[k] = t.parts_[t.reducedCount_ + k].row(value);
+    }
   }
-}
+  std::uint64_t markNeighbours(int value) {
+    std::uint64_t marked = 0;
+    for (int m = 0; m < moves_; ++m) {
+      marked += table_.setClassEntry(targetClass_[m], plainAfter(m), value);
+    }
+    return marked;
+  }
+  bool neighbourHolds(int value) const {
+    for (int m = 0; m < moves_; ++m) {
+      if (entries_.get(targetStart_[m] + plainAfter(m)) == value) return true;
+    }
+    return false;
+  }
+  std::uint64_t markLoaded(int value) {
+    return table_.setClassEntry(loadedClass_, loadedPlain_, value);
+  }
+
+ private:
+  // The neighbour's plain index after move m, seen from its class representative.
+  std::uint64_t plainAfter(int m) const {
+    std::uint64_t j = 0;
+    for (int k = 0; k < plainParts_; ++k) {
+      j = j * plainRadix_[k] + conj_[m][plainOffset_[k] + plainRow_[k][m]];
+    }
+    return j;
+  }
+
+  SymmetricTable& table_;
+  const PackedEntries<2> entries_;
+  const std::uint64_t plainSize_;
+  const int moves_;
+  const int plainParts_;
+  std::uint64_t plainRadix_[kMaxCoordinateParts] = {};
+  std::size_t plainOffset_[kMaxCoordinateParts] = {};
+  const std::uint32_t* plainRow_[kMaxCoordinateParts] = {};  // the loaded plain values' rows
+  std::vector<std::uint64_t> targetClass_;
+  std::vector<std::uint64_t> targetStart_;  // targetClass_ times plainSize_
+  std::vector<const std::uint32_t*> conj_;
+  std::uint64_t loadedClass_ = ~0ull;
+  std::uint64_t loadedPlain_ = 0;
+};
 
 bool SymmetricTable::build(const BuildProgressFn& progress, Cancellation cancel,
                            std::string* error) {
-  const std::uint64_t words = (size() + 31) / 32;
+  const std::uint64_t words = PackedEntries<2>::wordsFor(size());
   entryMemory_ = TableMemory::allocate(words * 8, "the " + name_ + " table", error);
   if (entryMemory_.empty()) return false;
   entryOffset_ = 0;
   std::memset(entryMemory_.data(), 0xff, words * 8);
-  counts_.clear();
-  std::uint64_t visited = 0;
+  std::uint64_t goals = 0;
   for (std::uint64_t goal : goalEntries_) {
-    visited += setClassEntry(goal / plainSize_, goal % plainSize_, 0);
+    goals += setClassEntry(goal / plainSize_, goal % plainSize_, 0);
   }
-  counts_.push_back(visited);
-  const std::uint64_t total = size();
-  if (progress) progress({0, visited, total, total});
-  const unsigned threads = threadCount(total);
-  for (int depth = 1;; ++depth) {
-    const std::uint64_t frontier = counts_.back();
-    const std::uint64_t unknown = total - visited;
-    Layer layer{depth, (depth - 1) % 3, depth % 3, frontier * puzzle_.moves().size() < unknown};
-    std::atomic<std::uint64_t> nextBlock = 0, scanned = 0, found = 0;
-    auto report = [&] {
-      if (progress)
-        progress({depth, visited + found.load(), total, std::min(scanned.load(), total)});
-    };
-    std::vector<std::thread> workers;
-    for (unsigned t = 1; t < threads; ++t) {
-      workers.emplace_back(
-          [&] { scanBlocks(layer, nextBlock, scanned, found, cancel, std::function<void()>{}); });
-    }
-    scanBlocks(layer, nextBlock, scanned, found, cancel, report);
-    for (std::thread& worker : workers) worker.join();
-    if (cancel.requested()) {
-      entryMemory_ = TableMemory();
-      *error = "cancelled";
-      return false;
-    }
-    if (found == 0) break;
-    counts_.push_back(found);
-    visited += found;
-    if (progress) progress({depth, visited, total, total});
-  }
-  return true;
-}
-
-// Magic, definition hash, entry count, the counts; then the entries and the checksum follow.
-std::string SymmetricTable::header() const {
-  std::string out(kMagic, sizeof kMagic);
-  putU64(out, definitionHash_);
-  putU64(out, size());
-  putU64(out, counts_.size());
-  for (std::uint64_t count : counts_) putU64(out, count);
-  return out;
-}
-
-std::uint64_t SymmetricTable::checksum() const {
-  return hashWords(entries(), (size() + 31) / 32, headerHash());
-}
-
-std::string SymmetricTable::serialize() const {
-  std::string out = header();
-  out.append(reinterpret_cast<const char*>(entries()), (size() + 31) / 32 * 8);
-  putU64(out, checksum());
-  return out;
-}
-
-std::uint64_t SymmetricTable::headerHash() const {
-  std::uint64_t hash = mix(definitionHash_, size());
-  for (std::uint64_t count : counts_) hash = mix(hash, count);
-  return hash;
-}
-
-namespace {
-std::uint64_t readU64(const std::uint8_t* p) {
-  std::uint64_t value = 0;
-  for (int i = 7; i >= 0; --i) value = value << 8 | p[i];
-  return value;
-}
-}  // namespace
-
-bool SymmetricTable::readHeader(const std::uint8_t* data, std::uint64_t length,
-                                const std::string& what, std::vector<std::uint64_t>& counts,
-                                std::uint64_t& offset, std::string* error) const {
-  const std::uint64_t words = (size() + 31) / 32;
-  if (length < 40 || std::memcmp(data, kMagic, 8) != 0) {
-    *error = what + " is not a table file of this version";
+  // Expanding an entry costs a move's worth of work per move; testing one stops at the first
+  // neighbour found.
+  const BfsOptions options{.modulus = 3, .forwardCost = puzzle_.moves().size()};
+  std::optional<std::vector<std::uint64_t>> counts = fillByLayers<2>(
+      PackedEntries<2>(mutableEntries(), size()), goals, options,
+      [this] { return Expander(*this); }, progress, cancel);
+  if (!counts) {
+    entryMemory_ = TableMemory();
+    *error = "cancelled";
     return false;
   }
-  if (readU64(data + 8) != definitionHash_ || readU64(data + 16) != size()) {
-    *error = what + " was made for another definition of the " + name_ + " table (definition " +
-             fingerprintText(readU64(data + 8)) + ", wanted " + fingerprintText(definitionHash_) +
-             "): the puzzle's moves or pieces, the coordinates, the symmetries or the table code "
-             "version differ";
-    return false;
-  }
-  const std::uint64_t countCount = readU64(data + 24);
-  if (countCount > 256 || length != 32 + countCount * 8 + words * 8 + 8) {
-    *error = what + " has the wrong size";
-    return false;
-  }
-  counts.resize(countCount);
-  for (std::uint64_t d = 0; d < countCount; ++d) counts[d] = readU64(data + 32 + d * 8);
-  offset = 32 + countCount * 8;
-  return true;
-}
-
-bool SymmetricTable::takeIfChecksumMatches(const std::uint64_t* entries,
-                                           const std::uint8_t* storedChecksum,
-                                           std::vector<std::uint64_t>& counts,
-                                           const std::string& what, std::string* error) {
-  // The checksum covers the header, whose hash includes the counts: take them first.
-  std::swap(counts_, counts);
-  if (readU64(storedChecksum) != hashWords(entries, (size() + 31) / 32, headerHash())) {
-    std::swap(counts_, counts);
-    *error = what + " is damaged (checksum)";
-    return false;
-  }
-  return true;
-}
-
-bool SymmetricTable::deserialize(const std::string& bytes, std::string* error) {
-  const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
-  std::vector<std::uint64_t> counts;
-  std::uint64_t offset = 0;
-  if (!readHeader(data, bytes.size(), "the file", counts, offset, error)) return false;
-  const std::uint64_t entryBytes = (size() + 31) / 32 * 8;
-  TableMemory memory = TableMemory::allocate(entryBytes, "the " + name_ + " table", error);
-  if (memory.empty()) return false;
-  std::memcpy(memory.data(), data + offset, entryBytes);
-  if (!takeIfChecksumMatches(reinterpret_cast<const std::uint64_t*>(memory.data()),
-                             data + offset + entryBytes, counts, "the file", error)) {
-    return false;
-  }
-  entryMemory_ = std::move(memory);
-  entryOffset_ = 0;
-  return true;
-}
-
-bool SymmetricTable::save(const std::string& path, std::string* error) const {
-  const std::string temporary = path + ".part" + std::to_string(getpid());
-  std::FILE* file = std::fopen(temporary.c_str(), "wb");
-  if (file == nullptr) {
-    *error = "cannot write " + temporary;
-    return false;
-  }
-  // Written piece by piece: a copy of a large table would double its memory.
-  const std::string head = header();
-  std::string tail;
-  putU64(tail, checksum());
-  const std::size_t entryBytes = (size() + 31) / 32 * 8;
-  const bool written = std::fwrite(head.data(), 1, head.size(), file) == head.size() &&
-                       std::fwrite(entries(), 1, entryBytes, file) == entryBytes &&
-                       std::fwrite(tail.data(), 1, tail.size(), file) == tail.size();
-  if (std::fclose(file) != 0 || !written || std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    *error = "cannot write " + path;
-    return false;
-  }
-  return true;
-}
-
-bool SymmetricTable::load(const std::string& path, std::string* error) {
-  TableMemory file = TableMemory::mapFile(path, error);
-  if (file.empty()) return false;
-  const std::uint8_t* data = file.data();
-  std::vector<std::uint64_t> counts;
-  std::uint64_t offset = 0;
-  if (!readHeader(data, file.size(), path, counts, offset, error)) return false;
-  const std::uint64_t entryBytes = (size() + 31) / 32 * 8;
-  if (!takeIfChecksumMatches(reinterpret_cast<const std::uint64_t*>(data + offset),
-                             data + offset + entryBytes, counts, path, error)) {
-    return false;
-  }
-  entryOffset_ = offset;
-  entryMemory_ = std::move(file);
+  counts_ = std::move(*counts);
   return true;
 }
 

@@ -22,40 +22,12 @@
 
 #include "search/coordinate.hpp"
 #include "search/distance_table.hpp"
+#include "search/layered_bfs.hpp"
+#include "search/memory.hpp"
 #include "search/symmetry.hpp"
 #include "search/table_definition.hpp"
 
 namespace polytwist {
-
-// Bytes all symmetric tables (entries and class indexes) may hold together; 0: no limit. Tests
-// set a small limit to see the failure path.
-void setTableMemoryLimit(std::uint64_t bytes);
-std::uint64_t tableMemoryInUse();
-
-// Memory for a table's entries: malloc'ed or a read-only mapping of a file; counts against the
-// limit while it lives.
-class TableMemory {
- public:
-  TableMemory() = default;
-  TableMemory(const TableMemory&) = delete;
-  TableMemory& operator=(const TableMemory&) = delete;
-  TableMemory(TableMemory&& other) noexcept;
-  TableMemory& operator=(TableMemory&& other) noexcept;
-  ~TableMemory();
-  // Empty with `error` set when the limit or the system refuses.
-  static TableMemory allocate(std::uint64_t bytes, const std::string& what, std::string* error);
-  static TableMemory mapFile(const std::string& path, std::string* error);
-  std::uint8_t* data() const { return data_; }
-  std::uint64_t size() const { return size_; }
-  bool empty() const { return data_ == nullptr; }
-
- private:
-  void release();
-  std::uint8_t* data_ = nullptr;
-  std::uint64_t size_ = 0;
-  bool mapped_ = false;
-  std::uint64_t counted_ = 0;
-};
 
 class SymmetricTable {
  public:
@@ -144,14 +116,10 @@ class SymmetricTable {
   bool deserialize(const std::string& bytes, std::string* error);
 
  private:
-  struct Layer;
-  void scanBlocks(const Layer& layer, std::atomic<std::uint64_t>& nextBlock,
-                  std::atomic<std::uint64_t>& scanned, std::atomic<std::uint64_t>& found,
-                  Cancellation cancel, const std::function<void()>& afterBlock);
+  class Expander;  // the table's side of the BFS
   std::uint64_t* mutableEntries() {
     return reinterpret_cast<std::uint64_t*>(entryMemory_.data() + entryOffset_);
   }
-  bool setIfUnknown(std::uint64_t i, int value);
   // Sets an unknown entry and its equivalents (see stabilizer_); how many were unknown.
   std::uint64_t setClassEntry(std::uint64_t cls, std::uint64_t plain, int value);
   // Checks a serialized table's header against this definition (`what` names the file in
@@ -192,9 +160,5 @@ class SymmetricTable {
   TableMemory entryMemory_;
   std::uint64_t entryOffset_ = 0;  // where the entries start in entryMemory_ (a mapped file)
 };
-
-// The table cache directory: $POLYTWIST_TABLE_DIR, else $XDG_CACHE_HOME/polytwist, else
-// ~/.cache/polytwist (empty when none can be named).
-std::string tableCacheDirectory();
 
 }  // namespace polytwist

@@ -8,12 +8,12 @@
 #include <stdexcept>
 
 #include "core/ranking.hpp"
+#include "search/layered_bfs.hpp"
 #include "search/memory.hpp"
 
 namespace polytwist {
 namespace {
 
-constexpr std::uint8_t kUnreached = 255;
 constexpr int kMaxPositions = 64;
 // Pattern tables of at most 2^23 entries natively, 2^21 in WebAssembly (built in bytes, kept in
 // half-bytes). The 3x3x3's corner x edge orientations (4.5 million entries) is in natively only:
@@ -472,56 +472,77 @@ bool TwoPhaseSolver::buildMoveTable(const Phase& phase, Coordinate& c) {
   return true;
 }
 
+namespace {
+
+// A pattern table's side of the BFS (search/layered_bfs.hpp): entry a * secondSize + b stands for
+// the first coordinate's value a and the second's b (0 when there is none), each followed through
+// its move table.
+class ProductExpander {
+ public:
+  ProductExpander(PackedEntries<8> entries, const TwoPhaseSolver::Coordinate& first,
+                  const TwoPhaseSolver::Coordinate* second, std::uint32_t secondSize)
+      : entries_(entries), first_(first), second_(second), secondSize_(secondSize) {}
+  void load(std::uint64_t i) {
+    loaded_ = i;
+    const auto index = static_cast<std::uint32_t>(i);
+    const std::uint32_t a = index / secondSize_;
+    rowA_ = first_.moves.get() + static_cast<std::size_t>(a) * first_.columns;
+    rowB_ = second_ ? second_->moves.get() +
+                          static_cast<std::size_t>(index - a * secondSize_) * second_->columns
+                    : nullptr;
+  }
+  std::uint64_t markNeighbours(int value) const {
+    std::uint64_t marked = 0;
+    for (int m = 0; m < first_.columns; ++m) marked += entries_.setIfUnknown(neighbour(m), value);
+    return marked;
+  }
+  bool neighbourHolds(int value) const {
+    for (int m = 0; m < first_.columns; ++m) {
+      if (entries_.get(neighbour(m)) == value) return true;
+    }
+    return false;
+  }
+  std::uint64_t markLoaded(int value) const {
+    entries_.set(loaded_, value);
+    return 1;
+  }
+
+ private:
+  std::uint64_t neighbour(int m) const {
+    return std::uint64_t{rowA_[m]} * secondSize_ + (rowB_ ? rowB_[m] : 0u);
+  }
+  PackedEntries<8> entries_;
+  const TwoPhaseSolver::Coordinate& first_;
+  const TwoPhaseSolver::Coordinate* second_;
+  std::uint32_t secondSize_;
+  std::uint64_t loaded_ = 0;
+  const std::uint16_t* rowA_ = nullptr;
+  const std::uint16_t* rowB_ = nullptr;
+};
+
+}  // namespace
+
 bool TwoPhaseSolver::buildPatternTable(const Phase& phase, Table& table) {
-  std::unique_ptr<std::uint8_t[]> bytes = tryAllocate<std::uint8_t>(table.entries);
+  // Exact distances in bytes while building (phase 2's reach 18), kept in half-bytes (capped at
+  // 14: still a lower bound).
+  const std::uint64_t words = PackedEntries<8>::wordsFor(table.entries);
+  std::unique_ptr<std::uint64_t[]> bytes = tryAllocate<std::uint64_t>(words);
   table.packed = tryAllocate<std::uint8_t>(table.entries / 2 + 1);
   if (!bytes || !table.packed) return false;
-  std::uint8_t* distance = bytes.get();
-  std::fill(distance, distance + table.entries, kUnreached);
+  std::fill(bytes.get(), bytes.get() + words, ~std::uint64_t{0});
+  const PackedEntries<8> distance(bytes.get(), table.entries);
   const Coordinate& first = phase.coordinates[table.first];
   const Coordinate* second = table.second >= 0 ? &phase.coordinates[table.second] : nullptr;
-  const int columns = first.columns;
   const std::uint32_t secondSize = table.secondSize;
-  distance[first.goal * secondSize + (second ? second->goal : 0)] = 0;
-  // Layer by layer over the whole table (no queue, no division): while the layer is smaller than
-  // what is left, its entries give their neighbours the next distance; after that, each entry
-  // left looks for a neighbour in the layer (the moves of a phase include their inverses), which
-  // stops at the first and so touches far fewer entries when most are already reached.
-  std::uint64_t layerSize = 1, unreached = table.entries - 1;
-  for (int depth = 0; layerSize > 0 && unreached > 0; ++depth) {
-    const auto current = static_cast<std::uint8_t>(depth);
-    const auto next = static_cast<std::uint8_t>(depth + 1);
-    const bool forward = layerSize < unreached;
-    std::uint64_t found = 0;
-    for (std::uint32_t a = 0; a < first.size; ++a) {
-      const std::uint16_t* rowA = first.moves.get() + static_cast<std::size_t>(a) * columns;
-      std::uint8_t* entries = distance + static_cast<std::size_t>(a) * secondSize;
-      for (std::uint32_t b = 0; b < secondSize; ++b) {
-        if (entries[b] != (forward ? current : kUnreached)) continue;
-        const std::uint16_t* rowB =
-            second ? second->moves.get() + static_cast<std::size_t>(b) * columns : nullptr;
-        for (int m = 0; m < columns; ++m) {
-          const std::uint32_t neighbour = rowA[m] * secondSize + (rowB ? rowB[m] : 0u);
-          if (forward) {
-            if (distance[neighbour] == kUnreached) {
-              distance[neighbour] = next;
-              ++found;
-            }
-          } else if (distance[neighbour] == current) {
-            entries[b] = next;
-            ++found;
-            break;
-          }
-        }
-      }
-    }
-    unreached -= found;
-    layerSize = found;
-    if (found > 0) table.maxDistance = depth + 1;
-  }
+  distance.set(std::uint64_t{first.goal} * secondSize + (second ? second->goal : 0), 0);
+  const BfsOptions options{.modulus = 256, .maxDepth = 254};
+  const std::vector<std::uint64_t> counts = *fillByLayers<8>(
+      distance, 1, options, [&] { return ProductExpander(distance, first, second, secondSize); });
+  table.maxDistance = static_cast<int>(counts.size()) - 1;
   std::fill(table.packed.get(), table.packed.get() + table.entries / 2 + 1, 0xff);
   for (std::uint32_t i = 0; i < table.entries; ++i) {
-    const int value = distance[i] == kUnreached ? 15 : std::min<int>(distance[i], 14);
+    const int stored = distance.get(i);
+    const int value = stored == PackedEntries<8>::kUnknown ? 15 : std::min(stored, 14);
     std::uint8_t& pair = table.packed[i >> 1];
     pair =
         static_cast<std::uint8_t>((i & 1) ? (pair & 0x0f) | (value << 4) : (pair & 0xf0) | value);
