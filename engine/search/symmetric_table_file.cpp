@@ -1,5 +1,7 @@
 // A symmetric table's file and bytes: header (magic, definition hash, sizes, counts), entries,
 // checksum; saved from memory, loaded by mapping the file.
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstring>
 
