@@ -55,7 +55,7 @@ ProjectedHeuristic::ProjectedHeuristic(const Puzzle& puzzle, const ProjectedTabl
     std::fill_n(orientations_[k].bytes, kLaneWidth, static_cast<std::uint8_t>(orbit.orientations));
   }
   tableOrbit_ = laneOf(table.orbit());
-  const SymmetricTable& classes = table.classes();
+  const SymmetryClasses& classes = table.classes();
   if (classes.reducedCount() > kMaxReduced) {
     throw std::invalid_argument(puzzle.id() + ": too many reduced coordinates for a search");
   }
@@ -126,7 +126,7 @@ ProjectedHeuristic::Side ProjectedHeuristic::side(const State& s) const {
 }
 
 void ProjectedHeuristic::rank(Side& side) const {
-  const SymmetricTable& classes = table_.classes();
+  const SymmetryClasses& classes = table_.classes();
   for (int p = 0; p < classes.reducedCount(); ++p) {
     const int k = reducedOrbit_[p];
     side.values[p] = classes.part(p).rankOrbit(side.pieces[k].bytes, side.ori[k].bytes);
@@ -134,7 +134,7 @@ void ProjectedHeuristic::rank(Side& side) const {
 }
 
 void ProjectedHeuristic::append(const Side& from, int move, Side& to) const {
-  const SymmetricTable& classes = table_.classes();
+  const SymmetryClasses& classes = table_.classes();
   for (int p = 0; p < classes.reducedCount(); ++p) {
     to.values[p] = classes.part(p).move(from.values[p], move);
   }

@@ -16,6 +16,8 @@
 #include <tmmintrin.h>
 #endif
 
+#include "search/symmetric_table.hpp"
+
 namespace polytwist {
 namespace {
 

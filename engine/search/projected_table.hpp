@@ -20,7 +20,9 @@
 #include <string>
 #include <vector>
 
-#include "search/symmetric_table.hpp"
+#include "search/layered_bfs.hpp"
+#include "search/memory.hpp"
+#include "search/symmetry_classes.hpp"
 
 namespace polytwist {
 
@@ -34,7 +36,7 @@ class ProjectedTable {
   std::uint64_t size() const { return classes_.size() * projectedSize_; }
   std::uint64_t byteCount() const { return (size() + 3) / 4 + lineCount(); }
   int base() const { return spec_.base; }
-  const SymmetricTable& classes() const { return classes_; }
+  const SymmetryClasses& classes() const { return classes_; }
   const SymmetryGroup& group() const { return group_; }
   const Orbit& orbit() const { return *orbit_; }
   bool ok() const { return entries_ != nullptr; }
@@ -59,7 +61,7 @@ class ProjectedTable {
   }
   // In two steps, so that a search can ask for many nodes' classes (a read in a table of some
   // hundred kilobytes) before it needs the first: the class and symmetry of reduced values
-  // (SymmetricTable::classAndSymmetry), then the entry.
+  // (SymmetryClasses::classAndSymmetry), then the entry.
   std::uint32_t classAndSymmetry(const std::uint32_t* values) const {
     return classes_.classAndSymmetry(values);
   }
@@ -156,7 +158,7 @@ class ProjectedTable {
   const Puzzle& puzzle_;
   const SymmetryGroup& group_;
   ProjectedTableSpec spec_;
-  SymmetricTable classes_;
+  SymmetryClasses classes_;
   const Orbit* orbit_ = nullptr;
   std::uint64_t projectedSize_ = 1;  // orientations^positions
   int lookupOrientations_ = 0;       // the orientations a lookup needs seen (plain parts' too)
