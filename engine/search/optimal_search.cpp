@@ -110,7 +110,7 @@ int OptimalHeuristic::estimate(const State& s) const {
   return best;
 }
 
-// Lookups computed for every child before any is evaluated (see prepare).
+// Lookups computed for every child before any is evaluated (see expand).
 constexpr int kEagerLookups = 3;
 // Lookups computed and prefetched together past the eager ones (4-8 were best on the Kilominx's
 // 60 lookups; all at once wasted the work of the many children the first ones prune).
@@ -118,13 +118,12 @@ constexpr int kLookupBatch = 8;
 
 // One depth-first search with an explicit stack. Level g holds the node at depth g: its lookup
 // values and distances, and its prepared children.
-class CoordinateWorker final : public SearchWorker {
+class CoordinateWorker final : public StackWalk<CoordinateWorker> {
  public:
   CoordinateWorker(const OptimalHeuristic& heuristic, const State& start, int maxDepth)
-      : h_(heuristic), puzzle_(heuristic.puzzle()), start_(start) {
+      : StackWalk(heuristic, maxDepth), h_(heuristic), puzzle_(heuristic.puzzle()), start_(start) {
     const int lookups = h_.lookupCount();
     moveCount_ = static_cast<int>(puzzle_.moves().size());
-    levels_.resize(maxDepth + 1);
     values_.assign(static_cast<std::size_t>(maxDepth + 1) * h_.valueCount_, 0);
     distances_.assign(static_cast<std::size_t>(maxDepth + 1) * lookups, 0);
     childValues_.assign(static_cast<std::size_t>(maxDepth + 1) * moveCount_ * h_.valueCount_, 0);
@@ -151,7 +150,10 @@ class CoordinateWorker final : public SearchWorker {
 
   int rootBound() const override { return rootBound_; }
 
-  bool begin(int bound, const std::vector<int>& prefix) override {
+ private:
+  friend class StackWalk<CoordinateWorker>;
+
+  void beforePass(int bound) {
     if (bound != orderedFor_) {
       // Lookups that pruned most in the last pass go first (many lookups on the Kilominx).
       std::stable_sort(order_.begin(), order_.end(),
@@ -159,80 +161,24 @@ class CoordinateWorker final : public SearchWorker {
       for (std::uint64_t& count : prunes_) count /= 2;
       orderedFor_ = bound;
     }
-    bound_ = bound;
-    top_ = 0;
-    levels_[0].lastMove = -1;
-    levels_[0].expanded = false;
-    for (int move : prefix) {
-      prepareChild(top_, move);
-      if (!evaluate(top_, move)) return false;
-      push(move);
-    }
-    base_ = top_;
-    return true;
   }
-
-  Step step(std::uint64_t budget, std::uint64_t& nodes) override {
-    for (;;) {
-      Level& level = levels_[top_];
-      if (!level.expanded) {
-        if (top_ == bound_) {
-          if (isGoal()) return Step::Found;
-          if (top_ == base_) return Step::Exhausted;
-          --top_;
-          continue;
-        }
-        prepare(top_);
-        level.expanded = true;
-        level.next = 0;
-      }
-      const std::vector<int>& moves = h_.followers(level.lastMove);
-      if (level.next == static_cast<int>(moves.size())) {
-        if (top_ == base_) return Step::Exhausted;
-        --top_;
-        continue;
-      }
-      if (budget == 0) return Step::Budget;
-      --budget;
-      ++nodes;
-      const int move = moves[level.next++];
-      if (evaluate(top_, move)) push(move);
-    }
+  bool enterPrefix(int g, int move) {
+    prepareChild(g, move);
+    return evaluate(g, move);
   }
+  bool enter(int g, int move) { return evaluate(g, move); }
 
-  std::vector<int> path() const override {
-    std::vector<int> moves;
-    for (int g = 1; g <= top_; ++g) moves.push_back(levels_[g].move);
-    return moves;
-  }
-
- private:
-  struct Level {
-    int next = 0;
-    int move = -1;
-    int lastMove = -1;
-    bool expanded = false;
-  };
-
-  void push(int move) {
-    ++top_;
-    Level& level = levels_[top_];
-    level.move = move;
-    level.lastMove = move;
-    level.expanded = false;
-  }
-
-  bool isGoal() const {
+  bool atGoal() const {
     for (int l = 0; l < h_.lookupCount(); ++l) {
-      if (distances_[static_cast<std::size_t>(top_) * h_.lookupCount() + l] != 0) return false;
+      if (distances_[static_cast<std::size_t>(top()) * h_.lookupCount() + l] != 0) return false;
     }
     return puzzle_.isSolved(puzzle_.applySequence(start_, path()));
   }
 
   // The first lookups' values and entries of every child, with the entries prefetched; the
   // others wait for evaluate, as most children are pruned by the first.
-  void prepare(int g) {
-    for (int move : h_.followers(levels_[g].lastMove)) prepareChild(g, move);
+  void expand(int g) {
+    for (int move : h_.followers(moveAt(g))) prepareChild(g, move);
   }
 
   void prepareChild(int g, int move) {
@@ -259,7 +205,7 @@ class CoordinateWorker final : public SearchWorker {
 
   bool evaluate(int g, int move) {
     const int lookups = h_.lookupCount();
-    const int remaining = bound_ - g - 1;
+    const int remaining = bound() - g - 1;
     const std::uint8_t* parentDistance = &distances_[static_cast<std::size_t>(g) * lookups];
     std::uint8_t* childDistance = &distances_[static_cast<std::size_t>(g + 1) * lookups];
     std::uint64_t* index =
@@ -297,10 +243,6 @@ class CoordinateWorker final : public SearchWorker {
   State start_;
   int moveCount_ = 0;
   int rootBound_ = 0;
-  int bound_ = 0;
-  int top_ = 0;
-  int base_ = 0;
-  std::vector<Level> levels_;
   std::vector<std::uint32_t> values_;
   std::vector<std::uint8_t> distances_;
   std::vector<std::uint32_t> childValues_;

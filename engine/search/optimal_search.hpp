@@ -75,6 +75,87 @@ class SearchHeuristic {
   std::vector<std::vector<int>> followers_;
 };
 
+// The explicit-stack depth-first walk of every worker below a bound: level g holds the move that
+// led to depth g and the next of its followers to try (canonical order: SearchHeuristic::
+// followers); it pops at the bound and when the followers run out, and stops at the budget. The
+// worker (Derived) says what a node's children cost and whether one survives:
+//   void beforePass(int bound);                 a new pass or task begins
+//   bool enterPrefix(int g, int move);          a prefix move from depth g: whether it survives
+//   void expand(int g);                         before the first child of depth g is tried
+//   bool enter(int g, int move);                whether the child survives; fills depth g + 1
+//   bool atGoal();                              at the bound: whether the node is solved
+template <typename Derived>
+class StackWalk : public SearchWorker {
+ public:
+  bool begin(int bound, const std::vector<int>& prefix) final {
+    self().beforePass(bound);
+    bound_ = bound;
+    top_ = 0;
+    levels_[0] = Level{};
+    for (int move : prefix) {
+      if (!self().enterPrefix(top_, move)) return false;
+      push(move);
+    }
+    base_ = top_;
+    return true;
+  }
+
+  Step step(std::uint64_t budget, std::uint64_t& nodes) final {
+    for (;;) {
+      Level& level = levels_[top_];
+      if (!level.expanded) {
+        if (top_ == bound_) {
+          if (self().atGoal()) return Step::Found;
+          if (top_ == base_) return Step::Exhausted;
+          --top_;
+          continue;
+        }
+        self().expand(top_);
+        level.expanded = true;
+      }
+      const std::vector<int>& moves = heuristic_.followers(level.move);
+      if (level.next == static_cast<int>(moves.size())) {
+        if (top_ == base_) return Step::Exhausted;
+        --top_;
+        continue;
+      }
+      if (budget == 0) return Step::Budget;
+      --budget;
+      ++nodes;
+      const int move = moves[level.next++];
+      if (self().enter(top_, move)) push(move);
+    }
+  }
+
+  std::vector<int> path() const final {
+    std::vector<int> moves;
+    for (int g = 1; g <= top_; ++g) moves.push_back(levels_[g].move);
+    return moves;
+  }
+
+ protected:
+  StackWalk(const SearchHeuristic& heuristic, int maxDepth)
+      : heuristic_(heuristic), levels_(maxDepth + 1) {}
+  int bound() const { return bound_; }
+  int top() const { return top_; }
+  int moveAt(int g) const { return levels_[g].move; }  // the move that led to depth g
+
+ private:
+  struct Level {
+    int move = -1;  // the move that led here (-1 at the start)
+    int next = 0;   // the next follower to try
+    bool expanded = false;
+  };
+  Derived& self() { return static_cast<Derived&>(*this); }
+  void push(int move) { levels_[++top_] = Level{move, 0, false}; }
+
+  const SearchHeuristic& heuristic_;
+  int bound_ = 0;
+  int top_ = 0;
+  int base_ = 0;
+  std::vector<Level> levels_;
+};
+
 class OptimalHeuristic final : public SearchHeuristic {
  public:
   // The tables must have their entries (built or loaded) and outlive the heuristic, as must

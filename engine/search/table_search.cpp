@@ -59,13 +59,13 @@ bool TableHeuristic::isGoal(const State& s) const {
 
 // One depth-first search with an explicit stack. Level g holds, per lookup, the coordinate
 // values of the node at depth g and the exact distance they give.
-class TableWorker final : public SearchWorker {
+class TableWorker final : public StackWalk<TableWorker> {
  public:
   TableWorker(const TableHeuristic& heuristic, const State& start, int maxDepth)
-      : h_(heuristic),
+      : StackWalk(heuristic, maxDepth),
+        h_(heuristic),
         start_(start),
         lookups_(static_cast<int>(heuristic.lookups_.size())),
-        levels_(maxDepth + 1),
         values_(static_cast<std::size_t>(maxDepth + 1) * lookups_ * kMaxCoordinateParts),
         distances_(static_cast<std::size_t>(maxDepth + 1) * lookups_) {
     for (int l = 0; l < lookups_; ++l) {
@@ -83,57 +83,18 @@ class TableWorker final : public SearchWorker {
 
   int rootBound() const override { return rootBound_; }
 
-  bool begin(int bound, const std::vector<int>& prefix) override {
-    bound_ = bound;
-    top_ = 0;
-    levels_[0] = {-1, 0};
-    for (int move : prefix) {
-      if (!child(top_, move)) return false;
-      levels_[++top_] = {move, 0};
-    }
-    base_ = top_;
-    return true;
-  }
-
-  Step step(std::uint64_t budget, std::uint64_t& nodes) override {
-    for (;;) {
-      if (top_ == bound_) {
-        // Only nodes every table puts at distance 0 get this deep.
-        if (h_.isGoal(h_.puzzle().applySequence(start_, path()))) return Step::Found;
-        if (top_ == base_) return Step::Exhausted;
-        --top_;
-        continue;
-      }
-      Level& level = levels_[top_];
-      const std::vector<int>& moves = h_.followers(level.move);
-      if (level.next == static_cast<int>(moves.size())) {
-        if (top_ == base_) return Step::Exhausted;
-        --top_;
-        continue;
-      }
-      if (budget == 0) return Step::Budget;
-      --budget;
-      ++nodes;
-      const int move = moves[level.next++];
-      if (child(top_, move)) levels_[++top_] = {move, 0};
-    }
-  }
-
-  std::vector<int> path() const override {
-    std::vector<int> moves;
-    for (int g = 1; g <= top_; ++g) moves.push_back(levels_[g].move);
-    return moves;
-  }
-
  private:
-  struct Level {
-    int move;  // the move that led here
-    int next;  // the next follower to try
-  };
+  friend class StackWalk<TableWorker>;
+
+  void beforePass(int) {}
+  bool enterPrefix(int g, int move) { return enter(g, move); }
+  void expand(int) {}
+  // Only nodes every table puts at distance 0 get this deep.
+  bool atGoal() const { return h_.isGoal(h_.puzzle().applySequence(start_, path())); }
 
   // Fills level g + 1 for `move` from level g; false when a table reaches no goal from there or
   // puts it beyond the bound (the lookups stop at the first that prunes).
-  bool child(int g, int move) {
+  bool enter(int g, int move) {
     const std::size_t from = static_cast<std::size_t>(g) * lookups_;
     const std::size_t to = from + lookups_;
     for (int l = 0; l < lookups_; ++l) {
@@ -144,7 +105,7 @@ class TableWorker final : public SearchWorker {
       std::uint32_t* values = &values_[(to + l) * kMaxCoordinateParts];
       for (int p = 0; p < space.partCount(); ++p) values[p] = space.part(p).move(parent[p], framed);
       const int distance = table.neighbourDistance(distances_[from + l], space.index(values));
-      if (distance < 0 || g + 1 + distance > bound_) return false;
+      if (distance < 0 || g + 1 + distance > bound()) return false;
       distances_[to + l] = distance;
     }
     return true;
@@ -154,10 +115,6 @@ class TableWorker final : public SearchWorker {
   State start_;
   int lookups_;
   int rootBound_ = 0;
-  int bound_ = 0;
-  int top_ = 0;
-  int base_ = 0;
-  std::vector<Level> levels_;
   std::vector<std::uint32_t> values_;
   std::vector<int> distances_;
 };
