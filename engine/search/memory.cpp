@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <utility>
 
@@ -136,6 +137,27 @@ TableMemory TableMemory::mapFile(const std::string& path, std::string* error) {
   memory.counted_ = bytes;
   memoryInUse += bytes;
   return memory;
+}
+
+bool writeTableFile(const std::string& path,
+                    std::initializer_list<std::span<const std::uint8_t>> pieces,
+                    std::string* error) {
+  const std::string temporary = path + ".part" + std::to_string(getpid());
+  std::FILE* file = std::fopen(temporary.c_str(), "wb");
+  if (file == nullptr) {
+    *error = "cannot write " + temporary;
+    return false;
+  }
+  bool written = true;
+  for (std::span<const std::uint8_t> piece : pieces) {
+    written = written && std::fwrite(piece.data(), 1, piece.size(), file) == piece.size();
+  }
+  if (std::fclose(file) != 0 || !written || std::rename(temporary.c_str(), path.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    *error = "cannot write " + path;
+    return false;
+  }
+  return true;
 }
 
 }  // namespace polytwist

@@ -5,7 +5,9 @@
 // message (docs/api.md, "Limits"). Natively `new` throws std::bad_alloc, which the service turns
 // into the same kind of answer, and the check always passes.
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 
 namespace polytwist {
@@ -46,5 +48,12 @@ class TableMemory {
   bool mapped_ = false;
   std::uint64_t counted_ = 0;
 };
+
+// Writes a table file from its pieces in order (written one by one: a copy of a large table would
+// double its memory) to a temporary beside `path`, renamed into place when all is written, so a
+// reader never maps a half-written file. False, with `error` set, when the system refuses.
+bool writeTableFile(const std::string& path,
+                    std::initializer_list<std::span<const std::uint8_t>> pieces,
+                    std::string* error);
 
 }  // namespace polytwist

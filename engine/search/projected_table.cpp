@@ -526,24 +526,14 @@ void ProjectedTable::writeHead(std::uint64_t* head) const {
 }
 
 bool ProjectedTable::save(const std::string& path, std::string* error) const {
-  const std::string temporary = path + ".part";
-  std::FILE* file = std::fopen(temporary.c_str(), "wb");
-  if (file == nullptr) {
-    *error = "cannot write " + temporary;
-    return false;
-  }
   std::uint64_t head[kHeadWords];
   writeHead(head);
-  const bool written =
-      std::fwrite(head, 8, kHeadWords, file) == kHeadWords &&
-      std::fwrite(entries_.get(), 8, wordCount(), file) == wordCount() &&
-      std::fwrite(lineMinimum_.data(), 1, lineMinimum_.size(), file) == lineMinimum_.size();
-  if (std::fclose(file) != 0 || !written || std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    *error = "cannot write " + path;
-    return false;
-  }
-  return true;
+  return writeTableFile(
+      path,
+      {std::span(reinterpret_cast<const std::uint8_t*>(head), sizeof head),
+       std::span(reinterpret_cast<const std::uint8_t*>(entries_.get()), wordCount() * 8),
+       std::span(lineMinimum_.data(), lineMinimum_.size())},
+      error);
 }
 
 bool ProjectedTable::load(const std::string& path, std::string* error) {

@@ -1,7 +1,5 @@
 // A symmetric table's file and bytes: header (magic, definition hash, sizes, counts), entries,
 // checksum; saved from memory, loaded by mapping the file.
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstring>
 
@@ -120,26 +118,18 @@ bool SymmetricTable::deserialize(const std::string& bytes, std::string* error) {
 }
 
 bool SymmetricTable::save(const std::string& path, std::string* error) const {
-  const std::string temporary = path + ".part" + std::to_string(getpid());
-  std::FILE* file = std::fopen(temporary.c_str(), "wb");
-  if (file == nullptr) {
-    *error = "cannot write " + temporary;
-    return false;
-  }
-  // Written piece by piece: a copy of a large table would double its memory.
   const std::string head = header();
   std::string tail;
   putU64(tail, checksum());
-  const std::size_t entryBytes = (size() + 31) / 32 * 8;
-  const bool written = std::fwrite(head.data(), 1, head.size(), file) == head.size() &&
-                       std::fwrite(entries(), 1, entryBytes, file) == entryBytes &&
-                       std::fwrite(tail.data(), 1, tail.size(), file) == tail.size();
-  if (std::fclose(file) != 0 || !written || std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    *error = "cannot write " + path;
-    return false;
-  }
-  return true;
+  const auto bytes = [](const std::string& text) {
+    return std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+  };
+  return writeTableFile(
+      path,
+      {bytes(head),
+       std::span(reinterpret_cast<const std::uint8_t*>(entries()), (size() + 31) / 32 * 8),
+       bytes(tail)},
+      error);
 }
 
 bool SymmetricTable::load(const std::string& path, std::string* error) {
