@@ -11,7 +11,7 @@ namespace polytwist {
 namespace {
 constexpr int kMaxGroupSize = 1024;
 
-[[noreturn]] void fail(const Puzzle& puzzle, const std::string& what) {
+[[noreturn]] void failSymmetries(const Puzzle& puzzle, const std::string& what) {
   throw std::invalid_argument(puzzle.id() + " symmetries: " + what);
 }
 
@@ -48,7 +48,7 @@ SymmetryGroup::SymmetryGroup(const Puzzle& puzzle) : puzzle_(puzzle) {
         std::vector<int> stickers;
         for (const std::string& word : whitespaceWords(cycle)) {
           const auto found = faceletByName.find(word);
-          if (found == faceletByName.end()) fail(puzzle, name + ": no sticker " + word);
+          if (found == faceletByName.end()) failSymmetries(puzzle, name + ": no sticker " + word);
           stickers.push_back(found->second);
         }
         for (std::size_t i = 0; i < stickers.size(); ++i) {
@@ -80,7 +80,8 @@ SymmetryGroup::SymmetryGroup(const Puzzle& puzzle) : puzzle_(puzzle) {
         product[f] = generatorFacelets[g][elements_[next].facelets[f]];
       }
       if (indexOf.count(product)) continue;
-      if (static_cast<int>(elements_.size()) >= kMaxGroupSize) fail(puzzle, "group too large");
+      if (static_cast<int>(elements_.size()) >= kMaxGroupSize)
+        failSymmetries(puzzle, "group too large");
       indexOf[product] = static_cast<int>(elements_.size());
       elements_.push_back({});
       elements_.back().facelets = std::move(product);
@@ -140,20 +141,22 @@ SymmetryGroup::Element SymmetryGroup::derive(std::string name, std::vector<int> 
     for (int i = 0; i < orbit.size; ++i) {
       const auto [target, slot] = puzzle_.faceletOwner(facelets[orbit.facelets[i][0]]);
       if (target < orbit.offset || target >= orbit.offset + orbit.size) {
-        fail(puzzle_, element.name + " does not map " + orbit.name + "s onto " + orbit.name + "s");
+        failSymmetries(puzzle_,
+                       element.name + " does not map " + orbit.name + "s onto " + orbit.name + "s");
       }
       const std::vector<int>& stickers = orbit.facelets[target - orbit.offset];
       for (int k = 0; k < n; ++k) {
         const int expected = stickers[((slot + element.sign * k) % n + n) % n];
         if (facelets[orbit.facelets[i][k]] != expected) {
-          fail(puzzle_, element.name + " does not map the stickers of each " + orbit.name +
-                            " onto one " + orbit.name +
-                            (mirror ? " in reverse order" : " in order"));
+          failSymmetries(puzzle_, element.name + " does not map the stickers of each " +
+                                      orbit.name + " onto one " + orbit.name +
+                                      (mirror ? " in reverse order" : " in order"));
         }
       }
       if (firstShift < 0) firstShift = slot;
       if ((slot - firstShift) % step != 0) {
-        fail(puzzle_, element.name + " turns " + orbit.name + "s by unequal orientation steps");
+        failSymmetries(puzzle_,
+                       element.name + " turns " + orbit.name + "s by unequal orientation steps");
       }
       element.to[orbit.offset + i] = static_cast<std::uint8_t>(target);
       element.shift[orbit.offset + i] = static_cast<std::uint8_t>(
@@ -168,7 +171,8 @@ SymmetryGroup::Element SymmetryGroup::derive(std::string name, std::vector<int> 
     for (int m = 0; m < static_cast<int>(puzzle_.moves().size()); ++m) {
       if (puzzle_.moves()[m].effect == image) mapped = m;
     }
-    if (mapped < 0) fail(puzzle_, element.name + " does not map " + move.name + " onto a move");
+    if (mapped < 0)
+      failSymmetries(puzzle_, element.name + " does not map " + move.name + " onto a move");
     element.moveMap.push_back(mapped);
   }
   return element;
