@@ -19,6 +19,9 @@ class Coordinate {
   // rotations), after the moves' columns.
   Coordinate(const Puzzle& puzzle, const CoordinateSpec& spec,
              const std::vector<State>& extraEffects = {});
+  // The same without a move table (move() and row() are not to be called): for ranking and
+  // placing alone, or for move tables over other effects (writeMoveTable), such as some moves.
+  static Coordinate withoutMoveTable(const Puzzle& puzzle, const CoordinateSpec& spec);
 
   // What a spec tracks and how many values it has, checked as the constructor checks it, without
   // building the move table.
@@ -31,12 +34,14 @@ class Coordinate {
     std::vector<int> groupSizes;      // unordered: the labelled groups `pieces` splits into
     bool evenPermutation = false;     // all pieces tracked and only even permutations reachable
     bool orientationSumZero = false;  // the last tracked orientation is implied
+    std::vector<int> confinedTo;      // the positions the pieces stay among (empty: anywhere)
     std::uint32_t orientationCount = 1;
     std::uint64_t size = 1;
   };
   static Shape shapeOf(const Puzzle& puzzle, const CoordinateSpec& spec);
 
   std::uint32_t size() const { return size_; }
+  // A state's value; size() for one outside a confined coordinate (CoordinateSpec::confinedTo).
   std::uint32_t rank(const State& s) const { return rank(s.pieces.data(), s.ori.data()); }
   // The same from bare arrays: per position, its piece and orientation.
   std::uint32_t rank(const std::uint8_t* pieces, const std::uint8_t* ori) const {
@@ -73,8 +78,16 @@ class Coordinate {
   const std::uint32_t* row(std::uint32_t value) const {
     return moveTable_.data() + static_cast<std::size_t>(value) * columns_;
   }
+  // A move table over `effects` (states of the puzzle, such as moves' effects), in their order:
+  // table[value * effects.size() + column] is the value after effect `column`. Entry is
+  // std::uint16_t or std::uint32_t and must hold every value: a smaller table for a search's hot
+  // loop. Throws std::invalid_argument for an effect that takes confined pieces elsewhere.
+  template <typename Entry>
+  void writeMoveTable(std::span<const State* const> effects, Entry* table) const;
 
  private:
+  explicit Coordinate(Shape shape);  // a checked spec's coordinate, without a move table
+
   struct Partial {  // the tracked part of a state
     std::uint8_t position[32];
     std::uint8_t orientation[32];  // per tracked piece, or per position for orientation-only
@@ -95,8 +108,14 @@ class Coordinate {
   };
   std::vector<Group> groups_;
   std::uint8_t groupOfPiece_[32];  // unordered: each piece's group (kMaxGroups: untracked)
-  bool evenPermutation_;           // all pieces tracked and only even permutations reachable
-  bool orientationSumZero_;        // the last tracked orientation is implied
+  std::int8_t slotOfPiece_[32];    // each piece's index in pieces_ (-1: untracked)
+  // Confined: the positions in their order, and per position of the orbit its index among them
+  // (kOutside: not one of them).
+  static constexpr std::uint8_t kOutside = 0xff;
+  std::vector<std::uint8_t> confinedTo_;
+  std::uint8_t placeAmongConfined_[32];
+  bool evenPermutation_;     // all pieces tracked and only even permutations reachable
+  bool orientationSumZero_;  // the last tracked orientation is implied
   std::uint32_t orientationCount_ = 1;
   std::uint32_t size_ = 1;
   int columns_ = 0;

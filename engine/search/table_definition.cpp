@@ -69,10 +69,15 @@ std::uint64_t definitionFingerprint(const TableDefinition& definition) {
     hash.add(c.positions * 4u + c.orientations * 2u + c.unordered);
     hash.add(c.pieces.size());
     for (int piece : c.pieces) hash.add(static_cast<std::uint64_t>(piece));
-    // Only when given, so the fingerprints of tables without groups stay what they were.
+    // Only when given, so the fingerprints of tables without groups or confinement stay what
+    // they were.
     if (!c.groupSizes.empty()) {
       hash.add(c.groupSizes.size());
       for (int size : c.groupSizes) hash.add(static_cast<std::uint64_t>(size));
+    }
+    if (!c.confinedTo.empty()) {
+      hash.add(c.confinedTo.size());
+      for (int position : c.confinedTo) hash.add(static_cast<std::uint64_t>(position));
     }
   }
   hash.add(definition.layout.size());

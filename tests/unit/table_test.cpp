@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fixtures.hpp"
+#include "puzzles/catalogue.hpp"
 #include "search/coordinate.hpp"
 #include "search/distance_table.hpp"
 #include "search/solver.hpp"
@@ -512,6 +513,114 @@ TEST_CASE("table: coordinates refuse bad specs") {
   std::vector<int> sixteen;
   for (int i = 0; i < 16; ++i) sixteen.push_back(i);
   CHECK_THROWS_AS(Coordinate(ring, {"ring", sixteen, true, false, true, {8, 8}}),
+                  std::invalid_argument);
+}
+
+TEST_CASE("table: a confined coordinate ranks a block's own pieces within the block") {
+  const Puzzle& cube = *findPuzzle("cube3");
+  // <U, D, R2, L2, F2, B2> keeps the U/D edges UR UF UL UB DR DF DL DB (positions and pieces
+  // 0..7) among themselves; R takes two of them into the middle layer.
+  std::vector<const State*> keeping;
+  for (const char* name : {"U", "U2", "U'", "D", "D2", "D'", "R2", "L2", "F2", "B2"}) {
+    keeping.push_back(&cube.moves()[*cube.findMove(name)].effect);
+  }
+  const std::vector<int> block = {0, 1, 2, 3, 4, 5, 6, 7};
+  const CoordinateSpec order = {
+      .orbit = "edge", .pieces = block, .orientations = false, .confinedTo = block};
+  const Coordinate c = Coordinate::withoutMoveTable(cube, order);
+  REQUIRE(c.size() == 40320);  // 8!
+  CHECK(c.rank(cube.solved()) == 0);
+
+  // Every value places the pieces within the block and ranks back to itself.
+  const int edges = cube.orbits()[cube.orbitIndex("edge")].offset;
+  for (std::uint32_t value = 0; value < c.size(); ++value) {
+    State s = cube.solved();
+    c.place(value, s);
+    for (int p = 0; p < 8; ++p) REQUIRE(s.pieces[edges + p] < 8);
+    REQUIRE(c.rank(s) == value);
+  }
+
+  // The move table follows the moves, in either entry type.
+  std::vector<std::uint16_t> small(static_cast<std::size_t>(c.size()) * keeping.size());
+  std::vector<std::uint32_t> large(small.size());
+  c.writeMoveTable(keeping, small.data());
+  c.writeMoveTable(keeping, large.data());
+  std::mt19937_64 rng(3);
+  State s = cube.solved();
+  for (int step = 0; step < 2000; ++step) {
+    const std::size_t column = rng() % keeping.size();
+    const std::size_t entry = c.rank(s) * keeping.size() + column;
+    s = cube.compose(s, *keeping[column]);
+    REQUIRE(small[entry] == c.rank(s));
+    REQUIRE(large[entry] == c.rank(s));
+  }
+
+  // A state with a tracked piece elsewhere is outside; a move table over such a move is refused.
+  const int r = *cube.findMove("R");
+  State outside = cube.solved();
+  cube.applyMove(outside, r);
+  CHECK(c.rank(outside) == c.size());
+  std::vector<std::uint32_t> table(c.size());
+  const State* turnR = &cube.moves()[r].effect;
+  CHECK_THROWS_AS(c.writeMoveTable(std::span<const State* const>(&turnR, 1), table.data()),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(Coordinate(cube, order), std::invalid_argument);  // a table over every move
+}
+
+TEST_CASE("table: a confined coordinate with orientations, and bad confinements") {
+  const Puzzle& cube = *findPuzzle("cube3");
+  // U keeps the U corners URF UFL ULB UBR (0..3) among themselves: their order and twists.
+  const std::vector<int> uCorners = {0, 1, 2, 3};
+  const CoordinateSpec spec = {.orbit = "corner", .pieces = uCorners, .confinedTo = uCorners};
+  const Coordinate c = Coordinate::withoutMoveTable(cube, spec);
+  REQUIRE(c.size() == 24 * 81);
+  std::vector<const State*> turns;
+  for (const char* name : {"U", "U2", "U'"}) {
+    turns.push_back(&cube.moves()[*cube.findMove(name)].effect);
+  }
+  std::vector<std::uint16_t> table(static_cast<std::size_t>(c.size()) * turns.size());
+  c.writeMoveTable(turns, table.data());
+  for (std::uint32_t value = 0; value < c.size(); ++value) {
+    State s = cube.solved();
+    c.place(value, s);
+    REQUIRE(c.rank(s) == value);
+    for (std::size_t column = 0; column < turns.size(); ++column) {
+      REQUIRE(table[value * turns.size() + column] == c.rank(cube.compose(s, *turns[column])));
+    }
+  }
+  // F2 takes URF and UFL out of the U layer: outside.
+  State outside = cube.solved();
+  cube.applyMove(outside, *cube.findMove("F2"));
+  CHECK(c.rank(outside) == c.size());
+
+  // Confinement needs ordered positions, distinct positions of the orbit, one for each piece.
+  CHECK_THROWS_AS(Coordinate::withoutMoveTable(
+                      cube, {.orbit = "corner", .positions = false, .confinedTo = uCorners}),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(Coordinate::withoutMoveTable(cube, {.orbit = "corner",
+                                                      .pieces = {0, 1},
+                                                      .orientations = false,
+                                                      .unordered = true,
+                                                      .confinedTo = uCorners}),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(Coordinate::withoutMoveTable(
+                      cube, {.orbit = "corner", .pieces = {0, 1}, .confinedTo = {0, 0}}),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(
+      Coordinate::withoutMoveTable(cube, {.orbit = "corner", .pieces = {0}, .confinedTo = {8}}),
+      std::invalid_argument);
+  CHECK_THROWS_AS(Coordinate::withoutMoveTable(
+                      cube, {.orbit = "corner", .pieces = {0, 1, 2}, .confinedTo = {0, 1}}),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(
+      Coordinate::withoutMoveTable(cube, {.orbit = "corner", .pieces = {0}, .confinedTo = {0, 1}}),
+      std::invalid_argument);
+  // 16-bit entries hold at most 65,536 values: 12·11·10·9·8 edge places do not fit.
+  const Coordinate five = Coordinate::withoutMoveTable(
+      cube, {.orbit = "edge", .pieces = {0, 1, 2, 3, 4}, .orientations = false});
+  std::vector<std::uint16_t> tooSmall(five.size());
+  const State* turnU = turns[0];
+  CHECK_THROWS_AS(five.writeMoveTable(std::span<const State* const>(&turnU, 1), tooSmall.data()),
                   std::invalid_argument);
 }
 
