@@ -7,7 +7,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "core/ranking.hpp"
+#include "search/coordinate.hpp"
 #include "search/layered_bfs.hpp"
 #include "search/memory.hpp"
 
@@ -44,98 +44,17 @@ std::unique_ptr<T[]> tryAllocate(std::size_t count) {
 
 }  // namespace
 
-// One coordinate of a phase, with its move table over the phase's moves.
-struct TwoPhaseSolver::Coordinate {
-  enum class Kind {
-    Orientation,       // the orientation at every position of an orbit
-    PieceSet,          // which positions of an orbit hold a set of pieces ("which, not how")
-    BlockPermutation,  // the order of a block's own pieces within the block's positions
-  } kind;
+// One coordinate of a phase (search/coordinate.hpp), with its move table over the phase's moves
+// alone, in 16 bits: the search steps through these tables at every node.
+struct TwoPhaseSolver::PhaseCoordinate {
+  PhaseCoordinate(std::string coordinateName, Coordinate ranking)
+      : name(std::move(coordinateName)), coordinate(std::move(ranking)) {}
   std::string name;
-  int offset = 0;  // the orbit's first position
-  int orbitSize = 0;
-  int orientations = 1;
-  bool orientationSumZero = false;
-  std::vector<int> members;      // PieceSet: the pieces; BlockPermutation: the block's positions
-  std::vector<int> memberIndex;  // per piece of the orbit: its index in `members`, or -1
-  std::uint32_t size = 1;
+  Coordinate coordinate;                   // ranks states; without a move table of its own
   std::uint32_t goal = 0;                  // the value of the solved state
   int columns = 0;                         // moves of the phase
   std::unique_ptr<std::uint16_t[]> moves;  // [value * columns + move]
-
-  // The value of a state given as per-position pieces and orientations (whole puzzle); `size`
-  // when the state lies outside what the coordinate describes (a block holding a foreign piece).
-  std::uint32_t encode(const std::uint8_t* pieces, const std::uint8_t* ori) const {
-    switch (kind) {
-      case Kind::Orientation:
-        return static_cast<std::uint32_t>(
-            rankOrientations(std::span<const std::uint8_t>(ori + offset, orbitSize), orientations,
-                             orientationSumZero));
-      case Kind::PieceSet: {
-        // Combinatorial number system over the positions holding a member, in increasing order.
-        std::uint32_t rank = 0;
-        int found = 0;
-        for (int p = 0; p < orbitSize; ++p) {
-          if (memberIndex[pieces[offset + p]] >= 0) rank += binomial(p, ++found);
-        }
-        return rank;
-      }
-      case Kind::BlockPermutation: {
-        std::uint8_t order[32];
-        const int k = static_cast<int>(members.size());
-        for (int i = 0; i < k; ++i) {
-          const int index = memberIndex[pieces[offset + members[i]]];
-          if (index < 0) return size;
-          order[i] = static_cast<std::uint8_t>(index);
-        }
-        return static_cast<std::uint32_t>(
-            rankPartialPermutation(std::span<const std::uint8_t>(order, k), k));
-      }
-    }
-    return size;
-  }
-
-  // Writes a state of this value into the coordinate's part of `pieces` and `ori`, which must
-  // hold a permutation of the orbit (the rest is left as it is, or rearranged consistently).
-  void decode(std::uint32_t value, std::uint8_t* pieces, std::uint8_t* ori) const {
-    switch (kind) {
-      case Kind::Orientation:
-        unrankOrientations(value, orientations, orientationSumZero,
-                           std::span<std::uint8_t>(ori + offset, orbitSize));
-        return;
-      case Kind::PieceSet: {
-        // Greedy unranking of the combination: the largest position first.
-        std::vector<bool> holdsMember(orbitSize, false);
-        int remaining = static_cast<int>(members.size());
-        for (int p = orbitSize - 1; p >= 0 && remaining > 0; --p) {
-          if (binomial(p, remaining) <= value) {
-            value -= binomial(p, remaining);
-            holdsMember[p] = true;
-            --remaining;
-          }
-        }
-        std::size_t nextMember = 0;
-        int nextOther = 0;
-        for (int p = 0; p < orbitSize; ++p) {
-          if (holdsMember[p]) {
-            pieces[offset + p] = static_cast<std::uint8_t>(members[nextMember++]);
-          } else {
-            while (memberIndex[nextOther] >= 0) ++nextOther;
-            pieces[offset + p] = static_cast<std::uint8_t>(nextOther++);
-          }
-        }
-        return;
-      }
-      case Kind::BlockPermutation: {
-        std::uint8_t order[32];
-        const int k = static_cast<int>(members.size());
-        unrankPartialPermutation(value, k, std::span<std::uint8_t>(order, k));
-        for (int i = 0; i < k; ++i)
-          pieces[offset + members[i]] = static_cast<std::uint8_t>(members[order[i]]);
-        return;
-      }
-    }
-  }
+  std::uint32_t size() const { return coordinate.size(); }
 };
 
 // A pattern table over two coordinates of a phase (or one, with `second` -1): exact distances.
@@ -165,7 +84,7 @@ struct TwoPhaseSolver::Phase {
   std::uint16_t goals[kMaxCoordinates] = {};
   std::vector<HotTable> hotTables;
 
-  std::vector<Coordinate> coordinates;
+  std::vector<PhaseCoordinate> coordinates;
   std::vector<int> moves;           // the puzzle's move numbers, in the order of the move tables
   std::vector<int> bases;           // per move of the phase: its base
   std::vector<bool> keepsNextGoal;  // per move: it is a move of the next phase too
@@ -248,35 +167,25 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
     const int orbitIndex = puzzle.orbitIndex(goal.orbit);
     if (orbitIndex < 0) fail(puzzle, "no orbit named '" + goal.orbit + "'");
     const Orbit& orbit = puzzle.orbits()[orbitIndex];
-    Coordinate c;
-    c.offset = orbit.offset;
-    c.orbitSize = orbit.size;
-    c.orientations = orbit.orientations;
-    c.orientationSumZero = orbit.orientationSumZero;
-    c.memberIndex.assign(orbit.size, -1);
     if (goal.kind == PhaseGoalSpec::Kind::Oriented) {
-      c.kind = Coordinate::Kind::Orientation;
-      c.name = orbit.name + " orientations";
-      c.size = static_cast<std::uint32_t>(
-          orientationCount(orbit.size, orbit.orientations, orbit.orientationSumZero));
+      const CoordinateSpec orientations{.orbit = orbit.name, .positions = false};
+      phases_[0].coordinates.emplace_back(orbit.name + " orientations",
+                                          Coordinate::withoutMoveTable(puzzle, orientations));
     } else {
-      c.kind = Coordinate::Kind::PieceSet;
-      c.name = "places of the " + orbit.name + "s";
-      for (int piece : goal.pieces) {
-        if (piece < 0 || piece >= orbit.size || c.memberIndex[piece] >= 0) {
-          fail(puzzle, "bad piece numbers in an InPlaces goal");
-        }
-        c.memberIndex[piece] = static_cast<int>(c.members.size());
-        c.members.push_back(piece);
-        c.name += " " + orbit.pieceNames[piece];
-      }
-      c.size = binomial(orbit.size, static_cast<int>(goal.pieces.size()));
+      // Which positions hold the pieces, in any order: C(n, k) values.
+      const CoordinateSpec places{
+          .orbit = orbit.name, .pieces = goal.pieces, .orientations = false, .unordered = true};
+      PhaseCoordinate c{"places of the " + orbit.name + "s",
+                        Coordinate::withoutMoveTable(puzzle, places)};
+      for (int piece : c.coordinate.pieces()) c.name += " " + orbit.pieceNames[piece];
+      phases_[0].coordinates.push_back(std::move(c));
     }
-    phases_[0].coordinates.push_back(std::move(c));
   }
 
   // Phase 2: the blocks of positions its moves keep, found as the orbits of the positions under
-  // those moves (union-find); a block of one position never changes.
+  // those moves (union-find); a block of one position never changes. Each block's own pieces (the
+  // solved state's there) stay in it: their order in it is a coordinate of k! values.
+  const State solvedState = puzzle.solved();
   for (const Orbit& orbit : puzzle.orbits()) {
     std::vector<int> parent(orbit.size);
     std::iota(parent.begin(), parent.end(), 0);
@@ -291,34 +200,26 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
     }
     for (int r = 0; r < orbit.size; ++r) {
       if (root(r) != r) continue;
-      Coordinate c;
-      c.kind = Coordinate::Kind::BlockPermutation;
-      c.offset = orbit.offset;
-      c.orbitSize = orbit.size;
-      c.memberIndex.assign(orbit.size, -1);
-      c.name = orbit.name + " permutation of";
+      CoordinateSpec block{.orbit = orbit.name, .orientations = false};
+      std::string name = orbit.name + " permutation of";
       for (int i = 0; i < orbit.size; ++i) {
         if (root(i) != r) continue;
-        c.memberIndex[i] = static_cast<int>(c.members.size());
-        c.members.push_back(i);
-        c.name += " " + orbit.pieceNames[i];
+        block.pieces.push_back(solvedState.pieces[orbit.offset + i]);
+        block.confinedTo.push_back(i);
+        name += " " + orbit.pieceNames[i];
       }
-      if (c.members.size() < 2) continue;
-      c.size = static_cast<std::uint32_t>(factorial(static_cast<int>(c.members.size())));
-      phases_[1].coordinates.push_back(std::move(c));
+      if (block.pieces.size() < 2) continue;
+      phases_[1].coordinates.emplace_back(name, Coordinate::withoutMoveTable(puzzle, block));
     }
   }
 
-  std::uint8_t pieces[kMaxPositions], ori[kMaxPositions], nextPieces[kMaxPositions],
-      nextOri[kMaxPositions];
-  const State solvedState = puzzle.solved();
   for (Phase& phase : phases_) {
     if (phase.coordinates.empty() || static_cast<int>(phase.coordinates.size()) > kMaxCoordinates) {
       fail(puzzle, "each phase needs 1 to " + std::to_string(kMaxCoordinates) + " coordinates");
     }
-    for (Coordinate& c : phase.coordinates) {
-      if (c.size > 65536) fail(puzzle, c.name + ": more than 65,536 values");
-      c.goal = c.encode(solvedState.pieces.data(), solvedState.ori.data());
+    for (PhaseCoordinate& c : phase.coordinates) {
+      if (c.size() > 65536) fail(puzzle, c.name + ": more than 65,536 values");
+      c.goal = c.coordinate.rank(solvedState);
       c.columns = static_cast<int>(phase.moves.size());
     }
     // Tables: every pair of coordinates small enough (a coordinate in no such pair alone), so
@@ -328,12 +229,12 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
     for (int a = 0; a < count; ++a) {
       for (int b = a + 1; b < count; ++b) {
         const std::uint64_t entries =
-            std::uint64_t{phase.coordinates[a].size} * phase.coordinates[b].size;
+            std::uint64_t{phase.coordinates[a].size()} * phase.coordinates[b].size();
         if (entries > kMaxTableEntries) continue;
         Table table;
         table.first = a;
         table.second = b;
-        table.secondSize = phase.coordinates[b].size;
+        table.secondSize = phase.coordinates[b].size();
         table.entries = static_cast<std::uint32_t>(entries);
         phase.tables.push_back(std::move(table));
         covered[a] = covered[b] = true;
@@ -343,21 +244,20 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
       if (covered[a]) continue;
       Table table;
       table.first = a;
-      table.entries = phase.coordinates[a].size;
+      table.entries = phase.coordinates[a].size();
       phase.tables.push_back(std::move(table));
     }
     std::stable_sort(phase.tables.begin(), phase.tables.end(),
                      [](const Table& x, const Table& y) { return x.entries < y.entries; });
   }
   addVariants();
-  // The phase-1 goal must be kept by every phase-2 move.
-  for (const Coordinate& c : phases_[0].coordinates) {
-    std::copy(solvedState.pieces.begin(), solvedState.pieces.end(), pieces);
-    std::copy(solvedState.ori.begin(), solvedState.ori.end(), ori);
-    c.decode(c.goal, pieces, ori);
+  // The phase-1 goal must be kept by every phase-2 move (a move takes every state of one value to
+  // one value: from the solved state is from all).
+  for (const PhaseCoordinate& c : phases_[0].coordinates) {
     for (int m : phases_[1].moves) {
-      flatMove(m, pieces, ori, nextPieces, nextOri);
-      if (c.encode(nextPieces, nextOri) != c.goal) {
+      State moved = solvedState;
+      puzzle.applyMove(moved, m);
+      if (c.coordinate.rank(moved) != c.goal) {
         fail(puzzle, "phase-2 move " + puzzle.moves()[m].name + " leaves the phase-1 goal (" +
                          c.name + ")");
       }
@@ -431,47 +331,6 @@ void TwoPhaseSolver::flatMove(int move, const std::uint8_t* pieces, const std::u
   }
 }
 
-bool TwoPhaseSolver::buildMoveTable(const Phase& phase, Coordinate& c) {
-  c.moves = tryAllocate<std::uint16_t>(static_cast<std::size_t>(c.size) * c.columns);
-  if (!c.moves) return false;
-  if (c.kind == Coordinate::Kind::BlockPermutation) {
-    // Only the block's positions move: per move, which block index each one takes its piece
-    // from, and the orders ranked directly (the largest coordinates, 8! for the 3x3x3).
-    const int k = static_cast<int>(c.members.size());
-    std::vector<std::uint8_t> source(static_cast<std::size_t>(c.columns) * k);
-    for (int column = 0; column < c.columns; ++column) {
-      for (int i = 0; i < k; ++i) {
-        const int from = moveFrom_[phase.moves[column] * positions_ + c.offset + c.members[i]];
-        source[column * k + i] = static_cast<std::uint8_t>(c.memberIndex[from - c.offset]);
-      }
-    }
-    std::uint8_t order[32], moved[32];
-    for (std::uint32_t value = 0; value < c.size; ++value) {
-      unrankPartialPermutation(value, k, std::span<std::uint8_t>(order, k));
-      for (int column = 0; column < c.columns; ++column) {
-        for (int i = 0; i < k; ++i) moved[i] = order[source[column * k + i]];
-        c.moves[static_cast<std::size_t>(value) * c.columns + column] = static_cast<std::uint16_t>(
-            rankPartialPermutation(std::span<const std::uint8_t>(moved, k), k));
-      }
-    }
-    return true;
-  }
-  const State solvedState = puzzle_.solved();
-  std::uint8_t pieces[kMaxPositions], ori[kMaxPositions], nextPieces[kMaxPositions],
-      nextOri[kMaxPositions];
-  std::copy(solvedState.pieces.begin(), solvedState.pieces.end(), pieces);
-  std::copy(solvedState.ori.begin(), solvedState.ori.end(), ori);
-  for (std::uint32_t value = 0; value < c.size; ++value) {
-    c.decode(value, pieces, ori);
-    for (int column = 0; column < c.columns; ++column) {
-      flatMove(phase.moves[column], pieces, ori, nextPieces, nextOri);
-      c.moves[static_cast<std::size_t>(value) * c.columns + column] =
-          static_cast<std::uint16_t>(c.encode(nextPieces, nextOri));
-    }
-  }
-  return true;
-}
-
 namespace {
 
 // A pattern table's side of the BFS (search/layered_bfs.hpp): entry a * secondSize + b stands for
@@ -479,8 +338,8 @@ namespace {
 // its move table.
 class ProductExpander {
  public:
-  ProductExpander(PackedEntries<8> entries, const TwoPhaseSolver::Coordinate& first,
-                  const TwoPhaseSolver::Coordinate* second, std::uint32_t secondSize)
+  ProductExpander(PackedEntries<8> entries, const TwoPhaseSolver::PhaseCoordinate& first,
+                  const TwoPhaseSolver::PhaseCoordinate* second, std::uint32_t secondSize)
       : entries_(entries), first_(first), second_(second), secondSize_(secondSize) {}
   void load(std::uint64_t i) {
     loaded_ = i;
@@ -512,8 +371,8 @@ class ProductExpander {
     return std::uint64_t{rowA_[m]} * secondSize_ + (rowB_ ? rowB_[m] : 0u);
   }
   PackedEntries<8> entries_;
-  const TwoPhaseSolver::Coordinate& first_;
-  const TwoPhaseSolver::Coordinate* second_;
+  const TwoPhaseSolver::PhaseCoordinate& first_;
+  const TwoPhaseSolver::PhaseCoordinate* second_;
   std::uint32_t secondSize_;
   std::uint64_t loaded_ = 0;
   const std::uint16_t* rowA_ = nullptr;
@@ -531,8 +390,8 @@ bool TwoPhaseSolver::buildPatternTable(const Phase& phase, Table& table) {
   if (!bytes || !table.packed) return false;
   std::fill(bytes.get(), bytes.get() + words, ~std::uint64_t{0});
   const PackedEntries<8> distance(bytes.get(), table.entries);
-  const Coordinate& first = phase.coordinates[table.first];
-  const Coordinate* second = table.second >= 0 ? &phase.coordinates[table.second] : nullptr;
+  const PhaseCoordinate& first = phase.coordinates[table.first];
+  const PhaseCoordinate* second = table.second >= 0 ? &phase.coordinates[table.second] : nullptr;
   const std::uint32_t secondSize = table.secondSize;
   distance.set(std::uint64_t{first.goal} * secondSize + (second ? second->goal : 0), 0);
   const BfsOptions options{.modulus = 256, .maxDepth = 254};
@@ -554,8 +413,12 @@ bool TwoPhaseSolver::prepare() {
   if (prepared_) return true;
   const auto began = std::chrono::steady_clock::now();
   for (Phase& phase : phases_) {
-    for (Coordinate& c : phase.coordinates) {
-      if (!buildMoveTable(phase, c)) return false;
+    std::vector<const State*> effects;
+    for (int m : phase.moves) effects.push_back(&puzzle_.moves()[m].effect);
+    for (PhaseCoordinate& c : phase.coordinates) {
+      c.moves = tryAllocate<std::uint16_t>(static_cast<std::size_t>(c.size()) * c.columns);
+      if (!c.moves) return false;
+      c.coordinate.writeMoveTable(effects, c.moves.get());
     }
     for (Table& table : phase.tables) {
       if (!buildPatternTable(phase, table)) return false;
@@ -595,8 +458,8 @@ std::vector<TwoPhaseSolver::TableInfo> TwoPhaseSolver::tableInfo() const {
 
 bool TwoPhaseSolver::reachedGoal(int phase, const State& state) const {
   if (phase == 1) return puzzle_.isSolved(state);
-  for (const Coordinate& c : phases_[0].coordinates) {
-    if (c.encode(state.pieces.data(), state.ori.data()) != c.goal) return false;
+  for (const PhaseCoordinate& c : phases_[0].coordinates) {
+    if (c.coordinate.rank(state) != c.goal) return false;
   }
   return true;
 }
@@ -710,8 +573,9 @@ struct TwoPhaseSolver::Search {
     }
     Values values;
     for (int c = 0; c < static_cast<int>(phase.coordinates.size()); ++c) {
-      const std::uint32_t value = phase.coordinates[c].encode(pieces[current], ori[current]);
-      if (value >= phase.coordinates[c].size) return false;
+      const std::uint32_t value =
+          phase.coordinates[c].coordinate.rank(pieces[current], ori[current]);
+      if (value >= phase.coordinates[c].size()) return false;  // outside a block
       values.v[c] = static_cast<std::uint16_t>(value);
     }
     // One depth-first pass bounded by what the target leaves (not deepened step by step): any
@@ -825,7 +689,7 @@ TwoPhaseResult TwoPhaseSolver::solveOnce(const State& start, const TwoPhaseOptio
     std::copy(seen.ori.begin(), seen.ori.end(), search.startOri);
     for (int c = 0; c < static_cast<int>(first.coordinates.size()); ++c) {
       search.startValues.v[c] = static_cast<std::uint16_t>(
-          first.coordinates[c].encode(search.startPieces, search.startOri));
+          first.coordinates[c].coordinate.rank(search.startPieces, search.startOri));
     }
     bounds.push_back(Search::heuristic(first, search.startValues));
   }

@@ -3,11 +3,13 @@
 // every move, phase 2 solves the rest with the moves that keep that goal. Solutions are short but
 // not proven optimal; the search stops at the first whose total length is within a target.
 //
-// Everything puzzle-specific is derived from the spec (docs/solvers/cube3-two-phase.md):
+// Everything puzzle-specific is derived from the spec (docs/solvers/cube3-two-phase.md); the
+// coordinates are search/coordinate.hpp's, with move tables over their phase's moves:
 // - phase-1 coordinates from the first phase's goal: the orientations of an orbit ("Oriented"),
 //   and which positions hold a set of pieces, in any order ("InPlaces": C(n, k) values);
 // - phase-2 coordinates from the blocks of positions the phase-2 moves keep (the orbits of the
-//   positions under those moves): the permutation of the pieces within each block (k! values);
+//   positions under those moves): the order of each block's own pieces within it (k! values, a
+//   coordinate confined to the block);
 // - pattern tables: in each phase, every coordinate times the phase's smallest one, with exact
 //   distances (one byte per entry) found by breadth-first search under the phase's moves.
 #pragma once
@@ -72,7 +74,7 @@ class TwoPhaseSolver {
   };
   std::vector<TableInfo> tableInfo() const;  // after prepare()
 
-  struct Coordinate;
+  struct PhaseCoordinate;
   struct Table;
   struct Phase;
 
@@ -86,7 +88,6 @@ class TwoPhaseSolver {
   void flatMove(int move, const std::uint8_t* pieces, const std::uint8_t* ori,
                 std::uint8_t* toPieces, std::uint8_t* toOri) const;
   void addVariants();
-  bool buildMoveTable(const Phase& phase, Coordinate& coordinate);
   bool buildPatternTable(const Phase& phase, Table& table);
 
   const Puzzle& puzzle_;
