@@ -118,10 +118,10 @@ constexpr int kLookupBatch = 8;
 
 // One depth-first search with an explicit stack. Level g holds the node at depth g: its lookup
 // values and distances, and its prepared children.
-class CoordinateWorker final : public StackWalk<CoordinateWorker> {
+class CoordinateWorker final : public WalkWorker<CoordinateWorker> {
  public:
   CoordinateWorker(const OptimalHeuristic& heuristic, const State& start, int maxDepth)
-      : StackWalk(heuristic, maxDepth), h_(heuristic), puzzle_(heuristic.puzzle()), start_(start) {
+      : WalkWorker(heuristic, maxDepth), h_(heuristic), puzzle_(heuristic.puzzle()), start_(start) {
     const int lookups = h_.lookupCount();
     moveCount_ = static_cast<int>(puzzle_.moves().size());
     values_.assign(static_cast<std::size_t>(maxDepth + 1) * h_.valueCount_, 0);
@@ -178,7 +178,7 @@ class CoordinateWorker final : public StackWalk<CoordinateWorker> {
   // The first lookups' values and entries of every child, with the entries prefetched; the
   // others wait for evaluate, as most children are pruned by the first.
   void expand(int g) {
-    for (int move : h_.followers(moveAt(g))) prepareChild(g, move);
+    for (int move : followersAt(g)) prepareChild(g, move);
   }
 
   void prepareChild(int g, int move) {

@@ -10,12 +10,12 @@
 // from its parent in the table: true for the position seen in any frame, not for its inverse
 // (m⁻¹·s⁻¹ renames pieces), so inverse lookups wait for exact (4-bit) tables.
 //
-// The node loop has an explicit stack, no std::function and no allocation; moves follow a
-// canonical order (never one face twice in a row, commuting faces in one order only). A search
-// runs either in slices (`run(nodeBudget)`, resumable: the browser's worker handles messages
-// between slices) or on several threads (`runParallel`), where the tree is split into tasks at a
-// shallow depth and every thread takes tasks until one finds a solution. Cancellation is a flag;
-// the tables are untouched.
+// The node loop is the shared walk (search/stack_walk.hpp): an explicit stack, no std::function
+// and no allocation; moves follow a canonical order (never one face twice in a row, commuting
+// faces in one order only). A search runs either in slices (`run(nodeBudget)`, resumable: the
+// browser's worker handles messages between slices) or on several threads (`runParallel`), where
+// the tree is split into tasks at a shallow depth and every thread takes tasks until one finds a
+// solution. Cancellation is a flag; the tables are untouched.
 #pragma once
 
 #include <atomic>
@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "search/reference_frame.hpp"
+#include "search/stack_walk.hpp"
 #include "search/symmetric_table.hpp"
 
 namespace polytwist {
@@ -33,7 +34,7 @@ namespace polytwist {
 // (OptimalSearch) starts passes and tasks on it and counts its nodes.
 class SearchWorker {
  public:
-  enum class Step { Found, Exhausted, Budget };
+  using Step = WalkStep;
   virtual ~SearchWorker() = default;
   // The heuristic of the start (-1: it cannot be solved).
   virtual int rootBound() const = 0;
@@ -58,6 +59,7 @@ class SearchHeuristic {
   // turns after the previous move's turn of the whole puzzle, so U, F and L keep the commuting
   // partners the companion's own moves lose.
   const std::vector<int>& followers(int last) const { return followers_[last + 1]; }
+  const FollowerLists& followerLists() const { return followers_; }
   // A lower bound on the moves a state needs (-1 when a table does not reach it).
   virtual int estimate(const State& s) const = 0;
   virtual std::unique_ptr<SearchWorker> worker(const State& start, int maxDepth) const = 0;
@@ -72,88 +74,28 @@ class SearchHeuristic {
   enum class SeparableMoves { SetFirst, Followed };
   SearchHeuristic(const Puzzle& puzzle, const ReferenceFrame* frame,
                   SeparableMoves separable = SeparableMoves::SetFirst);
-  std::vector<std::vector<int>> followers_;
+  FollowerLists followers_;
 };
 
-// The explicit-stack depth-first walk of every worker below a bound: level g holds the move that
-// led to depth g and the next of its followers to try (canonical order: SearchHeuristic::
-// followers); it pops at the bound and when the followers run out, and stops at the budget. The
-// worker (Derived) says what a node's children cost and whether one survives:
-//   void beforePass(int bound);                 a new pass or task begins
-//   bool enterPrefix(int g, int move);          a prefix move from depth g: whether it survives
-//   void expand(int g);                         before the first child of depth g is tried
-//   bool enter(int g, int move);                whether the child survives; fills depth g + 1
-//   bool atGoal();                              at the bound: whether the node is solved
+// A worker that is the shared walk (search/stack_walk.hpp) in the heuristic's canonical order:
+// the worker (Derived) gives the walk's hooks and rootBound.
 template <typename Derived>
-class StackWalk : public SearchWorker {
+class WalkWorker : public SearchWorker, public StackWalk<Derived> {
  public:
   bool begin(int bound, const std::vector<int>& prefix) final {
-    self().beforePass(bound);
-    bound_ = bound;
-    top_ = 0;
-    levels_[0] = Level{};
-    for (int move : prefix) {
-      if (!self().enterPrefix(top_, move)) return false;
-      push(move);
-    }
-    base_ = top_;
-    return true;
+    return StackWalk<Derived>::begin(bound, prefix);
   }
-
   Step step(std::uint64_t budget, std::uint64_t& nodes) final {
-    for (;;) {
-      Level& level = levels_[top_];
-      if (!level.expanded) {
-        if (top_ == bound_) {
-          if (self().atGoal()) return Step::Found;
-          if (top_ == base_) return Step::Exhausted;
-          --top_;
-          continue;
-        }
-        self().expand(top_);
-        level.expanded = true;
-      }
-      const std::vector<int>& moves = heuristic_.followers(level.move);
-      if (level.next == static_cast<int>(moves.size())) {
-        if (top_ == base_) return Step::Exhausted;
-        --top_;
-        continue;
-      }
-      if (budget == 0) return Step::Budget;
-      --budget;
-      ++nodes;
-      const int move = moves[level.next++];
-      if (self().enter(top_, move)) push(move);
-    }
+    std::uint64_t walked = 0;
+    const Step result = this->walk(budget, walked);
+    nodes += walked;
+    return result;
   }
-
-  std::vector<int> path() const final {
-    std::vector<int> moves;
-    for (int g = 1; g <= top_; ++g) moves.push_back(levels_[g].move);
-    return moves;
-  }
+  std::vector<int> path() const final { return StackWalk<Derived>::path(); }
 
  protected:
-  StackWalk(const SearchHeuristic& heuristic, int maxDepth)
-      : heuristic_(heuristic), levels_(maxDepth + 1) {}
-  int bound() const { return bound_; }
-  int top() const { return top_; }
-  int moveAt(int g) const { return levels_[g].move; }  // the move that led to depth g
-
- private:
-  struct Level {
-    int move = -1;  // the move that led here (-1 at the start)
-    int next = 0;   // the next follower to try
-    bool expanded = false;
-  };
-  Derived& self() { return static_cast<Derived&>(*this); }
-  void push(int move) { levels_[++top_] = Level{move, 0, false}; }
-
-  const SearchHeuristic& heuristic_;
-  int bound_ = 0;
-  int top_ = 0;
-  int base_ = 0;
-  std::vector<Level> levels_;
+  WalkWorker(const SearchHeuristic& heuristic, int maxDepth)
+      : StackWalk<Derived>(heuristic.followerLists(), maxDepth) {}
 };
 
 class OptimalHeuristic final : public SearchHeuristic {

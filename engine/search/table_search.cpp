@@ -59,10 +59,10 @@ bool TableHeuristic::isGoal(const State& s) const {
 
 // One depth-first search with an explicit stack. Level g holds, per lookup, the coordinate
 // values of the node at depth g and the exact distance they give.
-class TableWorker final : public StackWalk<TableWorker> {
+class TableWorker final : public WalkWorker<TableWorker> {
  public:
   TableWorker(const TableHeuristic& heuristic, const State& start, int maxDepth)
-      : StackWalk(heuristic, maxDepth),
+      : WalkWorker(heuristic, maxDepth),
         h_(heuristic),
         start_(start),
         lookups_(static_cast<int>(heuristic.lookups_.size())),
