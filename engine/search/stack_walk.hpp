@@ -1,6 +1,6 @@
 // The engine's one depth-first walk: an explicit stack below a bound, moves in canonical order,
-// counted against a node limit and resumable. The IDA* driver's workers (optimal_search.hpp) are
-// this walk with their own nodes.
+// counted against a node limit and resumable. The IDA* driver's workers (optimal_search.hpp) and
+// the two-phase solver's phases (two_phase.cpp) are this walk with their own nodes.
 #pragma once
 
 #include <cstdint>

@@ -10,6 +10,7 @@
 #include "search/coordinate.hpp"
 #include "search/layered_bfs.hpp"
 #include "search/memory.hpp"
+#include "search/stack_walk.hpp"
 
 namespace polytwist {
 namespace {
@@ -86,8 +87,11 @@ struct TwoPhaseSolver::Phase {
 
   std::vector<PhaseCoordinate> coordinates;
   std::vector<int> moves;           // the puzzle's move numbers, in the order of the move tables
-  std::vector<int> bases;           // per move of the phase: its base
   std::vector<bool> keepsNextGoal;  // per move: it is a move of the next phase too
+  // The canonical order over the phase's moves (their columns), and for phase 2 its first move
+  // after each phase-1 move (row c + 1: after phase-1 column c; row 0: after none).
+  FollowerLists followers;
+  FollowerLists openings;
   std::vector<Table> tables;
 };
 
@@ -121,16 +125,6 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
       }
     }
   }
-  const int bases = puzzle.baseCount();
-  bases_ = bases;
-  follows_.resize(static_cast<std::size_t>(bases) * bases);
-  for (int a = 0; a < bases; ++a) {
-    for (int b = 0; b < bases; ++b) {
-      // Canonical order: no base twice in a row, and commuting bases in increasing order only.
-      follows_[a * bases + b] = a != b && !(puzzle.basesCommute(a, b) && b < a);
-    }
-  }
-
   phases_.resize(2);
   for (int p = 0; p < 2; ++p) {
     Phase& phase = phases_[p];
@@ -144,8 +138,26 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
       if (!move) fail(puzzle, "no move named '" + name + "'");
       phase.moves.push_back(*move);
     }
-    for (int m : phase.moves) phase.bases.push_back(puzzle.moves()[m].base);
   }
+  // Canonical order: no base twice in a row, and commuting bases in increasing order only. Row
+  // c + 1 of a phase's lists: its moves that may follow `previous`'s move c.
+  auto followerLists = [&](const Phase& previous, const Phase& phase) {
+    FollowerLists lists(previous.moves.size() + 1);
+    for (int c = -1; c < static_cast<int>(previous.moves.size()); ++c) {
+      for (int d = 0; d < static_cast<int>(phase.moves.size()); ++d) {
+        const int base = puzzle.moves()[phase.moves[d]].base;
+        const int lastBase = c < 0 ? -1 : puzzle.moves()[previous.moves[c]].base;
+        if (c < 0 ||
+            (base != lastBase && !(puzzle.basesCommute(lastBase, base) && base < lastBase))) {
+          lists[c + 1].push_back(d);
+        }
+      }
+    }
+    return lists;
+  };
+  phases_[0].followers = followerLists(phases_[0], phases_[0]);
+  phases_[1].followers = followerLists(phases_[1], phases_[1]);
+  phases_[1].openings = followerLists(phases_[0], phases_[1]);
   for (int m : phases_[0].moves) {
     const auto& next = phases_[1].moves;
     phases_[0].keepsNextGoal.push_back(std::find(next.begin(), next.end(), m) != next.end());
@@ -464,28 +476,14 @@ bool TwoPhaseSolver::reachedGoal(int phase, const State& state) const {
   return true;
 }
 
-// The state of one solve: the start, the moves so far, counters. Recursion with fixed arrays, so
-// nothing is allocated per node.
-struct TwoPhaseSolver::Search {
+// One variant's search: a walk of phase 1 (search/stack_walk.hpp) to exactly d1 moves, whose
+// goals hand over to a walk of phase 2 from there. The two walks count their nodes together and
+// ask whether to stop every 4096 of them; nothing is allocated per node.
+struct TwoPhaseSolver::Search : StackWalk<Search> {
   struct Values {
     std::uint16_t v[kMaxCoordinates];
   };
-
-  Search(const TwoPhaseSolver& owner, const TwoPhaseOptions& searchOptions,
-         const Clock::time_point* searchDeadline)
-      : solver(owner), options(searchOptions), deadline(searchDeadline) {}
-
-  const TwoPhaseSolver& solver;
-  const TwoPhaseOptions& options;
-  const Clock::time_point* deadline;  // null: no time limit
-  std::uint8_t startPieces[kMaxPositions];
-  std::uint8_t startOri[kMaxPositions];
-  Values startValues = {};
-  int path[kMaxLength + 1];
-  int length = 0;
-  int phase1Length = 0;
-  std::uint64_t nodes = 0;
-  bool cancelled = false;
+  static constexpr std::uint64_t kCheckEvery = 4096;
 
   static int entry(const Phase::HotTable& table, const Values& values) {
     const std::uint32_t index =
@@ -508,107 +506,132 @@ struct TwoPhaseSolver::Search {
     return false;
   }
 
-  static bool atGoal(const Phase& phase, const Values& values) {
+  static bool isGoal(const Phase& phase, const Values& values) {
     for (int c = 0; c < phase.coordinateCount; ++c) {
       if (values.v[c] != phase.goals[c]) return false;
     }
     return true;
   }
 
-  static Values step(const Phase& phase, const Values& values, int column) {
-    Values next;
+  // Fills depth g + 1 of `values` for the phase's move `column` from depth g; false when a table
+  // puts the goal beyond `bound`.
+  static bool enterChild(const Phase& phase, Values* values, int g, int column, int bound) {
     for (int c = 0; c < phase.coordinateCount; ++c) {
-      next.v[c] = phase.moveTables[c][values.v[c] * phase.columns + column];
+      values[g + 1].v[c] = phase.moveTables[c][values[g].v[c] * phase.columns + column];
     }
-    return next;
+    return !pruned(phase, values[g + 1], bound - g);
   }
 
-  bool checkCancel() {
-    if ((++nodes & 0xfff) == 0 && stopRequested()) cancelled = true;
-    return cancelled;
+  // Phase 2 from a phase-1 goal: one pass bounded by what the target leaves (not deepened step by
+  // step): any phase-2 solution within it will do, so it takes the first goal at any depth.
+  class Phase2Walk final : public StackWalk<Phase2Walk, GoalDepth::Any> {
+   public:
+    explicit Phase2Walk(const Phase& phase)
+        : StackWalk(phase.followers, kMaxPhase2Length), phase_(phase) {}
+    // A walk from `start` of at most `bound` moves, the first one of `first`.
+    void startFrom(const Values& start, int bound, std::span<const int> first) {
+      values_[0] = start;
+      begin(bound, {}, first);
+    }
+
+   private:
+    friend class StackWalk<Phase2Walk, GoalDepth::Any>;
+    void beforePass(int) {}
+    bool enterPrefix(int g, int column) { return enter(g, column); }
+    void expand(int) {}
+    bool enter(int g, int column) { return enterChild(phase_, values_, g, column, bound()); }
+    bool atGoal() const { return isGoal(phase_, values_[top()]); }
+
+    const Phase& phase_;
+    Values values_[kMaxPhase2Length + 1];
+  };
+
+  Search(const TwoPhaseSolver& owner, const TwoPhaseOptions& searchOptions,
+         const Clock::time_point* searchDeadline)
+      : StackWalk(owner.phases_[0].followers, kMaxLength),
+        solver(owner),
+        first(owner.phases_[0]),
+        options(searchOptions),
+        deadline(searchDeadline),
+        phase2(owner.phases_[1]) {}
+
+  const TwoPhaseSolver& solver;
+  const Phase& first;
+  const TwoPhaseOptions& options;
+  const Clock::time_point* deadline;  // null: no time limit
+  std::uint8_t startPieces[kMaxPositions];
+  std::uint8_t startOri[kMaxPositions];
+  Values values[kMaxLength + 1] = {};  // per depth of phase 1; values[0]: the start's
+  Phase2Walk phase2;
+  int phase1Length = 0;
+  std::uint64_t nodes = 0;
+  std::uint64_t nextCheck = kCheckEvery;  // the node count at which to ask whether to stop
+  bool cancelled = false;
+
+  // Phase-1 solutions of exactly `length1` moves, each followed by phase 2: whether one leads to
+  // a solution within the target (then path() and phase2.path() are its moves, as columns).
+  bool phase1(int length1) {
+    begin(length1, {});
+    return walkChecked(*this) == WalkStep::Found;
   }
 
-  // Out of line, so that the check above stays as small as it was before deadlines (inlined,
-  // the clock made the WebAssembly search ~5 % slower).
+  // Walks `walker` to its end, asking every kCheckEvery nodes (of both walks) whether to stop.
+  template <typename Walk>
+  WalkStep walkChecked(Walk& walker) {
+    for (;;) {
+      const WalkStep step = walker.walk(nextCheck, nodes);
+      if (step != WalkStep::Budget || cancelled) return step;
+      if (nodes < nextCheck) continue;  // the phase-2 walk inside this one asked already
+      if (stopRequested()) {
+        cancelled = true;
+        return step;
+      }
+      nextCheck += kCheckEvery;
+    }
+  }
+
+  // Out of line, so that the check above stays small (inlined, the clock made the WebAssembly
+  // search ~5 % slower).
   [[gnu::noinline]] bool stopRequested() const {
     return options.cancel.requested() || (deadline && Clock::now() >= *deadline);
   }
 
-  bool follows(int lastBase, int base) const {
-    return lastBase < 0 || solver.follows_[lastBase * solver.bases_ + base];
-  }
+  // The phase-1 walk's hooks.
+  void beforePass(int) {}
+  bool enterPrefix(int g, int column) { return enter(g, column); }
+  void expand(int) {}
+  bool enter(int g, int column) { return enterChild(first, values, g, column, bound()); }
 
-  // Phase-1 solutions of exactly `togo` more moves; each ends with a move outside phase 2 (one
-  // ending in a phase-2 move was already tried, shorter, with that move left to phase 2).
-  bool phase1(int depth, const Values& values, int lastBase, int togo) {
-    const Phase& phase = solver.phases_[0];
-    for (int column = 0; column < phase.columns; ++column) {
-      const int base = phase.bases[column];
-      if (!follows(lastBase, base)) continue;
-      if (checkCancel()) return false;
-      const Values next = step(phase, values, column);
-      if (pruned(phase, next, togo)) continue;
-      path[depth] = phase.moves[column];
-      if (togo == 1) {
-        if (!phase.keepsNextGoal[column] && phase2(depth + 1)) return true;
-      } else if (phase1(depth + 1, next, base, togo - 1)) {
-        return true;
-      }
-      if (cancelled) return false;
-    }
-    return false;
-  }
-
-  // Phase 2 after the `length1` moves in `path`, within the target.
-  bool phase2(int length1) {
-    const Phase& phase = solver.phases_[1];
+  // A phase-1 solution of bound() moves (the tables are exact: only goals get this deep): phase 2
+  // from there, within the target. Not when its last move is a phase-2 move: that solution was
+  // tried one move shorter, with the move left to phase 2.
+  bool atGoal() {
+    const int length1 = top();
+    const int last = moveAt(length1);
+    if (last >= 0 && first.keepsNextGoal[last]) return false;
+    const Phase& second = solver.phases_[1];
     std::uint8_t pieces[2][kMaxPositions], ori[2][kMaxPositions];
     std::memcpy(pieces[0], startPieces, solver.positions_);
     std::memcpy(ori[0], startOri, solver.positions_);
     int current = 0;
-    for (int i = 0; i < length1; ++i) {
-      solver.flatMove(path[i], pieces[current], ori[current], pieces[1 - current],
+    for (int g = 1; g <= length1; ++g) {
+      solver.flatMove(first.moves[moveAt(g)], pieces[current], ori[current], pieces[1 - current],
                       ori[1 - current]);
       current = 1 - current;
     }
-    Values values;
-    for (int c = 0; c < static_cast<int>(phase.coordinates.size()); ++c) {
+    Values start;
+    for (int c = 0; c < second.coordinateCount; ++c) {
       const std::uint32_t value =
-          phase.coordinates[c].coordinate.rank(pieces[current], ori[current]);
-      if (value >= phase.coordinates[c].size()) return false;  // outside a block
-      values.v[c] = static_cast<std::uint16_t>(value);
+          second.coordinates[c].coordinate.rank(pieces[current], ori[current]);
+      if (value >= second.coordinates[c].size()) return false;  // outside a block
+      start.v[c] = static_cast<std::uint16_t>(value);
     }
-    // One depth-first pass bounded by what the target leaves (not deepened step by step): any
-    // phase-2 solution within it will do, and the first one found ends the search.
     const int remaining = std::min(options.maxLength - length1, kMaxPhase2Length);
-    if (heuristic(phase, values) > remaining) return false;
-    const int lastBase = length1 > 0 ? solver.puzzle_.moves()[path[length1 - 1]].base : -1;
-    if (search2(length1, values, lastBase, remaining)) {
-      phase1Length = length1;
-      return true;
-    }
-    return false;
-  }
-
-  // A phase-2 solution of at most `togo` more moves from `values` (whose heuristic is at most
-  // `togo`); on success `length` is where it ends.
-  bool search2(int depth, const Values& values, int lastBase, int togo) {
-    const Phase& phase = solver.phases_[1];
-    if (atGoal(phase, values)) {
-      length = depth;
-      return true;
-    }
-    for (int column = 0; column < phase.columns; ++column) {
-      const int base = phase.bases[column];
-      if (!follows(lastBase, base)) continue;
-      if (checkCancel()) return false;
-      const Values next = step(phase, values, column);
-      if (pruned(phase, next, togo)) continue;
-      path[depth] = phase.moves[column];
-      if (search2(depth + 1, next, base, togo - 1)) return true;
-      if (cancelled) return false;
-    }
-    return false;
+    if (heuristic(second, start) > remaining) return false;
+    phase2.startFrom(start, remaining, second.openings[last + 1]);
+    if (walkChecked(phase2) != WalkStep::Found) return false;
+    phase1Length = length1;
+    return true;
   }
 };
 
@@ -688,10 +711,10 @@ TwoPhaseResult TwoPhaseSolver::solveOnce(const State& start, const TwoPhaseOptio
     std::copy(seen.pieces.begin(), seen.pieces.end(), search.startPieces);
     std::copy(seen.ori.begin(), seen.ori.end(), search.startOri);
     for (int c = 0; c < static_cast<int>(first.coordinates.size()); ++c) {
-      search.startValues.v[c] = static_cast<std::uint16_t>(
+      search.values[0].v[c] = static_cast<std::uint16_t>(
           first.coordinates[c].coordinate.rank(search.startPieces, search.startOri));
     }
-    bounds.push_back(Search::heuristic(first, search.startValues));
+    bounds.push_back(Search::heuristic(first, search.values[0]));
   }
   if (bounds[0] == 15) {  // a table has no way to the goal
     return finish(TwoPhaseResult::Status::Unsolvable, "the phase-1 goal cannot be reached");
@@ -702,9 +725,7 @@ TwoPhaseResult TwoPhaseSolver::solveOnce(const State& start, const TwoPhaseOptio
     for (std::size_t v = 0; v < searches.size() && winner < 0 && !cancelled; ++v) {
       Search& search = searches[v];
       if (bounds[v] > depth1) continue;
-      const bool found =
-          depth1 == 0 ? search.phase2(0) : search.phase1(0, search.startValues, -1, depth1);
-      if (found) winner = static_cast<int>(v);
+      if (search.phase1(depth1)) winner = static_cast<int>(v);
       cancelled = search.cancelled;
     }
   }
@@ -717,7 +738,8 @@ TwoPhaseResult TwoPhaseSolver::solveOnce(const State& start, const TwoPhaseOptio
   }
   const Variant& variant = variants_[winner];
   const Search& search = searches[winner];
-  result.searchedMoves.assign(search.path, search.path + search.length);
+  for (int column : search.path()) result.searchedMoves.push_back(first.moves[column]);
+  for (int column : search.phase2.path()) result.searchedMoves.push_back(phases_[1].moves[column]);
   for (int move : result.searchedMoves) result.moves.push_back(variant.originalMove[move]);
   if (variant.inverse) {
     // The moves solve the inverse position: reversed and each undone, they solve the start.

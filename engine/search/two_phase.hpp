@@ -95,8 +95,6 @@ class TwoPhaseSolver {
   std::vector<std::uint8_t> moveFrom_;        // per move and position: the source position
   std::vector<std::uint8_t> moveTwist_;       // per move and position: the orientation added
   std::vector<std::uint8_t> orientationsAt_;  // per position: its orbit's orientation count
-  int bases_ = 0;
-  std::vector<std::uint8_t> follows_;  // [a * bases + b]: a move of base b may follow base a
   // The searches one solve runs side by side, depth by depth (as fast two-phase solvers do): the
   // position seen through each whole-puzzle rotation that gives phase 2 other moves (for the
   // 3x3x3, the U-D, R-L and F-B axes), and each of those for the inverse position too.

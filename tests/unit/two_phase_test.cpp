@@ -4,7 +4,9 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -105,6 +107,21 @@ TEST_CASE("cube3 two-phase: short positions, a tighter target, and the solved cu
   // A target below the distance: no solution, said so.
   options.maxLength = 1;
   CHECK(solver().solve(near, options).status == TwoPhaseResult::Status::NotFound);
+}
+
+TEST_CASE("cube3 two-phase: a cancellation is seen at the first check, after 4,096 nodes") {
+  // Each variant counts its nodes (both phases together) and checks every 4,096: the first
+  // variant to reach 4,096 stops the solve, the others have fewer.
+  const Puzzle& puzzle = cube3();
+  std::mt19937_64 rng(7);
+  std::atomic<bool> cancel{true};
+  TwoPhaseOptions options;
+  options.maxLength = 18;  // far more nodes than that for a random state
+  options.cancel = {&cancel};
+  const TwoPhaseResult result = solver().solve(puzzle.randomState(rng), options);
+  CHECK(result.status == TwoPhaseResult::Status::Cancelled);
+  CHECK(result.nodes >= 4096);
+  CHECK(result.nodes < 4096 * static_cast<std::uint64_t>(solver().variantCount()));
 }
 
 TEST_CASE("cube3 two-phase: with time_ms, the shortest found, no longer than the scramble") {
