@@ -51,8 +51,10 @@ describe("picture-first players", () => {
     // tables in WebAssembly (their import and checks; SIMD128 byte shuffles, 3.1 KB gzip for 24%
     // less time per search there). 530 → 540 KB with the table sets' download in pieces (hashes,
     // the inflating workers, resuming: +1.5 KB of the worker's chunk) and the threaded sliced
-    // search and piece import in the engine (+5 KB of the threaded .wasm).
-    assert.ok(full.total.gzip <= 540 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
+    // search and piece import in the engine (+5 KB of the threaded .wasm). 540 → 545 KB with
+    // issue 24's one coordinate family and one walk (confined coordinates, move tables over
+    // chosen effects in two entry widths, the two-phase phases as walks: 554,817 B, 1.9 KB over).
+    assert.ok(full.total.gzip <= 545 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
     for (const m of [one, thirty]) {
       assert.ok(
         m.files.every((f) => !/started|engine|three|shared-renderer|\.wasm/.test(f.path)),
