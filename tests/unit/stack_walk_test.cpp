@@ -103,3 +103,40 @@ TEST_CASE("stack walk: the node limit, resumed, and a count already past it") {
   CHECK(sliced.walk(5, counted) == WalkStep::Budget);
   CHECK(counted == 10);
 }
+
+namespace {
+
+// The same sums, but each node tries its moves largest first, chosen when it is expanded (as a
+// walker whose order depends on the node does).
+const std::vector<int> kLargestFirst = {2, 1, 0};
+
+class LargestFirstWalk final : public StackWalk<LargestFirstWalk> {
+ public:
+  explicit LargestFirstWalk(int target) : StackWalk(kNoRepeat, 8), target_(target) {}
+
+ private:
+  friend class StackWalk<LargestFirstWalk>;
+  void beforePass(int) {}
+  bool enterPrefix(int g, int move) { return enter(g, move); }
+  void expand(int g) { chooseFollowers(g, kLargestFirst); }
+  bool enter(int g, int move) {
+    sums_[g + 1] = sums_[g] + move + 1;
+    return sums_[g + 1] <= target_;
+  }
+  bool atGoal() const { return sums_[top()] == target_; }
+
+  int target_;
+  int sums_[9] = {};
+};
+
+}  // namespace
+
+TEST_CASE("stack walk: a node's moves chosen when it is expanded") {
+  LargestFirstWalk walk(4);
+  std::uint64_t nodes = 0;
+  REQUIRE(walk.begin(2, {}));
+  CHECK(walk.walk(kNoLimit, nodes) == WalkStep::Found);
+  // Largest first, and a move may now repeat: 3 + 1 before 2 + 2 or 1 + 3.
+  CHECK(walk.path() == std::vector<int>{2, 0});
+  CHECK(nodes == 4);  // 2, then 2 and 1 (past 4), then 0
+}
