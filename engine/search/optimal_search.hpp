@@ -78,7 +78,7 @@ class SearchHeuristic {
 };
 
 // A worker that is the shared walk (search/stack_walk.hpp) in the heuristic's canonical order:
-// the worker (Derived) gives the walk's hooks and rootBound, and may read the path its own way.
+// the worker (Derived) gives the walk's hooks and rootBound.
 template <typename Derived>
 class WalkWorker : public SearchWorker, public StackWalk<Derived> {
  public:
@@ -91,7 +91,7 @@ class WalkWorker : public SearchWorker, public StackWalk<Derived> {
     nodes += walked;
     return result;
   }
-  std::vector<int> path() const override { return StackWalk<Derived>::path(); }
+  std::vector<int> path() const final { return StackWalk<Derived>::path(); }
 
  protected:
   WalkWorker(const SearchHeuristic& heuristic, int maxDepth)

@@ -213,32 +213,94 @@ int ProjectedHeuristic::estimate(const State& s) const {
   return std::max(bound(position, index(position)), bound(inverse, index(inverse)));
 }
 
-// The shared walk (search/stack_walk.hpp) over nodes that carry the position and its inverse.
-// Depth g holds its node (both sides and their bounds, and the last move made on each side) and,
-// once expanded, those of its children that passed, in the order they were tried: a node's moves
-// are chosen when it is expanded (the side extended decides them), and all its children are
-// evaluated together so that their table reads overlap.
-class ProjectedWorker final : public WalkWorker<ProjectedWorker> {
+// One depth-first search with an explicit stack. Level g holds the node at depth g (both sides
+// and their bounds, and the last move made on each side) and, once expanded, those of its
+// children that passed.
+class ProjectedWorker final : public SearchWorker {
  public:
   ProjectedWorker(const ProjectedHeuristic& heuristic, const State& start, int maxDepth)
-      : WalkWorker(heuristic, maxDepth), h_(heuristic) {
+      : h_(heuristic) {
     const int moveCount = static_cast<int>(h_.puzzle().moves().size());
-    depths_.resize(maxDepth + 1);
-    for (Depth& depth : depths_) depth.children.resize(moveCount);
-    Node& root = depths_[0].node;
+    levels_.resize(maxDepth + 1);
+    for (Level& level : levels_) level.children.resize(moveCount);
+    Node& root = levels_[0].node;
     root.sides[0] = h_.side(start);
     root.sides[1] = h_.side(h_.puzzle().inverse(start));
     for (int s = 0; s < 2; ++s) root.bounds[s] = h_.bound(root.sides[s], h_.index(root.sides[s]));
   }
 
   int rootBound() const override {
-    return std::max(depths_[0].node.bounds[0], depths_[0].node.bounds[1]);
+    return std::max(levels_[0].node.bounds[0], levels_[0].node.bounds[1]);
+  }
+
+  // The prefix's moves go on the position's side.
+  bool begin(int bound, const std::vector<int>& prefix) override {
+    bound_ = bound;
+    top_ = 0;
+    levels_[0].expanded = false;
+    for (int move : prefix) {
+      Level& below = levels_[top_ + 1];
+      const Level& level = levels_[top_];
+      Node& child = below.node;
+      h_.append(level.node.sides[0], move, child.sides[0]);
+      h_.prepend(level.node.sides[1], move, child.sides[1]);
+      h_.rank(child.sides[1]);
+      const int remaining = bound_ - top_ - 1;
+      for (int s = 0; s < 2; ++s) {
+        child.bounds[s] = h_.bound(child.sides[s], h_.index(child.sides[s]));
+        if (child.bounds[s] > remaining) return false;
+      }
+      below.side = 0;
+      below.move = move;
+      below.last[0] = move;
+      below.last[1] = level.last[1];
+      below.expanded = false;
+      ++top_;
+    }
+    base_ = top_;
+    return true;
+  }
+
+  Step step(std::uint64_t budget, std::uint64_t& nodes) override {
+    for (;;) {
+      Level& level = levels_[top_];
+      if (!level.expanded) {
+        if (top_ == bound_) {
+          if (h_.solved(level.node.sides[0])) return Step::Found;
+          if (top_ == base_) return Step::Exhausted;
+          --top_;
+          continue;
+        }
+        if (budget == 0) return Step::Budget;
+        const std::uint64_t tried = expand(top_);
+        nodes += tried;
+        budget -= std::min(budget, tried);
+        level.expanded = true;
+        level.next = 0;
+      }
+      if (level.next == level.passed) {
+        if (top_ == base_) return Step::Exhausted;
+        --top_;
+        continue;
+      }
+      const Child& child = level.children[level.next++];
+      Level& below = levels_[top_ + 1];
+      below.node = child.node;
+      below.side = level.expandedSide;
+      below.move = child.move;
+      below.last[level.expandedSide] = child.move;
+      below.last[1 - level.expandedSide] = level.last[1 - level.expandedSide];
+      below.expanded = false;
+      ++top_;
+    }
   }
 
   // The position side's moves, then the inverses of the inverse side's, last first.
   std::vector<int> path() const override {
     std::vector<int> moves, fromEnd;
-    for (int g = 1; g <= top(); ++g) (depths_[g].side == 0 ? moves : fromEnd).push_back(moveAt(g));
+    for (int g = 1; g <= top_; ++g) {
+      (levels_[g].side == 0 ? moves : fromEnd).push_back(levels_[g].move);
+    }
     for (auto m = fromEnd.rbegin(); m != fromEnd.rend(); ++m) {
       moves.push_back(h_.puzzle().inverseMove(*m));
     }
@@ -246,7 +308,6 @@ class ProjectedWorker final : public WalkWorker<ProjectedWorker> {
   }
 
  private:
-  friend class StackWalk<ProjectedWorker>;
   using Side = ProjectedHeuristic::Side;
   // sides[0]: the position Q; sides[1]: its inverse.
   struct Node {
@@ -260,96 +321,59 @@ class ProjectedWorker final : public WalkWorker<ProjectedWorker> {
     std::uint32_t packed;  // the class and symmetry of the side being looked up
     int stored;            // the entry at index
   };
-  struct Depth {
+  struct Level {
     Node node;
-    int side = 0;            // the side the move that led here was made on
+    int side = 0;  // the side the move that led here was made on
+    int move = -1;
     int last[2] = {-1, -1};  // the last move made on each side
+    bool expanded = false;
     int expandedSide = 0;
-    int passed = 0;      // children[0, passed): those that passed, in the order tried
-    int nextPassed = 0;  // the next of them the walk will enter
+    int next = 0;
+    int passed = 0;
     std::vector<Child> children;
   };
 
-  void beforePass(int) {}
-
-  // The prefix's moves go on the position's side.
-  bool enterPrefix(int g, int move) {
-    const Depth& depth = depths_[g];
-    Depth& below = depths_[g + 1];
-    Node& child = below.node;
-    h_.append(depth.node.sides[0], move, child.sides[0]);
-    h_.prepend(depth.node.sides[1], move, child.sides[1]);
-    h_.rank(child.sides[1]);
-    const int remaining = bound() - g - 1;
-    for (int s = 0; s < 2; ++s) {
-      child.bounds[s] = h_.bound(child.sides[s], h_.index(child.sides[s]));
-      if (child.bounds[s] > remaining) return false;
-    }
-    below.side = 0;
-    below.last[0] = move;
-    below.last[1] = depth.last[1];
-    return true;
-  }
-
-  // The walk tries the moves in the order expand() found its children: the next one that passed
-  // is the only child it enters.
-  bool enter(int g, int move) {
-    Depth& depth = depths_[g];
-    if (depth.nextPassed == depth.passed || depth.children[depth.nextPassed].move != move) {
-      return false;
-    }
-    Depth& below = depths_[g + 1];
-    below.node = depth.children[depth.nextPassed++].node;
-    below.side = depth.expandedSide;
-    below.last[depth.expandedSide] = move;
-    below.last[1 - depth.expandedSide] = depth.last[1 - depth.expandedSide];
-    return true;
-  }
-
-  bool atGoal() const { return h_.solved(depths_[top()].node.sides[0]); }
-
-  // Chooses the side to extend and finds the children of depth g that the bounds let through, in
-  // stages so that each stage's cache misses overlap: all children's entries on the side
-  // extended, then the other side's entries of those that passed.
-  void expand(int g) {
-    Depth& depth = depths_[g];
-    const Node& parent = depth.node;
-    const int remaining = bound() - g - 1;
+  // Finds the children of level g that the bounds let through, in stages so that each stage's
+  // cache misses overlap: all children's entries on the side extended, then the other side's
+  // entries of those that passed. Returns how many children it tried.
+  int expand(int g) {
+    Level& level = levels_[g];
+    const Node& parent = level.node;
+    const int remaining = bound_ - g - 1;
     // A side's moves: canonical after its last, without those that keep the target when the
     // other side's bound is tight.
     auto movesOn = [&](int s) -> const std::vector<int>& {
-      return g + parent.bounds[1 - s] == bound() ? h_.tightFollowers(depth.last[s])
-                                                 : h_.followers(depth.last[s]);
+      return g + parent.bounds[1 - s] == bound_ ? h_.tightFollowers(level.last[s])
+                                                : h_.followers(level.last[s]);
     };
     const int s = movesOn(1).size() < movesOn(0).size() ? 1 : 0;
     const int other = 1 - s;
-    depth.expandedSide = s;
+    level.expandedSide = s;
     const std::vector<int>& moves = movesOn(s);
-    chooseFollowers(g, moves);
     int count = 0;
     // Each child's class first (their reads overlap), then its entry.
     for (int move : moves) {
-      Child& child = depth.children[count++];
+      Child& child = level.children[count++];
       child.move = move;
       h_.append(parent.sides[s], move, child.node.sides[s]);
       child.packed = h_.table_.classAndSymmetry(child.node.sides[s].values);
     }
     for (int c = 0; c < count; ++c) {
-      Child& child = depth.children[c];
+      Child& child = level.children[c];
       child.index = h_.index(child.packed, child.node.sides[s]);
       h_.table_.prefetch(child.index);
     }
     // All entries read in one short loop: their loads overlap even where there is no prefetch
     // (WebAssembly), as the next loop's work between two reads would not let them.
     for (int c = 0; c < count; ++c) {
-      depth.children[c].stored = h_.table_.stored(depth.children[c].index);
+      level.children[c].stored = h_.table_.stored(level.children[c].index);
     }
     int passed = 0;
     for (int c = 0; c < count; ++c) {
-      Child& child = depth.children[c];
+      Child& child = level.children[c];
       child.node.bounds[s] = h_.bound(child.node.sides[s], child.index, child.stored, remaining);
       if (child.node.bounds[s] > remaining) continue;
-      Child& kept = depth.children[passed++];
+      Child& kept = level.children[passed++];
       if (&kept != &child) kept = child;
       Side& turned = kept.node.sides[other];
       h_.prepend(parent.sides[other], kept.move, turned);
@@ -363,31 +387,34 @@ class ProjectedWorker final : public WalkWorker<ProjectedWorker> {
       }
     }
     for (int c = 0; c < passed; ++c) {
-      Child& child = depth.children[c];
+      Child& child = level.children[c];
       if (child.index == ~0ull) continue;
       child.index = h_.index(child.packed, child.node.sides[other]);
       h_.table_.prefetch(child.index);
     }
     for (int c = 0; c < passed; ++c) {
-      Child& child = depth.children[c];
+      Child& child = level.children[c];
       if (child.index != ~0ull) child.stored = h_.table_.stored(child.index);
     }
-    depth.passed = 0;
-    depth.nextPassed = 0;
+    level.passed = 0;
     for (int c = 0; c < passed; ++c) {
-      Child& child = depth.children[c];
+      Child& child = level.children[c];
       child.node.bounds[other] =
           child.index == ~0ull
               ? parent.bounds[other]
               : h_.bound(child.node.sides[other], child.index, child.stored, remaining);
       if (child.node.bounds[other] > remaining) continue;
-      Child& kept = depth.children[depth.passed++];
+      Child& kept = level.children[level.passed++];
       if (&kept != &child) kept = child;
     }
+    return count;
   }
 
   const ProjectedHeuristic& h_;
-  std::vector<Depth> depths_;
+  int bound_ = 0;
+  int top_ = 0;
+  int base_ = 0;
+  std::vector<Level> levels_;
 };
 
 std::unique_ptr<SearchWorker> ProjectedHeuristic::worker(const State& start, int maxDepth) const {

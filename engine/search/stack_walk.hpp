@@ -25,8 +25,7 @@ enum class GoalDepth { Bound, Any };
 // The walker (Derived) says what a node's children cost and whether one survives:
 //   void beforePass(int bound);                 a new pass or task begins
 //   bool enterPrefix(int g, int move);          a prefix move from depth g: whether it survives
-//   void expand(int g);                         before the first child of depth g is tried;
-//                                               may choose that node's moves (chooseFollowers)
+//   void expand(int g);                         before the first child of depth g is tried
 //   bool enter(int g, int move);                whether the child survives; fills depth g + 1
 //   bool atGoal();                              at a goal depth: whether the node is solved
 // The hooks are called statically (no virtual call per node).
@@ -93,9 +92,6 @@ class StackWalk {
   int top() const { return top_; }
   int moveAt(int g) const { return levels_[g].move; }  // the move that led to depth g
   std::span<const int> followersAt(int g) const { return levels_[g].followers; }
-  // From expand(g): the moves to try from depth g, in order, instead of the canonical
-  // followers of the move that led there (a walker whose order depends on the node).
-  void chooseFollowers(int g, std::span<const int> moves) { levels_[g].followers = moves; }
 
  private:
   struct Level {
