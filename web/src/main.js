@@ -1,6 +1,8 @@
 // The polytwist app page: one <polytwist-player controls="full" keyboard="page"> (the standalone
 // element, loaded by its own script tag) with the page's Share button in its "controls" slot and,
 // in its "panel" slot, the numbering panel (numbered puzzles only) and the God's number panel;
+// timer mode (./timer/), whose timer card stands above the player and whose session list takes
+// the panels' place;
 // the engine's version in the header; share links (?puzzle=ID or ?description=… alone, or with a
 // position, a solution and its step, a numbering) opened from the address, which then follows what the player
 // shows, so a reload or a return to the page comes back to the same place; and the offline app's
@@ -12,6 +14,7 @@ import { createUpdatePrompt } from "./pwa/update-prompt.js";
 import { decodeShareLink } from "./share/link.js";
 import { openShareLink, puzzleProblem } from "./share/open-link.js";
 import { createShareButton, shareLinkOf } from "./share/share-button.js";
+import { createTimerMode } from "./timer/timer-mode.js";
 import { showBidiControls } from "./ui/format.js";
 import { createGodsNumberPanel } from "./ui/gods-number.js";
 import { renderNotationError } from "./ui/notation-error.js";
@@ -103,6 +106,7 @@ customElements.whenDefined("polytwist-player").then(async () => {
   const gods = createGodsNumberPanel({ ui, player, createClient: () => new EngineClient() });
   // The designer gets its own worker too.
   const numbering = createNumberingPanel({ ui, player, createClient: () => new EngineClient() });
+  const timer = createTimerMode({ ui, player });
   let puzzle = "";
   player.addEventListener("statechange", ({ detail }) => {
     if (detail.puzzle === puzzle) {
@@ -113,6 +117,7 @@ customElements.whenDefined("polytwist-player").then(async () => {
     puzzle = detail.puzzle;
     gods.puzzleChanged();
     numbering.puzzleChanged();
+    timer.puzzleChanged();
   });
   createShareButton({ ui, player });
   showVersion();

@@ -1,0 +1,18 @@
+// WCA inspection (regulations A3a1 and 10f): 15 seconds to look at the scrambled puzzle; starting
+// the solve after 15 s costs two seconds, after 17 s the attempt is a DNF.
+
+export const INSPECTION_MS = 15_000;
+export const DNF_AFTER_MS = 17_000;
+
+/** The penalty of a solve started `elapsed` ms after inspection began: "", "+2" or "DNF". */
+export function inspectionPenalty(elapsed) {
+  if (elapsed <= INSPECTION_MS) return "";
+  return elapsed <= DNF_AFTER_MS ? "+2" : "DNF";
+}
+
+/** What the countdown shows: the whole seconds left ("15" … "1"), then "+2", then "DNF". */
+export function inspectionDisplay(elapsed) {
+  const penalty = inspectionPenalty(elapsed);
+  if (penalty) return penalty;
+  return String(Math.max(1, Math.ceil((INSPECTION_MS - elapsed) / 1000)));
+}
