@@ -49,22 +49,26 @@ export function createTimerMode({ ui, player }) {
   }
 
   function show() {
-    pad.show(state, scramble === null && state.phase === "idle" ? "Scrambling…" : "");
+    let waiting = "The engine gave no scramble: try New scramble.";
+    if (scrambling) waiting = "Scrambling…";
+    else if (!puzzle) waiting = "Loading the puzzle…";
+    pad.show(state, scramble === null && state.phase === "idle" ? waiting : "");
     document.body.dataset.timerPhase = state.phase;
-    ui.timerNewScramble.disabled = scramble === null || state.phase !== "idle";
+    ui.timerNewScramble.disabled = !puzzle || scrambling !== null || state.phase !== "idle";
   }
 
   /** The engine's next scramble, shown on the player and above the timer. */
   async function newScramble() {
     scramble = null;
     ui.timerScramble.textContent = "";
-    show();
     const asked = player.scramble();
     scrambling = asked;
+    show();
     const answer = await asked;
     if (scrambling !== asked || !on) return;
+    scrambling = null;
     scramble = answer?.ok ? answer.scramble : null;
-    ui.timerScramble.textContent = scramble ?? "The engine gave no scramble: see the player.";
+    ui.timerScramble.textContent = scramble ?? "";
     show();
   }
 
@@ -108,6 +112,7 @@ export function createTimerMode({ ui, player }) {
     if (timer) {
       scramble = null; // a fresh scramble for every visit: the player may show anything now
       puzzleChanged();
+      show();
     } else {
       scrambling = null;
       delete document.body.dataset.timerPhase;
