@@ -130,6 +130,11 @@ describe("timer mode", () => {
       scrambles.push(scramble);
     }
     await scrambleShown(page);
+    // Esc cancels an inspection, recording nothing.
+    await page.keyboard.press("Space");
+    assert.equal(await phase(page), "inspecting");
+    await page.keyboard.press("Escape");
+    assert.equal(await phase(page), "idle");
     assert.equal(await page.evaluate(() => window.turns), 0, "Space and R turned the puzzle");
     assert.deepEqual(await statistics(page), {
       count: "5",
