@@ -165,6 +165,9 @@ describe("timer mode", () => {
     await page.reload();
     await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
     assert.equal(await page.getAttribute("#timer-mode", "aria-pressed"), "true", "still timing");
+    // A new scramble, shown on the player (not the position the address had kept).
+    const scramble = await scrambleShown(page);
+    assert.equal(await playerData(page, "facelets"), await engineFacelets(page, "cube3", scramble));
     await page.waitForFunction(() => document.querySelectorAll("#session-solves li").length === 5);
     assert.equal((await statistics(page)).ao5, "13.61");
     solves = await listed(page);

@@ -126,6 +126,8 @@ customElements.whenDefined("polytwist-player").then(async () => {
   } catch {
     return; // the engine could not be asked: the player itself shows why
   }
+  // After the link's position, which the timer's scramble then replaces.
+  timer.restoreMode();
   followInAddress();
 });
 

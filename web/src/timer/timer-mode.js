@@ -23,7 +23,6 @@ export function createTimerMode({ ui, player }) {
   let on = false;
   let state = initialTimerState;
   let puzzle = ""; // the puzzle whose session is shown
-  let solves = []; // its solves, oldest first
   let scramble = null; // the scramble shown, once the engine gave it
   let scrambling = null; // the scramble asked for
   let holdTimer = 0;
@@ -43,9 +42,7 @@ export function createTimerMode({ ui, player }) {
   async function loadSession() {
     const shown = puzzle;
     const loaded = await (await opened).list(shown);
-    if (shown !== puzzle) return;
-    solves = loaded;
-    list.show(puzzle, solves);
+    if (shown === puzzle) list.show(puzzle, loaded);
   }
 
   function show() {
@@ -132,6 +129,10 @@ export function createTimerMode({ ui, player }) {
     newScramble();
   }
 
-  setMode(sessionStorage.getItem(MODE_KEY) === "timer");
-  return { puzzleChanged };
+  /** Back in timer mode if the tab was in it before a reload. */
+  function restoreMode() {
+    if (sessionStorage.getItem(MODE_KEY) === "timer") setMode(true);
+  }
+
+  return { puzzleChanged, restoreMode };
 }
