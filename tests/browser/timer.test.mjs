@@ -164,7 +164,7 @@ describe("timer mode", () => {
 
     await page.reload();
     await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
-    assert.equal(await page.getAttribute("#timer-mode", "aria-pressed"), "true", "still timing");
+    await page.waitForSelector('#timer-mode[aria-pressed="true"]'); // still timing
     // A new scramble, shown on the player (not the position the address had kept).
     const scramble = await scrambleShown(page);
     assert.equal(await playerData(page, "facelets"), await engineFacelets(page, "cube3", scramble));
