@@ -1,4 +1,4 @@
-// WCA inspection (regulations A3a1 and 10f): 15 seconds to look at the scrambled puzzle; starting
+// WCA inspection (the regulations' Article A3): 15 seconds to look at the scrambled puzzle; starting
 // the solve after 15 s costs two seconds, after 17 s the attempt is a DNF.
 
 export const INSPECTION_MS = 15_000;
