@@ -6,10 +6,17 @@ import { describe, it } from "node:test";
 import { Vector3 } from "three";
 
 import {
+  cameraWith,
+  readBackView,
   readBackground,
   readCamera,
+  readCameraLatitude,
+  readCameraLongitude,
   readControls,
+  readHintStickers,
+  readMirror,
   readSize,
+  readView,
 } from "../../web/src/player/attributes.js";
 import { anglesOf, cameraPosition } from "../../web/src/render/camera-placement.js";
 
@@ -56,6 +63,60 @@ describe("camera attribute", () => {
     assert.ok(Math.abs(moved.distance - 2.85) < 1e-9);
     assert.ok(Math.abs(moved.position.x) < 1e-9, "azimuth 0 looks from the front (+z)");
     assert.ok(Math.abs(anglesOf(moved.position.toArray()).elevation - elevation) < 1e-9);
+  });
+});
+
+describe("camera-latitude and camera-longitude", () => {
+  it("read degrees and win over the camera option's elevation and azimuth", () => {
+    assert.deepEqual(readCameraLatitude(" 35deg "), { value: 35 });
+    assert.deepEqual(readCameraLongitude("-120"), { value: -120 });
+    assert.deepEqual(readCameraLatitude(null), { value: null });
+    const option = readCamera("azimuth:30; elevation:25; zoom:2").value;
+    assert.deepEqual(cameraWith(option, -10, null), { azimuth: 30, elevation: -10, zoom: 2 });
+    assert.deepEqual(cameraWith(option, null, 200), { azimuth: 200, elevation: 25, zoom: 2 });
+  });
+
+  it("name the attribute and the range of a bad value", () => {
+    assert.equal(
+      readCameraLatitude("90").error,
+      'camera-latitude="90": use a number of degrees between -90 and 90',
+    );
+    assert.match(readCameraLatitude("up").error, /^camera-latitude="up": use a number of degrees/);
+    assert.equal(
+      readCameraLongitude("400").error,
+      'camera-longitude="400": use a number of degrees from -360 to 360',
+    );
+    assert.equal(readCameraLongitude("400").value, null);
+  });
+});
+
+describe("view attributes", () => {
+  it("back-view and view: one of their words", () => {
+    assert.deepEqual(readBackView(null), { value: "none" });
+    assert.deepEqual(readBackView("Corner"), { value: "corner" });
+    assert.match(
+      readBackView("behind").error,
+      /^back-view="behind": use one of none, side-by-side, corner$/,
+    );
+    assert.deepEqual(readView(null), { value: "3d" });
+    assert.deepEqual(readView("net"), { value: "net" });
+    assert.match(readView("flat").error, /^view="flat": use one of 3d, net$/);
+  });
+
+  it("mirror and hint-stickers: on when present or true, off when absent or false", () => {
+    for (const read of [readMirror, readHintStickers]) {
+      assert.deepEqual(read(null), { value: false });
+      assert.deepEqual(read(""), { value: true });
+      assert.deepEqual(read("true"), { value: true });
+      assert.deepEqual(read("false"), { value: false });
+    }
+    assert.deepEqual(readMirror("mirror"), { value: true });
+    assert.equal(readMirror("yes").value, false);
+    assert.match(
+      readMirror("yes").error,
+      /^mirror="yes": use mirror alone \(on\), "true" or "false"$/,
+    );
+    assert.match(readHintStickers("1").error, /^hint-stickers="1": /);
   });
 });
 

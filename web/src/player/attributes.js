@@ -5,6 +5,8 @@
 export const CONTROLS = ["none", "playback", "full"];
 export const COLOUR_SCHEMES = ["auto", "light", "dark"];
 export const KEYBOARD = ["focus", "page"];
+export const BACK_VIEWS = ["none", "side-by-side", "corner"];
+export const VIEWS = ["3d", "net"];
 
 const quoted = (name, text) => `${name}="${text}"`;
 
@@ -35,6 +37,31 @@ function oneOf(name, choices, fallback) {
 export const readControls = oneOf("controls", CONTROLS, "playback");
 export const readColourScheme = oneOf("colour-scheme", COLOUR_SCHEMES, "auto");
 export const readKeyboard = oneOf("keyboard", KEYBOARD, "focus");
+/** A second view of the puzzle from behind: none, beside the main view or small in its corner. */
+export const readBackView = oneOf("back-view", BACK_VIEWS, "none");
+/** What the stage shows: the puzzle in 3D or its flat net. */
+export const readView = oneOf("view", VIEWS, "3d");
+
+/**
+ * A boolean attribute: on when present (empty, or "true" as a URL parameter or gadget value may
+ * write it), off when absent or "false".
+ */
+function flag(name) {
+  return (text) => {
+    const value = (text ?? "false").trim().toLowerCase();
+    if (value === "" || value === "true" || value === name) return { value: true };
+    if (value === "false") return { value: false };
+    return {
+      value: false,
+      error: `${quoted(name, text)}: use ${name} alone (on), "true" or "false"`,
+    };
+  };
+}
+
+/** The puzzle drawn as in a mirror (left and right swapped): for left-handed algs. */
+export const readMirror = flag("mirror");
+/** Small copies of the stickers the camera cannot see, floating beyond the puzzle. */
+export const readHintStickers = flag("hint-stickers");
 
 const cssSupports = (property, value) => globalThis.CSS?.supports(property, value) ?? false;
 
@@ -61,11 +88,18 @@ export function readBackground(text, supports = cssSupports) {
   };
 }
 
+const LATITUDE = { check: (n) => n > -90 && n < 90, range: "between -90 and 90" };
 const CAMERA_OPTIONS = {
   azimuth: { angle: true, check: () => true },
-  elevation: { angle: true, check: (n) => n > -90 && n < 90, range: "between -90 and 90" },
+  elevation: { angle: true, ...LATITUDE },
   zoom: { angle: false, check: (n) => n >= 0.25 && n <= 4, range: "from 0.25 to 4" },
 };
+
+/** A number written as "30", "-12.5" or ".5" (with a "deg" suffix when `angle`); NaN if not. */
+function numberOf(text, angle) {
+  const number = angle ? text.replace(/deg$/i, "") : text;
+  return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(number) ? Number(number) : NaN;
+}
 
 /**
  * The camera option: "azimuth:30; elevation:25; zoom:1.1" — name:value pairs separated by
@@ -85,8 +119,7 @@ export function readCamera(text) {
       return fail(`unknown option "${match[1]}" (use ${Object.keys(CAMERA_OPTIONS).join(", ")})`);
     }
     if (name in value) return fail(`${name} is given twice`);
-    const number = option.angle ? match[2].replace(/deg$/i, "") : match[2];
-    const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(number) ? Number(number) : NaN;
+    const n = numberOf(match[2], option.angle);
     if (!Number.isFinite(n)) {
       return fail(`${name} needs a number${option.angle ? " of degrees" : ""}, not "${match[2]}"`);
     }
@@ -94,6 +127,37 @@ export function readCamera(text) {
     value[name] = n;
   }
   return { value };
+}
+
+/** An angle attribute in degrees: {value: number or null when absent} or an error with its range. */
+function degrees(name, { check, range }) {
+  return (text) => {
+    const value = (text ?? "").trim();
+    if (value === "") return { value: null };
+    const n = numberOf(value, true);
+    if (Number.isFinite(n) && check(n)) return { value: n };
+    return { value: null, error: `${quoted(name, text)}: use a number of degrees ${range}` };
+  };
+}
+
+/**
+ * The camera's latitude and longitude, in degrees: the camera option's elevation and azimuth as
+ * attributes of their own (they win over the camera option's). 0, 0 looks at the front; positive
+ * longitude moves the eye to the right, positive latitude up.
+ */
+export const readCameraLatitude = degrees("camera-latitude", LATITUDE);
+export const readCameraLongitude = degrees("camera-longitude", {
+  check: (n) => n >= -360 && n <= 360,
+  range: "from -360 to 360",
+});
+
+/** The camera option with the latitude and longitude attributes laid over it. */
+export function cameraWith(option, latitude, longitude) {
+  return {
+    ...option,
+    ...(latitude !== null && { elevation: latitude }),
+    ...(longitude !== null && { azimuth: longitude }),
+  };
 }
 
 /** When the 3D player loads: on the reader's first touch, when the browser is idle, or at once. */
