@@ -6,7 +6,8 @@
 //
 // Each sticker is a <polygon class="sticker" data-facelet="i" role="button"> labelled with its name
 // and colour ("F0: green"). A click or tap, or Enter / Space on the focused sticker, calls
-// onPaint(i); the arrow keys move the focus to the nearest sticker in that direction (one sticker
+// onPaint(i); without onPaint the net is a picture (the player's net view): its stickers are
+// labelled images, not buttons; the arrow keys move the focus to the nearest sticker in that direction (one sticker
 // is in the tab order at a time). highlight() marks stickers with a dashed outline and a hatched
 // overlay, so an error shows without relying on colour.
 import { centroid, pointList, scaledAbout, stickerInDirection, svgElement } from "../ui/svg-net.js";
@@ -54,7 +55,8 @@ function hatchPattern(id) {
  * @param {NetLayout} options.layout
  * @param {{name: string, colour: string}[]} options.faces  puzzleInfo's faces (fill colours)
  * @param {string} options.label  the net's accessible name
- * @param {(index: number) => void} options.onPaint  a sticker was clicked or activated
+ * @param {(index: number) => void} [options.onPaint]  a sticker was clicked or activated; none:
+ *   the net only shows the colours
  */
 export function createNet({ layout, faces, label, onPaint }) {
   const colours = new Map(faces.map((face) => [face.name, face.colour]));
@@ -80,8 +82,7 @@ export function createNet({ layout, faces, label, onPaint }) {
       class: "sticker",
       points: pointList(scaledAbout(centres[index], sticker.points, STICKER_SCALE)),
       "data-facelet": index,
-      role: "button",
-      tabindex: index === 0 ? 0 : -1,
+      ...(onPaint ? { role: "button", tabindex: index === 0 ? 0 : -1 } : { role: "img" }),
     });
     stickerLayer.append(polygon);
     return polygon;
@@ -161,27 +162,31 @@ export function createNet({ layout, faces, label, onPaint }) {
     return Number.isInteger(index) && stickers[index] === target ? index : null;
   };
 
-  svg.addEventListener("click", (event) => {
-    const index = stickerOf(event.target);
-    if (index === null) return;
-    focusSticker(index);
-    onPaint(index);
-  });
+  if (onPaint) listenForPaint();
 
-  svg.addEventListener("keydown", (event) => {
-    const index = stickerOf(event.target);
-    if (index === null || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
+  function listenForPaint() {
+    svg.addEventListener("click", (event) => {
+      const index = stickerOf(event.target);
+      if (index === null) return;
+      focusSticker(index);
       onPaint(index);
-      return;
-    }
-    const direction = DIRECTIONS[event.key];
-    if (!direction) return;
-    event.preventDefault();
-    const next = stickerInDirection(centres, index, direction);
-    if (next !== null) focusSticker(next);
-  });
+    });
+
+    svg.addEventListener("keydown", (event) => {
+      const index = stickerOf(event.target);
+      if (index === null || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        onPaint(index);
+        return;
+      }
+      const direction = DIRECTIONS[event.key];
+      if (!direction) return;
+      event.preventDefault();
+      const next = stickerInDirection(centres, index, direction);
+      if (next !== null) focusSticker(next);
+    });
+  }
 
   return { element: svg, setFacelets, highlight, focusSticker };
 }

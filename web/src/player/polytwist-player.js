@@ -1,7 +1,8 @@
 // <polytwist-player>: a twisty puzzle in 3D that a page embeds with one script tag and one element
 // (docs/embedding.md). Attributes: puzzle (or description, which wins when both are given), alg,
-// setup, controls, background, colour-scheme, camera, size, keyboard, and for numbered puzzles
-// numbering and numbering-groups; the same as properties;
+// setup, controls, background, colour-scheme, camera, camera-latitude, camera-longitude, size,
+// keyboard, back-view, mirror, view, hint-stickers, and for numbered puzzles numbering and
+// numbering-groups; the same as properties;
 // methods play, pause, reset, setAlg, setNumbering, goTo, turn, scramble, solve, setState,
 // editColours, scrollToView, exportImage, exportAnimation; events move, solved, statechange,
 // playback.
@@ -18,14 +19,21 @@
 // player, never thrown.
 import { sharedEngine } from "../engine/shared-engine.js";
 import {
+  cameraWith,
   lengthProblem,
+  readBackView,
   readBackground,
   readCamera,
+  readCameraLatitude,
+  readCameraLongitude,
   readColourScheme,
   readControls,
+  readHintStickers,
   readKeyboard,
   readLoad,
+  readMirror,
   readSize,
+  readView,
 } from "./attributes.js";
 import { createMoveList } from "./dom/move-list.js";
 import { createMessages } from "./messages.js";
@@ -48,6 +56,8 @@ function playerStyleSheet() {
 const POSITION_ATTRIBUTES = ["puzzle", "description", "setup", "alg"];
 /** A numbered puzzle's numbering: a change redraws the digits of the position shown. */
 const NUMBERING_ATTRIBUTES = ["numbering", "numbering-groups"];
+/** Where the camera looks from: a change repaints the picture too. */
+const CAMERA_ATTRIBUTES = ["camera", "camera-latitude", "camera-longitude"];
 
 export class PolytwistPlayer extends HTMLElement {
   static observedAttributes = [
@@ -56,10 +66,14 @@ export class PolytwistPlayer extends HTMLElement {
     "controls",
     "background",
     "colour-scheme",
-    "camera",
+    ...CAMERA_ATTRIBUTES,
     "size",
     "keyboard",
     "load",
+    "back-view",
+    "mirror",
+    "view",
+    "hint-stickers",
   ];
 
   #ui;
@@ -74,7 +88,19 @@ export class PolytwistPlayer extends HTMLElement {
   #stage = null;
   #editMode = null;
   #moveList;
-  #presentation = { controls: "playback", camera: {}, keyboard: "focus", load: "interaction" };
+  #presentation = {
+    controls: "playback",
+    camera: {}, // the camera option with the latitude and longitude laid over it
+    cameraOption: {},
+    latitude: null,
+    longitude: null,
+    keyboard: "focus",
+    load: "interaction",
+    backView: "none",
+    mirror: false,
+    view: "3d",
+    hintStickers: false,
+  };
   #stopWatching = null;
   #near = false; // near the viewport (./visibility.js)
   #configured; // the latest configure() of the position attributes
@@ -116,6 +142,9 @@ export class PolytwistPlayer extends HTMLElement {
       this.removeAttribute("description");
       this.puzzle = ui.puzzle.value;
     });
+    ui.viewSwitch.addEventListener("click", () => {
+      this.view = this.#presentation.view === "net" ? "3d" : "net";
+    });
     const controlsSlot = root.querySelector('slot[name="controls"]');
     controlsSlot.addEventListener("slotchange", () => {
       ui.controls.toggleAttribute("data-slotted", controlsSlot.assignedElements().length > 0);
@@ -149,10 +178,11 @@ export class PolytwistPlayer extends HTMLElement {
     else this.#messages.clear(`${name}-length`);
     const value = tooLong ? null : text;
     if (name === "alg") this.#moveList.preview(value ?? "");
-    if (["puzzle", "description", "setup", "camera"].includes(name)) this.#repaint();
     if (POSITION_ATTRIBUTES.includes(name)) this.#configure();
     else if (NUMBERING_ATTRIBUTES.includes(name)) this.#renumber();
     else this.#present(name, value);
+    // After #present, which takes in a camera attribute's value.
+    if (["puzzle", "description", "setup", ...CAMERA_ATTRIBUTES].includes(name)) this.#repaint();
   }
 
   // Attributes as properties (strings, reflected).
@@ -218,6 +248,48 @@ export class PolytwistPlayer extends HTMLElement {
   }
   set camera(value) {
     this.setAttribute("camera", value);
+  }
+  /** The camera's latitude in degrees (over the camera option's elevation), "" when not set. */
+  get cameraLatitude() {
+    return this.getAttribute("camera-latitude") ?? "";
+  }
+  set cameraLatitude(value) {
+    this.setAttribute("camera-latitude", value);
+  }
+  /** The camera's longitude in degrees (over the camera option's azimuth), "" when not set. */
+  get cameraLongitude() {
+    return this.getAttribute("camera-longitude") ?? "";
+  }
+  set cameraLongitude(value) {
+    this.setAttribute("camera-longitude", value);
+  }
+  /** "none" (the default), "side-by-side" or "corner": where the view from behind shows. */
+  get backView() {
+    return this.#presentation.backView;
+  }
+  set backView(value) {
+    this.setAttribute("back-view", value);
+  }
+  /** Whether the puzzle is drawn as in a mirror, left and right swapped. */
+  get mirror() {
+    return this.#presentation.mirror;
+  }
+  set mirror(value) {
+    this.toggleAttribute("mirror", Boolean(value));
+  }
+  /** "3d" (the default) or "net": the puzzle in 3D, or its flat net. */
+  get view() {
+    return this.#presentation.view;
+  }
+  set view(value) {
+    this.setAttribute("view", value);
+  }
+  /** Whether hint stickers float beyond the stickers hidden from the camera. */
+  get hintStickers() {
+    return this.#presentation.hintStickers;
+  }
+  set hintStickers(value) {
+    this.toggleAttribute("hint-stickers", Boolean(value));
   }
   get size() {
     return this.getAttribute("size") ?? "";
@@ -535,11 +607,23 @@ export class PolytwistPlayer extends HTMLElement {
     });
     this.#setControls(this.#presentation.controls);
     this.#stage.setCamera(this.#presentation.camera);
+    this.#stage.setHintStickers(this.#presentation.hintStickers);
+    this.#stage.setView(this.#presentation.view);
+    this.#showBackView();
+    view?.setMirror(this.#presentation.mirror);
     // The picture gives way once the 3D view shows the same position.
     this.#configure().then((accepted) => {
       this.#picture.hide();
       this.#markReady(accepted);
     });
+  }
+
+  /** The back view's canvas shown where the back-view attribute says, and drawn (with WebGL). */
+  #showBackView() {
+    const where = this.#presentation.backView;
+    this.#ui.player.dataset.backView = where;
+    this.#ui.backView.hidden = where === "none" || !this.#view;
+    this.#view?.setBackView(where === "none" ? null : this.#ui.backView);
   }
 
   /** "none", "playback" or "full": which parts show, and whether the puzzle turns. */
@@ -610,9 +694,15 @@ export class PolytwistPlayer extends HTMLElement {
       background: readBackground,
       "colour-scheme": readColourScheme,
       camera: readCamera,
+      "camera-latitude": readCameraLatitude,
+      "camera-longitude": readCameraLongitude,
       size: readSize,
       keyboard: readKeyboard,
       load: readLoad,
+      "back-view": readBackView,
+      mirror: readMirror,
+      view: readView,
+      "hint-stickers": readHintStickers,
     }[name];
     if (!read) return;
     const { value, error } = read(text);
@@ -632,8 +722,38 @@ export class PolytwistPlayer extends HTMLElement {
         ui.player.dataset.colourScheme = value;
         break;
       case "camera":
-        this.#presentation.camera = value;
-        this.#stage?.setCamera(value);
+      case "camera-latitude":
+      case "camera-longitude": {
+        const key = { camera: "cameraOption", "camera-latitude": "latitude" }[name] ?? "longitude";
+        const presentation = this.#presentation;
+        presentation[key] = value;
+        presentation.camera = cameraWith(
+          presentation.cameraOption,
+          presentation.latitude,
+          presentation.longitude,
+        );
+        this.#stage?.setCamera(presentation.camera);
+        break;
+      }
+      case "back-view":
+        this.#presentation.backView = value;
+        this.#showBackView();
+        break;
+      case "mirror":
+        this.#presentation.mirror = value;
+        ui.player.dataset.mirror = value;
+        this.#view?.setMirror(value);
+        break;
+      case "view":
+        this.#presentation.view = value;
+        ui.player.dataset.view = value;
+        ui.viewSwitch.textContent = value === "net" ? "3D" : "Net";
+        ui.viewSwitch.title = value === "net" ? "Show the puzzle in 3D" : "Show the flat net";
+        this.#stage?.setView(value);
+        break;
+      case "hint-stickers":
+        this.#presentation.hintStickers = value;
+        this.#stage?.setHintStickers(value);
         break;
       case "load":
         this.#presentation.load = value;

@@ -1,5 +1,5 @@
-// The player's shadow DOM: the stage (the 3D view, the first-use hint, its Reset view, Export and
-// help buttons, the help popover, the Export menu's popover and messages), the controls (the full
+// The player's shadow DOM: the stage (the 3D view, its back view, the net view, the first-use
+// hint, its Reset view, Net / 3D switch, Export and help buttons, the help popover, the Export menu's popover and messages), the controls (the full
 // player's puzzle picker, buttons and status; the move list and playback buttons; the moves box;
 // the turn speed), the colour editor's panel (./edit-mode.js) and two slots for the page's own
 // controls and panels. Every part exists at every controls level; the stylesheet shows the ones
@@ -21,6 +21,8 @@ const MARKUP = `
 <div class="player" id="player" part="player" data-ready="false" data-busy="true" data-editing="false" data-picture="false">
   <div class="stage" id="stage" part="stage">
     <canvas id="view" part="view" tabindex="0" aria-describedby="help-summary"></canvas>
+    <canvas id="back-view" class="back-view" part="back-view" role="img" aria-label="The puzzle from behind" hidden></canvas>
+    <div id="net-view" class="net-view" part="net-view" hidden></div>
     <p id="no-view" class="no-view" part="notice" aria-live="polite">Loading…</p>
     <div id="picture" class="picture" part="picture" role="presentation" hidden></div>
     <button id="start3d" class="stage-button start3d" type="button" title="Turn it in 3D" hidden>3D</button>
@@ -31,6 +33,8 @@ const MARKUP = `
     <div class="stage-buttons">
       <button id="reset-view" class="stage-button reset-view" type="button" aria-label="Reset view"
         title="Reset view" disabled>${icon(ICONS.resetView)}</button>
+      <button id="view-switch" class="stage-button view-switch full-only" type="button"
+        title="Show the flat net">Net</button>
       <button id="export-button" class="stage-button export-button" type="button"
         popovertarget="export-menu" aria-label="Export" title="Export a picture or an animation">${icon(ICONS.exportFile)}</button>
       <button id="help-button" class="stage-button help-button" type="button" popovertarget="help"

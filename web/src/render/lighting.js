@@ -14,11 +14,17 @@ import { AmbientLight, DirectionalLight } from "three";
 const AMBIENT = 0.6 * Math.PI;
 const HEADLIGHT = 0.4 * Math.PI;
 
-/** Lights `scene`, seen through `camera` (which must look at the origin and be in the scene). */
-export function addLighting(scene, camera) {
+/**
+ * Lights `scene`, seen through cameras that look at the origin: the headlight is at the eye of
+ * whichever camera draws the scene (a player's back view draws it through a second camera).
+ */
+export function addLighting(scene) {
   scene.add(new AmbientLight(0xffffff, AMBIENT));
+  // It shines towards its target, the origin, where the camera looks.
   const headlight = new DirectionalLight(0xffffff, HEADLIGHT);
-  // At the eye: it shines towards its target, the origin, where the camera looks.
-  headlight.position.set(0, 0, 0);
-  camera.add(headlight);
+  scene.add(headlight);
+  scene.onBeforeRender = (renderer, drawn, camera) => {
+    headlight.position.setFromMatrixPosition(camera.matrixWorld);
+    headlight.updateMatrixWorld(); // the renderer updated the scene's matrices before this call
+  };
 }

@@ -1,8 +1,10 @@
 // One player's three.js view: scene, camera, lights, orbit controls and render on demand, drawn
 // by the page's shared WebGL renderer (./shared-renderer.js) into the player's own 2D canvas;
 // plus the two questions input handling asks of it: what is under this pixel, and where on screen
-// is this point.
-import { PerspectiveCamera, Raycaster, Scene, TOUCH, Vector2 } from "three";
+// is this point. Optionally a back view, the same scene through a second camera on the far side
+// of the puzzle, drawn into a second canvas, and a mirror: the puzzle and the camera reflected
+// left to right, so the view is the mirror image of the usual one and still turns as it looks.
+import { Group, PerspectiveCamera, Raycaster, Scene, TOUCH, Vector2 } from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 
 import { cameraPosition } from "./camera-placement.js";
@@ -21,8 +23,13 @@ export function createView(canvas) {
   camera.position.set(3.9, 3.2, 5.1);
   scene.add(camera);
   const shared = registerView(scene, camera, canvas);
+  const holder = new Group(); // the puzzle, reflected in it when mirrored
+  scene.add(holder);
+  let mirrored = false;
+  let back = null; // the back view: {camera, canvas, shared, observer}
+  let onScreen = true;
 
-  addLighting(scene, camera);
+  addLighting(scene);
 
   const controls = new OrbitControls(camera, canvas);
   controls.enablePan = false;
@@ -36,24 +43,60 @@ export function createView(canvas) {
   const raycaster = new Raycaster();
   // A puzzle drawn in one batch keeps its parts, for picking, on a layer no camera draws.
   raycaster.layers.enableAll();
-  const requestRender = shared.requestFrame;
 
-  function resize() {
+  function requestRender() {
+    shared.requestFrame();
+    if (!back) return;
+    // From behind: the eye turned half way round the vertical axis, at the same height.
+    back.camera.position.set(-camera.position.x, camera.position.y, -camera.position.z);
+    back.camera.lookAt(0, 0, 0);
+    back.shared.requestFrame();
+  }
+
+  /** Sizes `target`'s canvas in device pixels and fits its camera's aspect to it. */
+  function fit(target, eye) {
     const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
-    const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
-    const height = Math.max(1, Math.round(canvas.clientHeight * ratio));
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
+    const width = Math.max(1, Math.round(target.clientWidth * ratio));
+    const height = Math.max(1, Math.round(target.clientHeight * ratio));
+    if (target.width !== width || target.height !== height) {
+      target.width = width;
+      target.height = height;
     }
-    camera.aspect = width / height;
-    camera.updateProjectionMatrix();
+    eye.aspect = width / height;
+    eye.updateProjectionMatrix();
     requestRender();
   }
 
-  new ResizeObserver(resize).observe(canvas);
+  new ResizeObserver(() => fit(canvas, camera)).observe(canvas);
   controls.addEventListener("change", requestRender);
-  resize();
+  fit(canvas, camera);
+
+  /** Shows the back view in `backCanvas` (a 2D canvas), or none with null. */
+  function setBackView(backCanvas) {
+    if (back?.canvas === backCanvas) return;
+    if (back) {
+      back.observer.disconnect();
+      back.shared.release();
+      back = null;
+    }
+    if (!backCanvas) return;
+    const eye = new PerspectiveCamera(camera.fov, 1, camera.near, camera.far);
+    back = { camera: eye, canvas: backCanvas, shared: registerView(scene, eye, backCanvas) };
+    back.shared.setOnScreen(onScreen);
+    back.observer = new ResizeObserver(() => fit(backCanvas, eye));
+    back.observer.observe(backCanvas);
+    fit(backCanvas, eye);
+  }
+
+  /** Mirrors the view (or not): the puzzle and the camera reflected left to right. */
+  function setMirror(on) {
+    if (on === mirrored) return;
+    mirrored = on;
+    holder.scale.x = on ? -1 : 1;
+    camera.position.x = -camera.position.x;
+    controls.update();
+    requestRender();
+  }
 
   let placement = null; // the last placeCamera() arguments, for resetCamera()
 
@@ -65,6 +108,7 @@ export function createView(canvas) {
     placement = { defaults, option };
     const { position, distance } = cameraPosition(defaults, option);
     camera.position.copy(position);
+    if (mirrored) camera.position.x = -position.x;
     controls.minDistance = Math.min(distance, defaults.distance) * 0.45;
     controls.maxDistance = Math.max(distance, defaults.distance) * 2;
     controls.target.set(0, 0, 0);
@@ -79,9 +123,9 @@ export function createView(canvas) {
 
   /** Shows `next` (an Object3D, or null) in place of the previous object. */
   function setObject(next) {
-    if (object) scene.remove(object);
+    if (object) holder.remove(object);
     object = next;
-    if (object) scene.add(object);
+    if (object) holder.add(object);
     requestRender();
   }
 
@@ -118,7 +162,7 @@ export function createView(canvas) {
     const direction = point.clone().sub(camera.position);
     const distance = direction.length();
     raycaster.set(camera.position, direction.normalize());
-    const hit = raycaster.intersectObjects(scene.children, true)[0];
+    const hit = raycaster.intersectObject(holder, true)[0];
     return Boolean(hit) && hit.object === mesh && Math.abs(hit.distance - distance) < 0.02;
   }
 
@@ -129,10 +173,19 @@ export function createView(canvas) {
     placeCamera,
     resetCamera,
     requestRender,
+    setBackView,
+    setMirror,
     /** Whether the view is on screen (frames for views off screen wait until they are). */
-    setOnScreen: shared.setOnScreen,
+    setOnScreen(on) {
+      onScreen = on;
+      shared.setOnScreen(on);
+      back?.shared.setOnScreen(on);
+    },
     /** The player left the page: the shared renderer forgets the view until it is back. */
-    release: shared.release,
+    release() {
+      shared.release();
+      back?.shared.release();
+    },
     pick,
     toClient,
     isVisible,

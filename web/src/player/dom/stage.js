@@ -1,7 +1,9 @@
 // The player's stage: the 3D model of the puzzle the player model shows (made from the puzzle's
 // web entry), the engine's positions drawn on it, turns animated (the model's animator), drags and
 // keys turned into moves, Reset view, the help popover's keys, the notice over the view and its
-// label.
+// label; and how the puzzle is shown: hint stickers on the 3D model, or its flat net instead.
+import { createNet } from "../../edit/net.js";
+import { HINT_FRAMING, addHintStickers } from "../../puzzles/hint-stickers.js";
 import { attachDragToTurn } from "../../ui/drag-to-turn.js";
 import { showBidiControls } from "../../ui/format.js";
 import { createKeyboard, renderKeyTable } from "../../ui/keyboard.js";
@@ -22,6 +24,11 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
   let cameraOption = {};
   let problem = ""; // what stops the player, from the model's notice
   let hinted = false; // the first-use hint was put away
+  let shown = {}; // the puzzle shown: {info, entry}
+  let hintStickers = false; // the hint-stickers attribute
+  let hints = null; // the hint stickers on puzzleModel
+  let shownView = "3d"; // the view attribute: "3d" or "net"
+  let net = null; // the net view (../../edit/net.js), while shown
 
   const turnable = () => interactive && model.ready && !editing();
   const keyboard = createKeyboard({ onMove: userMove, playback: model });
@@ -61,11 +68,45 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
     ui.view.setAttribute("aria-label", label);
   }
 
+  /** The puzzle's default view, farther back when hints float around it, changed by the option. */
+  function placeCamera() {
+    if (!puzzleModel) return;
+    const { direction, distance } = puzzleModel.camera;
+    const framed = { direction, distance: hints ? distance * HINT_FRAMING : distance };
+    view.placeCamera(framed, cameraOption);
+  }
+
+  function showHints() {
+    hints?.remove();
+    hints = hintStickers && puzzleModel ? addHintStickers(puzzleModel) : null;
+    hints?.update();
+    placeCamera();
+  }
+
+  /** The flat net of the puzzle shown, in place of the 3D view, when the view attribute asks. */
+  function showNet() {
+    const { info, entry } = shown;
+    net = null;
+    ui.netView.replaceChildren();
+    ui.netView.hidden = shownView !== "net";
+    if (shownView !== "net" || !info) return;
+    if (!entry?.net) {
+      ui.netView.textContent = `No net of the ${info.name} yet.`;
+      return;
+    }
+    net = createNet({ layout: entry.net, faces: info.faces, label: `Net of the ${info.name}` });
+    ui.netView.append(net.element);
+    net.setFacelets(model.position.current.facelets);
+  }
+
   function showPuzzle({ info, entry }) {
+    shown = { info, entry };
     puzzleModel?.dispose();
+    hints = null; // they went with the last model
     puzzleModel = view && entry ? entry.createModel(info) : null;
     view?.setObject(puzzleModel?.object ?? null);
-    if (puzzleModel) view.placeCamera(puzzleModel.camera, cameraOption);
+    showHints();
+    showNet();
     keyboard.setBindings(entry?.keys ?? []);
     renderKeyTable(ui.keyList, entry?.keys ?? []);
     if (info) {
@@ -77,8 +118,10 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
   }
 
   function showPosition({ facelets, digits, sources }) {
+    net?.setFacelets(facelets);
     if (!puzzleModel) return;
     puzzleModel.setFacelets(facelets);
+    hints?.update();
     if (digits) puzzleModel.setDigits?.(digits, sources);
     view.requestRender();
   }
@@ -104,7 +147,7 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
       surface: ui.stage,
       canvas: ui.view,
       view,
-      getModel: () => (turnable() ? puzzleModel : null),
+      getModel: () => (turnable() && shownView === "3d" ? puzzleModel : null),
       onMove: userMove,
     });
   }
@@ -127,7 +170,18 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
     /** The camera option {azimuth?, elevation?, zoom?} (../attributes.js). */
     setCamera(option) {
       cameraOption = option;
-      if (puzzleModel) view.placeCamera(puzzleModel.camera, option);
+      placeCamera();
+    },
+    /** Whether hint stickers float beyond the stickers turned away from the camera. */
+    setHintStickers(on) {
+      if (on === hintStickers) return;
+      hintStickers = on;
+      showHints();
+    },
+    /** "3d" or "net": the 3D model, or the puzzle's flat net in its place. */
+    setView(value) {
+      shownView = value;
+      showNet();
     },
     /** The editor opened or closed: the view's label says what a click does. */
     describeView,
