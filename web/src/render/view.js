@@ -1,8 +1,8 @@
 // One player's three.js view: scene, camera, lights, orbit controls and render on demand, drawn
 // by the page's shared WebGL renderer (./shared-renderer.js) into the player's own 2D canvas;
 // plus the two questions input handling asks of it: what is under this pixel, and where on screen
-// is this point. Optionally a back view, the same scene through a second camera on the far side
-// of the puzzle, drawn into a second canvas, and a mirror: the puzzle and the camera reflected
+// is this point. Optionally a back view, the same scene through a second camera opposite the
+// first, drawn into a second canvas, and a mirror: the puzzle and the camera reflected
 // left to right, so the view is the mirror image of the usual one and still turns as it looks.
 import { Group, PerspectiveCamera, Raycaster, Scene, TOUCH, Vector2 } from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
@@ -47,8 +47,9 @@ export function createView(canvas) {
   function requestRender() {
     shared.requestFrame();
     if (!back) return;
-    // From behind: the eye turned half way round the vertical axis, at the same height.
-    back.camera.position.set(-camera.position.x, camera.position.y, -camera.position.z);
+    // From behind: the eye opposite the main one through the middle, so that the two views
+    // together show every side (a cube's U, F, R in one, D, B, L in the other).
+    back.camera.position.copy(camera.position).negate();
     back.camera.lookAt(0, 0, 0);
     back.shared.requestFrame();
   }
