@@ -34,7 +34,8 @@
 	/** The player's attributes an author may set, as data-NAME on the div (docs/embedding.md). */
 	var ATTRIBUTES = [
 		'puzzle', 'description', 'alg', 'setup', 'controls', 'background', 'colour-scheme', 'camera', 'size',
-		'keyboard', 'numbering', 'numbering-groups', 'load'
+		'keyboard', 'numbering', 'numbering-groups', 'load', 'camera-latitude', 'camera-longitude',
+		'back-view', 'mirror', 'view', 'hint-stickers'
 	];
 
 	/** The longest attribute value copied (an alg of a few hundred moves fits). */

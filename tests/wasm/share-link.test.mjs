@@ -91,6 +91,7 @@ describe("round trips through the engine", () => {
       step: 0,
       numbering: "",
       groups: "",
+      view: {},
     });
   });
 
@@ -219,6 +220,19 @@ describe("the link's form", () => {
     assert.equal(decodeOk(`${BASE}?puzzle=cube2&puzzle=cube2`).puzzle, "cube2");
   });
 
+  it("carries the player's view attributes as text, before the puzzle", () => {
+    const view = { "back-view": "corner", mirror: "", view: "net", "camera-latitude": "-30" };
+    const url = encodeOk(BASE, { puzzle: "cube2", solution: "R", view });
+    assert.equal(
+      url,
+      `${BASE}?solution=R&view=net&back-view=corner&mirror=&camera-latitude=-30&puzzle=cube2`,
+    );
+    assert.deepEqual(decodeOk(url).view, view);
+    assert.deepEqual(decodeOk(`${BASE}?puzzle=cube2`).view, {});
+    // Alone they make no share link: the page's usual start.
+    assert.equal(decodeShareLink(`${BASE}?view=net`), null);
+  });
+
   it("ignores unknown parameters; an address without share parameters gives null", () => {
     assert.equal(decodeOk(`${BASE}?puzzle=cube2&Puzzle=x&foo=%00`).puzzle, "cube2");
     assert.equal(decodeShareLink(`${BASE}?foo=bar`), null);
@@ -263,6 +277,9 @@ describe("refusals", () => {
     [`${BASE}?puzzle=cube2&solution=R&step=1e3`, "step", /"1e3": a whole number/],
     [`${BASE}?puzzle=cube2&solution=R&step=1234567`, "step", /a whole number/],
     [`${BASE}?puzzle=cube2&step=2`, "step", /needs a solution/],
+    [`${BASE}?puzzle=cube2&back-view=side+by+side`, "back-view", /character 5 is ' '/],
+    [`${BASE}?puzzle=cube2&mirror=${"x".repeat(41)}`, "mirror", /41 characters long/],
+    [`${BASE}?puzzle=cube2&view=net&view=3d`, "view", /2 different values/],
   ];
   for (const [input, param, pattern] of decodeCases) {
     const name = typeof input === "string" ? input.slice(0, 90) : JSON.stringify(input);
@@ -296,6 +313,9 @@ describe("refusals", () => {
     [BASE, { puzzle: "cube2", solution: "R", step: 1.5 }, "step"],
     [BASE, { puzzle: "cube2", solution: "R", step: "1" }, "step"],
     [BASE, { puzzle: "cube2", step: 1 }, "step"],
+    [BASE, { puzzle: "cube2", view: { colours: "red" } }, "colours"],
+    [BASE, { puzzle: "cube2", view: { mirror: true } }, "mirror"],
+    [BASE, { puzzle: "cube2", view: "net" }, "view"],
     [`${BASE}?note=${"x".repeat(2000)}`, { puzzle: "cube2", solution: "[]".repeat(500) }, "link"],
   ];
   for (const [base, link, param] of encodeCases) {

@@ -41,6 +41,9 @@ const named = params.get("description")?.trim()
   : params.get("puzzle") && { attribute: "puzzle", name: params.get("puzzle") };
 const wanted = named && link?.param !== named.attribute ? named : null;
 if (wanted) player.setAttribute(wanted.attribute, wanted.name);
+// How the link shows it (back view, net, …): the player checks these as its own attributes.
+if (link?.ok)
+  for (const [name, value] of Object.entries(link.view)) player.setAttribute(name, value);
 
 /**
  * Shows what was wrong with the link: {error, column?, text?} (a caret under `text`'s column). The

@@ -19,10 +19,16 @@ const EMBED_PARAMETERS = [
   "background",
   "colour-scheme",
   "camera",
+  "camera-latitude",
+  "camera-longitude",
   "keyboard",
   "numbering",
   "numbering-groups",
   "load",
+  "back-view",
+  "mirror",
+  "view",
+  "hint-stickers",
 ];
 
 /** The longest value taken: the player's own limit (an alg of a few hundred moves fits). */

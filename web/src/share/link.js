@@ -21,6 +21,10 @@
 //   numbering for a numbered puzzle, the digit of each sticker (docs/puzzles/numbered_pyraminx.md;
 //             written as its 36 digits, read in any of the engine's numbering formats)
 //   groups    its extra sticker groups ("F0 L0 R0 …; …")
+//   view, back-view, mirror, hint-stickers, camera-latitude, camera-longitude
+//             how the player shows the puzzle: its attributes of those names, carried as text
+//             (printable ASCII, short) for the player to check as it checks its attributes
+//             (docs/embedding.md); `mirror=` and `hint-stickers=` (empty) turn those on.
 // Spaces are written as `+`; other characters as encodeURIComponent writes them (`'` stays).
 //
 // This module only reads and writes the text. Whether the content makes sense is the engine's call,
@@ -46,8 +50,18 @@
 //     // not ok: "solution: " + played.error; else list played.moves for playback from `state`
 //   }
 
-/** The parameters this module reads and writes; encode replaces them in the base address. */
-export const SHARE_PARAMS = [
+/** The player's attributes for how it shows the puzzle, which a link carries as they are. */
+export const VIEW_PARAMS = [
+  "view",
+  "back-view",
+  "mirror",
+  "hint-stickers",
+  "camera-latitude",
+  "camera-longitude",
+];
+
+/** The parameters that make an address a share link (it names a puzzle and maybe a position). */
+const PUZZLE_PARAMS = [
   "facelets",
   "setup",
   "solution",
@@ -59,6 +73,9 @@ export const SHARE_PARAMS = [
   "puzzle",
 ];
 
+/** The parameters this module reads and writes; encode replaces them in the base address. */
+export const SHARE_PARAMS = [...PUZZLE_PARAMS, ...VIEW_PARAMS];
+
 /** Longest link decoded or encoded, in characters (browsers and chat apps handle this safely). */
 export const MAX_LINK_LENGTH = 4096;
 const MAX_PUZZLE_LENGTH = 40;
@@ -67,6 +84,7 @@ const MAX_FACELETS_LENGTH = 512;
 const MAX_MOVES_LENGTH = 1000;
 const MAX_NUMBERING_LENGTH = 1000;
 const MAX_STEP_DIGITS = 6; // no solution is longer than 100,000 moves (the engine's limit)
+const MAX_VIEW_LENGTH = 40; // the longest value a view attribute takes is a dozen characters
 
 const PUZZLE_CHAR = /[a-z0-9_]/;
 const FACELET_CHAR = /[A-Za-z0-9]/;
@@ -142,7 +160,25 @@ const RULES = {
     allowed: NOTATION_CHAR,
     allowedText: "groups are sticker names in ASCII (F0 L0 R0 …; …)",
   },
+  view: {
+    maxLength: MAX_VIEW_LENGTH,
+    allowed: /[\x21-\x7e]/,
+    allowedText: "a view setting is a word or a number in ASCII, e.g. back-view=corner",
+  },
 };
+
+/** The view parameters given, {name: text}, or a failure. */
+function checkView(view) {
+  for (const [param, value] of Object.entries(view)) {
+    if (!VIEW_PARAMS.includes(param)) {
+      return failure(param, `${param} is not a view setting (use ${VIEW_PARAMS.join(", ")})`);
+    }
+    if (typeof value !== "string") return failure(param, `${param} is not text`);
+    const problem = checkValue(param, value.trim(), RULES.view);
+    if (problem) return problem;
+  }
+  return null;
+}
 
 function checkPuzzle(puzzle) {
   if (puzzle === "") return failure("puzzle", "puzzle is empty: name the puzzle, e.g. pyraminx");
@@ -190,7 +226,8 @@ function readParams(searchParams) {
  * @param {string | URL} url  an absolute address, or a relative one such as "?puzzle=pyraminx"
  * @returns {null | {ok: true, puzzle: string, description: string, position: null |
  *   {facelets: string} | {setup: string}, solution: string, step: number, numbering: string,
- *   groups: string} | {ok: false, param: string, error: string, column?: number}}  `puzzle` is
+ *   groups: string, view: {[attribute]: string}} | {ok: false, param: string, error: string,
+ *   column?: number}}  `view` holds the view parameters given (VIEW_PARAMS); `puzzle` is
  *   the engine's name of the puzzle: the id, or the description when one is given (then also in
  *   `description`, else ""); numbering and groups are "" when not given
  *   null when the address has none of the share parameters; `param` is "link" when the address
@@ -214,7 +251,7 @@ export function decodeShareLink(url) {
   } catch {
     return failure("link", "the link is not a valid web address");
   }
-  if (!SHARE_PARAMS.some((param) => parsed.searchParams.has(param))) return null;
+  if (!PUZZLE_PARAMS.some((param) => parsed.searchParams.has(param))) return null;
 
   const read = readParams(parsed.searchParams);
   if (!read.values) return read;
@@ -244,7 +281,12 @@ export function decodeShareLink(url) {
     checkValue("numbering", numbering, RULES.numbering) ??
     checkValue("groups", groups, RULES.groups) ??
     (stepRead.ok === false ? stepRead : null);
+  const view = Object.fromEntries(
+    VIEW_PARAMS.filter((param) => param in read.values).map((p) => [p, read.values[p].trim()]),
+  );
   if (problem) return problem;
+  const viewProblem = checkView(view);
+  if (viewProblem) return viewProblem;
 
   let position = null;
   if (facelets !== undefined) position = { facelets };
@@ -263,6 +305,7 @@ export function decodeShareLink(url) {
     step,
     numbering,
     groups,
+    view,
   };
 }
 
@@ -288,12 +331,14 @@ function readPosition(position) {
 /**
  * Writes a share link: `baseUrl` (its other query parameters kept, its fragment dropped) with the
  * puzzle (by id, or by description), position and solution (and how many of its moves were
- * played), and a numbered puzzle's numbering and groups. `alg` may stand for `solution` (the
- * player element's name).
+ * played), a numbered puzzle's numbering and groups, and the player's view attributes (`view`,
+ * {name: text} with names from VIEW_PARAMS). `alg` may stand for `solution` (the player
+ * element's name).
  * @param {string | URL} baseUrl  e.g. location.href
  * @param {{puzzle?: string, description?: string,
  *   position?: null | {facelets: string} | {setup: string},
- *   solution?: string, alg?: string, step?: number, numbering?: string, groups?: string}} link
+ *   solution?: string, alg?: string, step?: number, numbering?: string, groups?: string,
+ *   view?: {[attribute: string]: string}}} link
  * @returns {{ok: true, url: string} | {ok: false, param: string, error: string, column?: number}}
  *   Never throws.
  */
@@ -308,6 +353,7 @@ export function encodeShareLink(
     step = 0,
     numbering = "",
     groups = "",
+    view = {},
   } = {},
 ) {
   let url;
@@ -358,6 +404,10 @@ export function encodeShareLink(
     if (problem) return problem;
   }
 
+  if (typeof view !== "object" || view === null) return failure("view", "view is not an object");
+  const viewProblem = checkView(view);
+  if (viewProblem) return viewProblem;
+
   for (const param of SHARE_PARAMS) url.searchParams.delete(param);
   const kept = url.searchParams.toString();
   url.search = "";
@@ -365,6 +415,7 @@ export function encodeShareLink(
   const params = [...positionParams.params, ...(moves ? [["solution", moves]] : [])];
   if (step > 0) params.push(["step", String(step)]);
   for (const [param, value] of labels) if (value.trim()) params.push([param, value.trim()]);
+  for (const param of VIEW_PARAMS) if (param in view) params.push([param, view[param].trim()]);
   params.push(description === undefined ? ["puzzle", puzzle] : ["description", description.trim()]);
   const query = params.map(([param, value]) => `${param}=${encodeValue(value)}`).join("&");
   const link = `${url.href}?${kept ? `${kept}&` : ""}${query}`;

@@ -2,7 +2,7 @@
 // and the step shown (./link.js), copied to the clipboard and also shown in a text field, from
 // which it can be copied by hand where the clipboard is not available. The page's address is the
 // same link, kept up to date as the player changes (../main.js).
-import { encodeShareLink } from "./link.js";
+import { VIEW_PARAMS, encodeShareLink } from "./link.js";
 
 /**
  * The share link of what `player` shows: while the position is on the move list, the list's
@@ -26,6 +26,13 @@ export function shareLinkOf(player, baseUrl) {
     // A numbered puzzle's own (none: its example numbering, which needs no saying).
     numbering: player.numberingInfo ? player.numbering : "",
     groups: player.numberingInfo ? player.numberingGroups : "",
+    // How it is shown: the view attributes the player has, as they are written.
+    view: Object.fromEntries(
+      VIEW_PARAMS.filter((name) => player.hasAttribute(name)).map((name) => [
+        name,
+        player.getAttribute(name),
+      ]),
+    ),
   });
 }
 
