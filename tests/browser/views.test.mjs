@@ -263,6 +263,43 @@ describe("player views", () => {
     assertNoProblems(problems);
   });
 
+  it(
+    "come from embed.html's parameters and the app page's address, which keeps them",
+    TEST,
+    async () => {
+      const other = await openPage(site.browser, { viewport: { width: 1000, height: 900 } });
+      try {
+        const embedded = other.page.locator("polytwist-player");
+        await other.page.goto(
+          `${site.url}embed.html?puzzle=cube2&load=eager&back-view=corner&mirror=true&view=net`,
+        );
+        await embedded.evaluate((el) => el.ready);
+        assert.deepEqual(await embedded.evaluate((el) => [el.backView, el.mirror, el.view]), [
+          "corner",
+          true,
+          "net",
+        ]);
+        assert.ok(await embedded.locator("#net-view .sticker").first().isVisible());
+
+        await other.page.goto(
+          `${site.url}?puzzle=cube2&view=net&hint-stickers=&camera-latitude=-20`,
+        );
+        const app = other.page.locator("polytwist-player");
+        await app.evaluate((el) => el.ready);
+        assert.deepEqual(
+          await app.evaluate((el) => [el.view, el.hintStickers, el.cameraLatitude]),
+          ["net", true, "-20"],
+        );
+        await app.locator("#view-switch").click(); // back to 3D: the address follows
+        await other.page.waitForFunction(() => location.search.includes("view=3d"));
+        assert.match(other.page.url(), /[?&]hint-stickers=&camera-latitude=-20&puzzle=cube2$/);
+        assertNoProblems(other.problems);
+      } finally {
+        await other.page.close();
+      }
+    },
+  );
+
   it("name the attribute and what it takes for every bad value", TEST, async () => {
     const id = "#pyraminx";
     await show(id, {

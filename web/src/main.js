@@ -11,7 +11,7 @@ import { EngineClient } from "./engine/client.js";
 import { createNumberingPanel } from "./numbering/numbering-panel.js";
 import { registerOfflineApp } from "./pwa/register.js";
 import { createUpdatePrompt } from "./pwa/update-prompt.js";
-import { decodeShareLink } from "./share/link.js";
+import { VIEW_PARAMS, decodeShareLink } from "./share/link.js";
 import { openShareLink, puzzleProblem } from "./share/open-link.js";
 import { createShareButton, shareLinkOf } from "./share/share-button.js";
 import { createTimerMode } from "./timer/timer-mode.js";
@@ -92,6 +92,8 @@ function followInAddress() {
   };
   player.addEventListener("statechange", later);
   player.addEventListener("playback", later);
+  // The view settings the link carries (the Net / 3D button sets one).
+  new MutationObserver(later).observe(player, { attributeFilter: VIEW_PARAMS });
   update();
 }
 
