@@ -4,7 +4,7 @@
 // timer mode (./timer/), whose timer card stands above the player and whose session list takes
 // the panels' place;
 // the engine's version in the header; share links (?puzzle=ID or ?description=… alone, or with a
-// position, a solution and its step, a numbering) opened from the address, which then follows what the player
+// position, a solution and its step, a numbering, view settings) opened from the address, which then follows what the player
 // shows, so a reload or a return to the page comes back to the same place; and the offline app's
 // service worker, with a notice when an update is ready. See docs/web.md.
 import { EngineClient } from "./engine/client.js";
