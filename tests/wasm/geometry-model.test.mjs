@@ -18,6 +18,7 @@ import {
   solidCells,
 } from "../../web/src/puzzles/geometry-model.js";
 import { geometryNet } from "../../web/src/puzzles/geometry-net.js";
+import { addHintStickers } from "../../web/src/puzzles/hint-stickers.js";
 import { callJson, inProcessSession, loadEngine } from "../js/engine.mjs";
 import { disagreements, engineSamples } from "../js/geometric-turns.mjs";
 
@@ -384,6 +385,44 @@ describe("stickers beyond their cells", () => {
         expected,
         name,
       );
+    }
+  });
+});
+
+describe("hint stickers", () => {
+  it("float beyond the puzzle on their stickers' normals, reflected, and turn with them", () => {
+    for (const name of ["cube3", "pyraminx", "megaminx"]) {
+      const model = createGeometryModel(infoOf(name, GEOMETRIES[name]), GEOMETRIES[name]);
+      const hints = addHintStickers(model);
+      const sticker = posed(model);
+      const reach = Math.max(...sticker.map(({ centre }) => centre.length()));
+      model.object.updateMatrixWorld(true);
+      const toModel = model.object.matrixWorld.clone().invert();
+      model.stickers.forEach((mesh, i) => {
+        const hint = mesh.parent.children.find((node) => node.name === `hint ${i}`);
+        assert.equal(hint.material, mesh.material, `${name} ${i}: the sticker's colour`);
+        const local = hint.matrixWorld.clone().premultiply(toModel);
+        // Reflected: seen only from the far side of the puzzle.
+        assert.ok(local.determinant() < 0, `${name} ${i}`);
+        const centre = mesh.userData.centre.clone().applyMatrix4(local);
+        const along = centre.clone().sub(sticker[i].centre);
+        assert.ok(along.clone().cross(sticker[i].normal).length() < TOLERANCE, `${name} ${i}`);
+        assert.ok(Math.abs(centre.dot(sticker[i].normal) - 1.3 * reach) < TOLERANCE, name);
+      });
+      // A turn carries a piece's hints with it; remove() takes every one away.
+      const [move] = model.moves;
+      const moved = model.stickersMovedBy(move)[0];
+      const hintOf = (i) => model.stickers[i].parent.children.find((n) => n.name === `hint ${i}`);
+      const hintCentre = (i) =>
+        model.stickers[i].userData.centre.clone().applyMatrix4(hintOf(i).matrixWorld);
+      const before = hintCentre(moved);
+      model.poseTurn(move, 1);
+      model.object.updateMatrixWorld(true);
+      const after = hintCentre(moved);
+      assert.ok(before.distanceTo(after) > 0.1, `${name}: ${move} moves hint ${moved}`);
+      model.resetPose();
+      hints.remove();
+      assert.equal(hintOf(moved), undefined);
     }
   });
 });

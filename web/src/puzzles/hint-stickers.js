@@ -3,7 +3,8 @@
 // face only from the far side of the puzzle (its front faces inwards), so from wherever the eye
 // is, exactly the stickers turned away from it show their hints, as if seen through the puzzle;
 // no test of the camera is needed as the view turns. The copies hang on the stickers' pieces, so
-// they turn with them, and share their geometry and colour.
+// they turn with them, and wear their stickers' geometry and material, so they show whatever
+// colours the stickers are given (a position, or the colour editor's paint).
 import { Matrix4, Mesh } from "three";
 
 /**
@@ -28,15 +29,14 @@ function reflectionIn(normal, point) {
   );
 }
 
-/**
- * Adds a hint to every sticker of `model`; update() recolours them after setFacelets(),
- * remove() takes them off.
- */
+/** Adds a hint to every sticker of `model`; remove() takes them off. */
 export function addHintStickers(model) {
   const reach = Math.max(...model.stickers.map((sticker) => sticker.userData.centre.length()));
   const hints = model.stickers.map((sticker) => {
     const { normal, centre } = sticker.userData;
     const hint = new Mesh(sticker.geometry, sticker.material);
+    // The sticker's material, whichever it is now: setFacelets() gives stickers new ones.
+    Object.defineProperty(hint, "material", { get: () => sticker.material });
     hint.name = `hint ${sticker.userData.facelet}`;
     hint.matrixAutoUpdate = false;
     const lift = normal.clone().multiplyScalar(HINT_REACH * reach - normal.dot(centre));
@@ -50,9 +50,6 @@ export function addHintStickers(model) {
     return hint;
   });
   return {
-    update() {
-      hints.forEach((hint, i) => (hint.material = model.stickers[i].material));
-    },
     remove() {
       hints.forEach((hint) => hint.removeFromParent());
     },

@@ -79,7 +79,6 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
   function showHints() {
     hints?.remove();
     hints = hintStickers && puzzleModel ? addHintStickers(puzzleModel) : null;
-    hints?.update();
     placeCamera();
   }
 
@@ -121,7 +120,6 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
     net?.setFacelets(facelets);
     if (!puzzleModel) return;
     puzzleModel.setFacelets(facelets);
-    hints?.update();
     if (digits) puzzleModel.setDigits?.(digits, sources);
     view.requestRender();
   }
