@@ -221,6 +221,18 @@ describe("player views", () => {
       await cube.locator("#view-switch").click();
       assert.equal(await cube.getAttribute("view"), "net");
       assert.equal(await page.locator("#pyraminx").locator("#view-switch").isVisible(), false);
+
+      // A numbered puzzle's net shows its digits, as the engine says the position shows them.
+      const numbered = page.locator("#pyraminx");
+      await numbered.evaluate((el) => el.setAttribute("puzzle", "numbered_pyraminx"));
+      await show("#pyraminx", { view: "net" }, "R");
+      const digits = await numbered.evaluate((el) => [
+        el.digits,
+        [...el.shadowRoot.querySelectorAll("#net-view .sticker text")].map((t) => t.textContent),
+      ]);
+      assert.equal(digits[0].length, 36);
+      assert.equal(digits[1].join(""), digits[0]);
+      await numbered.evaluate((el) => el.setAttribute("puzzle", "pyraminx"));
       assertNoProblems(problems);
     },
   );

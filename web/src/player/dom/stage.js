@@ -3,6 +3,7 @@
 // keys turned into moves, Reset view, the help popover's keys, the notice over the view and its
 // label; and how the puzzle is shown: hint stickers on the 3D model, or its flat net instead.
 import { createNet } from "../../edit/net.js";
+import { digitNetPicture } from "../../numbering/digit-net.js";
 import { HINT_FRAMING, addHintStickers } from "../../puzzles/hint-stickers.js";
 import { attachDragToTurn } from "../../ui/drag-to-turn.js";
 import { showBidiControls } from "../../ui/format.js";
@@ -93,9 +94,21 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
       ui.netView.textContent = `No net of the ${info.name} yet.`;
       return;
     }
-    net = createNet({ layout: entry.net, faces: info.faces, label: `Net of the ${info.name}` });
-    ui.netView.append(net.element);
-    net.setFacelets(model.position.current.facelets);
+    // A numbered puzzle's stickers show digits, not colours (as its model's do).
+    if (!info.symbols) {
+      net = createNet({ layout: entry.net, faces: info.faces, label: `Net of the ${info.name}` });
+      ui.netView.append(net.element);
+    }
+    showOnNet(model.position.current);
+  }
+
+  /** A position on the net view: its colours, or a numbered puzzle's digits (a new picture). */
+  function showOnNet({ facelets, digits }) {
+    const { info, entry } = shown;
+    if (net) net.setFacelets(facelets);
+    else if (shownView === "net" && digits && entry?.net) {
+      ui.netView.replaceChildren(digitNetPicture(entry.net, digits, `Net of the ${info.name}`));
+    }
   }
 
   function showPuzzle({ info, entry }) {
@@ -117,7 +130,7 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
   }
 
   function showPosition({ facelets, digits, sources }) {
-    net?.setFacelets(facelets);
+    showOnNet({ facelets, digits });
     if (!puzzleModel) return;
     puzzleModel.setFacelets(facelets);
     if (digits) puzzleModel.setDigits?.(digits, sources);
