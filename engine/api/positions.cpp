@@ -86,6 +86,33 @@ Json solversJson(const SolverDescription& solvers) {
       .set("gods_number", solvers.wholeTable);
 }
 
+// A colouring's problem as data beside the message (facelets.hpp): only the fields it has.
+Json problemJson(const FaceletProblem& problem) {
+  Json out = Json(Json::Object{}).set("kind", problem.kind);
+  const auto strings = [](const std::vector<std::string>& list) {
+    Json::Array array;
+    for (const std::string& item : list) array.push_back(item);
+    return array;
+  };
+  if (!problem.orbit.empty()) out.set("orbit", problem.orbit);
+  if (!problem.pieces.empty()) out.set("pieces", strings(problem.pieces));
+  if (!problem.shown.empty()) out.set("shown", strings(problem.shown));
+  if (!problem.counts.empty()) {
+    Json::Array counts;
+    for (const ColourCount& count : problem.counts) {
+      counts.push_back(Json(Json::Object{})
+                           .set("face", std::string(1, count.face))
+                           .set("count", count.count)
+                           .set("expected", count.expected));
+    }
+    out.set("counts", counts);
+  }
+  if (problem.expected > 0) out.set("count", problem.count).set("expected", problem.expected);
+  if (problem.orientations > 0) out.set("orientations", problem.orientations);
+  if (problem.twist > 0) out.set("twist", problem.twist);
+  return out;
+}
+
 }  // namespace
 
 namespace detail {
@@ -242,7 +269,9 @@ Json validate(const std::string& id, const std::string& facelets) {
     if (!reading.state) {
       Json::Array stickers;
       for (int s : reading.error.stickers) stickers.push_back(s);
-      return failure(reading.error.message).set("stickers", stickers);
+      return failure(reading.error.message)
+          .set("stickers", stickers)
+          .set("problem", problemJson(reading.error.problem));
     }
     return positionAnswer(puzzle, *reading.state);
   });

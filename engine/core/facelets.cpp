@@ -52,10 +52,38 @@ class Reader {
   int place(int sticker) const { return turn_ ? (*turn_)[sticker] : sticker; }
   char shown(int sticker) const { return text_[place(sticker)]; }
 
-  bool reject(std::string message, std::vector<int> stickers = {}) {
+  bool reject(std::string message, std::vector<int> stickers, FaceletProblem problem) {
     for (int& s : stickers) s = place(s);
-    error_ = {std::move(message), std::move(stickers)};
+    error_ = {std::move(message), std::move(stickers), std::move(problem)};
     return false;
+  }
+
+  // Letters in the puzzle's face order: a piece's name by its colours, whatever its turn.
+  std::string inFaceOrder(std::string letters) const {
+    std::sort(letters.begin(), letters.end(),
+              [this](char a, char b) { return faceOfLetter(a) < faceOfLetter(b); });
+    return letters;
+  }
+
+  // The piece at `position` at home, by its colours.
+  std::string coloursOf(const Orbit& orbit, int position) const {
+    std::string letters;
+    for (int s : orbit.facelets[position])
+      letters += puzzle_.spec().faces[puzzle_.faceOfFacelet(s)].letter;
+    return inFaceOrder(letters);
+  }
+
+  // The pieces whose stickers (a whole number of pieces of `orbit`, as stickersWhere gives them)
+  // show, by the colours shown.
+  std::vector<std::string> piecesShown(const Orbit& orbit, const std::vector<int>& stickers) const {
+    std::vector<std::string> pieces;
+    const auto n = static_cast<std::size_t>(orbit.stickersPerPiece);
+    for (std::size_t i = 0; i + n <= stickers.size(); i += n) {
+      std::string letters;
+      for (std::size_t k = i; k < i + n; ++k) letters += shown(stickers[k]);
+      pieces.push_back(inFaceOrder(letters));
+    }
+    return pieces;
   }
 
   std::string stickerList(const std::vector<int>& stickers) const {
@@ -75,8 +103,10 @@ class Reader {
   bool checkLettersAndCounts() {
     const int count = puzzle_.faceletCount();
     if (static_cast<int>(text_.size()) != count) {
-      return reject("expected " + std::to_string(count) + " stickers, got " +
-                    std::to_string(text_.size()));
+      return reject(
+          "expected " + std::to_string(count) + " stickers, got " + std::to_string(text_.size()),
+          {},
+          {.kind = "sticker-count", .count = static_cast<int>(text_.size()), .expected = count});
     }
     const auto& faces = puzzle_.spec().faces;
     std::vector<std::string> letterList;
@@ -89,26 +119,29 @@ class Reader {
         return reject("sticker " + std::to_string(place(s)) + " (" + puzzle_.faceletName(place(s)) +
                           ") is " + printable(shown(s)) + ", which is no face's letter (use " +
                           letters + ")",
-                      {s});
+                      {s}, {.kind = "unknown-letter", .shown = {std::string(1, shown(s))}});
       }
       stickersOfFace[face].push_back(s);
     }
     std::vector<std::string> wrongCounts;
+    std::vector<ColourCount> counted;
     std::vector<int> blamed;
     for (std::size_t f = 0; f < faces.size(); ++f) {
       const int have = static_cast<int>(stickersOfFace[f].size());
       if (have == faces[f].stickers) continue;
       wrongCounts.push_back(std::to_string(have) + " " + std::string(1, faces[f].letter));
+      counted.push_back({faces[f].letter, have, faces[f].stickers});
       if (have > faces[f].stickers)
         blamed.insert(blamed.end(), stickersOfFace[f].begin(), stickersOfFace[f].end());
     }
     if (!wrongCounts.empty()) {
       const std::string counts = "wrong colour counts: " + join(wrongCounts, ", ");
       if (std::optional<FaceletError> twice = pieceShownTwice()) {
-        return reject(twice->message + " (" + counts + ")", twice->stickers);
+        twice->problem.counts = counted;
+        return reject(twice->message + " (" + counts + ")", twice->stickers, twice->problem);
       }
       return reject(counts + " (each face's colour must appear as often as that face has stickers)",
-                    blamed);
+                    blamed, {.kind = "colour-counts", .counts = counted});
     }
     return true;
   }
@@ -119,12 +152,15 @@ class Reader {
   bool checkFixedStickers() {
     std::vector<int> wrong;
     std::string seen, expected;
+    FaceletProblem problem{.kind = "fixed-stickers", .orbit = puzzle_.spec().fixedStickerNoun};
     for (int s = 0; s < puzzle_.faceletCount(); ++s) {
       const char own = puzzle_.spec().faces[puzzle_.faceOfFacelet(s)].letter;
       if (puzzle_.faceletOwner(s).first < 0 && shown(s) != own) {
         wrong.push_back(s);
         seen += shown(s);
         expected += own;
+        problem.pieces.push_back(std::string(1, own));
+        problem.shown.push_back(std::string(1, shown(s)));
       }
     }
     if (wrong.empty()) return true;
@@ -144,7 +180,7 @@ class Reader {
               : ": the puzzle seems to be held in another orientation; turn it so that each " +
                     noun + " shows its own face's letter";
     }
-    return reject(message, wrong);
+    return reject(message, wrong, std::move(problem));
   }
 
   static std::string spaced(const std::string& letters) {
@@ -181,9 +217,14 @@ class Reader {
     return found;
   }
 
-  std::string twiceMessage(const Orbit& orbit, int piece, int first, int second) const {
-    return "the " + orbit.pieceNames[piece] + " " + orbit.name + " appears twice: at " +
-           stickerList(orbit.facelets[first]) + " and at " + stickerList(orbit.facelets[second]);
+  FaceletError twiceError(const Orbit& orbit, int piece, int first, int second) const {
+    std::vector<int> both = orbit.facelets[first];
+    both.insert(both.end(), orbit.facelets[second].begin(), orbit.facelets[second].end());
+    return {"the " + orbit.pieceNames[piece] + " " + orbit.name + " appears twice: at " +
+                stickerList(orbit.facelets[first]) + " and at " +
+                stickerList(orbit.facelets[second]),
+            both,
+            {.kind = "piece-twice", .orbit = orbit.name, .pieces = {coloursOf(orbit, piece)}}};
   }
 
   static int classSize(const Orbit& orbit, int piece) {
@@ -205,7 +246,12 @@ class Reader {
     return {"the " + orbit.pieceNames[piece] + " " + orbit.name + " appears " +
                 std::to_string(positions.size()) + " times, but the puzzle has " +
                 std::to_string(classSize(orbit, piece)) + ": at " + join(places, ", "),
-            stickers};
+            stickers,
+            {.kind = "too-many-identical",
+             .orbit = orbit.name,
+             .pieces = {coloursOf(orbit, piece)},
+             .count = static_cast<int>(positions.size()),
+             .expected = classSize(orbit, piece)}};
   }
 
   // A piece copied over another changes the colour counts; when some piece shows up at two
@@ -235,9 +281,7 @@ class Reader {
           continue;
         }
         if (auto twin = foundAt.find(piece); twin != foundAt.end()) {
-          std::vector<int> both = orbit.facelets[twin->second];
-          both.insert(both.end(), orbit.facelets[position].begin(), orbit.facelets[position].end());
-          return FaceletError{twiceMessage(orbit, piece, twin->second, position), both};
+          return twiceError(orbit, piece, twin->second, position);
         }
         foundAt[piece] = position;
       }
@@ -259,7 +303,11 @@ class Reader {
           return reject(where + " show the " + orbit.pieceNames[lockedTurn] + " " + orbit.name +
                             (n == 2 ? " flipped" : " twisted") +
                             ": this puzzle's moves never turn it that way",
-                        stickers);
+                        stickers,
+                        {.kind = "piece-turned",
+                         .orbit = orbit.name,
+                         .pieces = {coloursOf(orbit, lockedTurn)},
+                         .orientations = n});
         }
         if (piece < 0) {
           std::string colours;
@@ -274,13 +322,17 @@ class Reader {
             std::sort(b.begin(), b.end());
             if (a == b) {
               mirrored = true;
-              return reject(where + " show " + colours + ": the " + orbit.pieceNames[q] + " " +
-                                orbit.name + " in mirror image, which no real piece can show",
-                            stickers);
+              return reject(
+                  where + " show " + colours + ": the " + orbit.pieceNames[q] + " " + orbit.name +
+                      " in mirror image, which no real piece can show",
+                  stickers,
+                  {.kind = "mirror-image", .orbit = orbit.name, .pieces = {coloursOf(orbit, q)}});
             }
           }
+          FaceletProblem problem{.kind = "no-such-piece", .orbit = orbit.name};
+          for (char c : colours) problem.shown.push_back(std::string(1, c));
           return reject(where + " show " + colours + ": no " + orbit.name + " has these colours",
-                        stickers);
+                        stickers, std::move(problem));
         }
         if (orbit.hasIdentical && classSize(orbit, piece) > 1) {
           // Identical pieces: the next one of the class not yet placed (any order will do;
@@ -298,13 +350,12 @@ class Reader {
           }
           if (taken >= 0) {
             const FaceletError error = tooManyIdentical(orbit, piece, at);
-            return reject(error.message, error.stickers);
+            return reject(error.message, error.stickers, error.problem);
           }
         }
         if (auto twin = foundAt.find(piece); twin != foundAt.end()) {
-          std::vector<int> both = orbit.facelets[twin->second];
-          both.insert(both.end(), stickers.begin(), stickers.end());
-          return reject(twiceMessage(orbit, piece, twin->second, position), both);
+          const FaceletError error = twiceError(orbit, piece, twin->second, position);
+          return reject(error.message, error.stickers, error.problem);
         }
         foundAt[piece] = position;
         state_.pieces[orbit.offset + position] = static_cast<std::uint8_t>(piece);
@@ -366,24 +417,37 @@ class Reader {
       int sum = 0;
       for (int p = 0; p < orbit.size; ++p) sum += state_.ori[orbit.offset + p];
       if (orbit.orientationSumZero && sum % orbit.orientations != 0) {
+        const std::vector<int> stickers = stickersWhere(orbit, twisted, blameFrame_);
         return reject("the " + orbit.name + " orientations add up to " +
                           std::to_string(sum % orbit.orientations) + " (mod " +
                           std::to_string(orbit.orientations) +
                           "), not 0: " + withArticle(orbit.name) + " has been " +
                           (orbit.orientations == 2 ? "flipped" : "twisted") + " in place",
-                      stickersWhere(orbit, twisted, blameFrame_));
+                      stickers,
+                      {.kind = "orientation-sum",
+                       .orbit = orbit.name,
+                       .pieces = piecesShown(orbit, stickers),
+                       .orientations = orbit.orientations,
+                       .twist = sum % orbit.orientations});
       }
       const bool odd = parities.back() != 0;
       if (orbit.permutation == PermutationRule::Even && odd) {
+        const std::vector<int> stickers = stickersWhere(orbit, displaced, blameFrame_);
         return reject("the " + orbit.name + "s form an odd permutation: two " + orbit.name +
                           "s have been swapped",
-                      stickersWhere(orbit, displaced, blameFrame_));
+                      stickers,
+                      {.kind = "odd-permutation",
+                       .orbit = orbit.name,
+                       .pieces = piecesShown(orbit, stickers)});
       }
       if (orbit.permutation == PermutationRule::Fixed) {
         // Pieces no move displaces: out of place as the colouring shows them, not turned.
         if (auto stickers = stickersWhere(orbit, displaced, puzzle_.solved()); !stickers.empty()) {
           return reject(withArticle(orbit.name) + " is out of its place, where no move can take it",
-                        stickers);
+                        stickers,
+                        {.kind = "piece-out-of-place",
+                         .orbit = orbit.name,
+                         .pieces = piecesShown(orbit, stickers)});
         }
       }
       if (orbit.permutation == PermutationRule::SameParityAs &&
@@ -392,10 +456,13 @@ class Reader {
         const Orbit& other = puzzle_.orbits()[orbit.parityOrbit];
         std::vector<int> stickers = stickersWhere(other, displaced, blameFrame_);
         const std::vector<int> own = stickersWhere(orbit, displaced, blameFrame_);
+        FaceletProblem problem{
+            .kind = "parity-mismatch", .orbit = orbit.name, .pieces = piecesShown(other, stickers)};
+        for (std::string& piece : piecesShown(orbit, own)) problem.pieces.push_back(piece);
         stickers.insert(stickers.end(), own.begin(), own.end());
         return reject("the " + orbit.name + " and " + other.name +
                           " permutations have different parities: two pieces have been swapped",
-                      stickers);
+                      stickers, std::move(problem));
       }
     }
     return true;
@@ -411,9 +478,12 @@ class Reader {
       return true;
     }
     std::vector<int> stickers;
+    FaceletProblem problem{.kind = "unreachable"};
     for (const Orbit& orbit : puzzle_.orbits()) {
       if (sift.position >= orbit.offset && sift.position < orbit.offset + orbit.size) {
         stickers = orbit.facelets[sift.position - orbit.offset];
+        problem.orbit = orbit.name;
+        problem.pieces = piecesShown(orbit, stickers);
       }
     }
     return reject(
@@ -421,7 +491,7 @@ class Reader {
         "orientation sums and permutation parity" +
             (stickers.empty() ? std::string(")")
                               : "): the first piece at fault is at " + stickerList(stickers)),
-        stickers);
+        stickers, std::move(problem));
   }
 
   const Puzzle& puzzle_;

@@ -12,9 +12,37 @@
 
 namespace polytwist {
 
+// A face's colour shown more or less often than the face has stickers.
+struct ColourCount {
+  char face;     // the face's letter
+  int count;     // stickers showing its colour
+  int expected;  // the face's stickers
+};
+
+// What is wrong with a colouring as data, for a front end that says it in its own words (the
+// page names colours as it draws them). A piece is named by its colours: the letters of the
+// faces its stickers belong to at home, in the puzzle's face order ("URF" on the 3x3x3).
+struct FaceletProblem {
+  // "sticker-count", "unknown-letter", "colour-counts", "fixed-stickers", "piece-turned" (a
+  // turn its moves never make), "mirror-image", "no-such-piece", "piece-twice",
+  // "too-many-identical", "orientation-sum", "odd-permutation", "piece-out-of-place",
+  // "parity-mismatch", "unreachable"
+  std::string kind{};
+  std::string orbit{};                // the kind of piece ("corner"; a fixed sticker's noun)
+  std::vector<std::string> pieces{};  // the pieces involved, by their colours
+  // fixed-stickers: the letter each shows (pieces: its own); no-such-piece: the letters of the
+  // stickers that match no piece; unknown-letter: the letter
+  std::vector<std::string> shown{};
+  std::vector<ColourCount> counts{};  // colour-counts (and piece-twice, which changes them)
+  int count = 0, expected = 0;        // sticker-count, too-many-identical
+  int orientations = 0;  // orientation-sum, piece-turned: the orbit's (2: flipped, else twisted)
+  int twist = 0;         // orientation-sum: the orientations' sum modulo `orientations`
+};
+
 struct FaceletError {
   std::string message;
-  std::vector<int> stickers;  // sticker numbers involved
+  std::vector<int> stickers{};  // sticker numbers involved
+  FaceletProblem problem{};
 };
 
 struct FaceletReading {

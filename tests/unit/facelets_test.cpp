@@ -63,6 +63,9 @@ TEST_CASE("facelets: cube2 errors name the stickers at fault") {
       const FaceletError error = readError(cube, text);
       CHECK(contains(error.message, "24"));
       CHECK(contains(error.message, std::to_string(text.size())));
+      CHECK(error.problem.kind == "sticker-count");
+      CHECK(error.problem.count == static_cast<int>(text.size()));
+      CHECK(error.problem.expected == 24);
     }
   }
   SUBCASE("a letter that is no face's") {
@@ -72,6 +75,8 @@ TEST_CASE("facelets: cube2 errors name the stickers at fault") {
     CHECK(error.stickers == std::vector<int>{9});
     CHECK(contains(error.message, "F1"));
     CHECK(contains(error.message, "'x'"));
+    CHECK(error.problem.kind == "unknown-letter");
+    CHECK(error.problem.shown == std::vector<std::string>{"x"});
     text[9] = 'u';  // lower case is not the face's letter
     CHECK(readError(cube, text).stickers == std::vector<int>{9});
     text[9] = '\xff';
@@ -86,6 +91,14 @@ TEST_CASE("facelets: cube2 errors name the stickers at fault") {
     CHECK(contains(error.message, "3 U"));
     CHECK(contains(error.message, "5 R"));
     CHECK(sorted(error.stickers) == std::vector<int>{0, 4, 5, 6, 7});
+    // As data: each wrong count with the face's letter, in face order.
+    CHECK(error.problem.kind == "colour-counts");
+    REQUIRE(error.problem.counts.size() == 2);
+    CHECK(error.problem.counts[0].face == 'U');
+    CHECK(error.problem.counts[0].count == 3);
+    CHECK(error.problem.counts[0].expected == 4);
+    CHECK(error.problem.counts[1].face == 'R');
+    CHECK(error.problem.counts[1].count == 5);
   }
   SUBCASE("a fixed sticker of the DBL corner with the wrong colour") {
     for (const char* name : {"D2", "L2", "B3"}) {
@@ -98,6 +111,9 @@ TEST_CASE("facelets: cube2 errors name the stickers at fault") {
       const FaceletError error = readError(cube, text);
       CHECK(error.stickers == std::vector<int>{fixed});
       CHECK(contains(error.message, name));
+      CHECK(error.problem.kind == "fixed-stickers");
+      CHECK(error.problem.pieces == std::vector<std::string>{std::string(1, name[0])});
+      CHECK(error.problem.shown == std::vector<std::string>{"U"});
     }
   }
   SUBCASE("a corner with colours no corner has") {
@@ -108,6 +124,9 @@ TEST_CASE("facelets: cube2 errors name the stickers at fault") {
     const FaceletError error = readError(cube, text);
     CHECK(sorted(error.stickers) == stickers({"U2", "F0", "L1"}));
     CHECK(contains(error.message, "UUL"));
+    CHECK(error.problem.kind == "no-such-piece");
+    CHECK(error.problem.orbit == "corner");
+    CHECK(error.problem.shown == std::vector<std::string>{"U", "U", "L"});
   }
   SUBCASE("a corner in mirror image") {
     // The UFR corner (U3 R0 F1) with its R and F stickers swapped shows U F R: read clockwise it
@@ -117,6 +136,10 @@ TEST_CASE("facelets: cube2 errors name the stickers at fault") {
     const FaceletError error = readError(cube, text);
     CHECK(sorted(error.stickers) == stickers({"U3", "R0", "F1"}));
     CHECK(contains(error.message, "mirror"));
+    // The piece by its colours in face order (U R F D L B), whatever order it shows them in.
+    CHECK(error.problem.kind == "mirror-image");
+    CHECK(error.problem.orbit == "corner");
+    CHECK(error.problem.pieces == std::vector<std::string>{"URF"});
   }
   SUBCASE("a corner twice") {
     // The UFL corner's place (U2 F0 L1) shows the UFR corner's colours U R F; to keep the counts,
@@ -128,6 +151,9 @@ TEST_CASE("facelets: cube2 errors name the stickers at fault") {
     const FaceletError error = readError(cube, text);
     CHECK(sorted(error.stickers) == stickers({"U3", "R0", "F1", "U2", "F0", "L1"}));
     CHECK(contains(error.message, "twice"));
+    CHECK(error.problem.kind == "piece-twice");
+    CHECK(error.problem.pieces == std::vector<std::string>{"URF"});
+    CHECK(error.problem.counts.empty());  // the counts are right
   }
   SUBCASE("a single twisted corner") {
     // The UFR corner turned in place: U3 R0 F1 show F U R.
@@ -138,6 +164,11 @@ TEST_CASE("facelets: cube2 errors name the stickers at fault") {
     const FaceletError error = readError(cube, text);
     CHECK(sorted(error.stickers) == stickers({"U3", "R0", "F1"}));
     CHECK(contains(error.message, "twisted"));
+    CHECK(error.problem.kind == "orientation-sum");
+    CHECK(error.problem.orbit == "corner");
+    CHECK(error.problem.pieces == std::vector<std::string>{"URF"});
+    CHECK(error.problem.orientations == 3);
+    CHECK(error.problem.twist == 1);
     // On a scrambled cube the twisted stickers named are those of every corner not in its home
     // orientation, and they include the corner twisted.
     std::mt19937_64 rng(3);
@@ -178,6 +209,8 @@ TEST_CASE("facelets: the gear fixture's Even, Fixed and flip rules") {
   FaceletError error = readError(gear, swapped);
   CHECK(contains(error.message, "odd"));
   CHECK(sorted(error.stickers) == std::vector<int>{0, 1, 4, 7});
+  CHECK(error.problem.kind == "odd-permutation");
+  CHECK(error.problem.pieces.size() == 2);
 
   // A second swap (e2 with e3: U2 L0 and D0 F1) makes it even again: a real position.
   std::string twoSwaps = swapped;
@@ -196,6 +229,9 @@ TEST_CASE("facelets: the gear fixture's Even, Fixed and flip rules") {
   error = readError(gear, flipped);
   CHECK(contains(error.message, "flipped"));
   CHECK(sorted(error.stickers) == std::vector<int>{0, 4});
+  CHECK(error.problem.kind == "orientation-sum");
+  CHECK(error.problem.orientations == 2);
+  CHECK(error.problem.pieces == std::vector<std::string>{"UF"});
 
   // The two tips exchanged: tips never leave their places.
   std::string tips = solved;
@@ -207,6 +243,8 @@ TEST_CASE("facelets: the gear fixture's Even, Fixed and flip rules") {
   tips[9] = 'F';   // R2
   error = readError(gear, tips);
   CHECK(contains(error.message, "out of its place"));
+  CHECK(error.problem.kind == "piece-out-of-place");
+  CHECK(error.problem.pieces.size() == 2);
   CHECK(sorted(error.stickers) == std::vector<int>{3, 6, 8, 9, 11, 13});
 
   // A single tip twisted is a real position (no sum rule on tips).
@@ -233,6 +271,8 @@ TEST_CASE("facelets: a piece turned in a way its moves never turn it") {
   CHECK(stateFromFacelets(bars, "AACB").state == bars.applySequence(bars.solved(), {0}));
   const FaceletError error = readError(bars, "BAAC");  // A0 B0 show B A
   CHECK(contains(error.message, "never turn"));
+  CHECK(error.problem.kind == "piece-turned");
+  CHECK(error.problem.pieces == std::vector<std::string>{"AB"});
   CHECK(sorted(error.stickers) == std::vector<int>{0, 2});
 }
 
@@ -245,6 +285,7 @@ TEST_CASE("facelets: the linked fixture's parity link") {
   std::swap(text[0], text[1]);
   const FaceletError error = readError(linked, text);
   CHECK(contains(error.message, "parities"));
+  CHECK(error.problem.kind == "parity-mismatch");
   // Swapping b0 and b1 too makes it a real position.
   text = linked.facelets(linked.applySequence(linked.solved(), {*linked.findMove("M")}));
   CHECK(stateFromFacelets(linked, text).state.has_value());

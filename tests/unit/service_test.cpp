@@ -308,6 +308,14 @@ TEST_CASE("service: validate") {
   std::set<int> named;
   for (const Json& s : stickers->array()) named.insert(static_cast<int>(s.number()));
   CHECK(named == std::set<int>{3, 4, 9});
+  // Beside the message, the problem as data for the page's plain words (the precise message is
+  // the CLI's and JSON's "error").
+  CHECK(contains(twisted.dump(),
+                 "\"problem\":{\"kind\":\"orientation-sum\",\"orbit\":\"corner\","
+                 "\"pieces\":[\"URF\"],\"orientations\":3,\"twist\":1}"));
+  CHECK(contains(service::validate("cube2", "UUUURRRFFFFFDDDDLLLLBBBB").dump(),
+                 "\"counts\":[{\"face\":\"R\",\"count\":3,\"expected\":4},"
+                 "{\"face\":\"F\",\"count\":5,\"expected\":4}]"));
   // Errors without particular stickers still carry an (empty) array.
   const Json shortText = service::validate("cube2", "UUU");
   CHECK(contains(error(shortText), "24"));
