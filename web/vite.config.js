@@ -1,6 +1,7 @@
 // Vite config: `npm run build:web` writes build/site/: first the standalone element bundle
 // build/site/polytwist-player.js (one ES module, which the pages load too), then the app page
-// (index.html) and the embedding demo (embed-demo.html) beside it, with the offline app's web
+// (index.html) and the embedding demo (embed-demo.html) beside it, the documentation's pages
+// rendered from docs/*.md into docs/ (./docs-pages.js), with the offline app's web
 // manifest and service worker (./pwa.config.js; the pages' build only) and the icons of
 // assets/site/ at the site's root.
 // The engine (build/wasm/polytwist_engine.mjs + .wasm) is built by CMake/Emscripten first;
@@ -25,6 +26,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { build, defineConfig } from "vite";
 
 import { policyText } from "./csp.js";
+import { docsSite } from "./docs-pages.js";
 import { writeTablePieces } from "./table-pieces.js";
 import { offlineApp } from "./pwa.config.js";
 
@@ -378,6 +380,10 @@ export default defineConfig({
     contentSecurityPolicy(),
     buildIdModule(),
     standalonePlayerBundle(),
+    docsSite({
+      docsDir: `${repoDir}docs`,
+      styleSheets: [`${webDir}src/site.css`, `${webDir}src/docs.css`],
+    }),
     shippedTables(),
     offlineApp(),
     precompressedFiles(),

@@ -7,8 +7,11 @@
 // First the policy as static hosts deliver it (the pages' <meta>, here also sent as a header so
 // that the workers get it too), then as `polytwist serve` sends it, frame-ancestors included.
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
 
 import { policyText } from "../../web/csp.js";
 import {
@@ -20,6 +23,9 @@ import {
   playerData,
 } from "../js/browser.mjs";
 import { startServer } from "../server/serve.mjs";
+
+const repoDir = fileURLToPath(new URL("../../", import.meta.url));
+const siteDir = `${repoDir}build/site`;
 
 const TEST = { timeout: 90_000 };
 const POLICY = policyText();
@@ -187,6 +193,72 @@ describe(`under the site's policy "${POLICY}"`, () => {
     assert.equal(await second.evaluate((el) => el.moveIndex), 2);
     assert.deepEqual(violations, []);
     assertNoProblems(problems);
+  });
+
+  it(
+    "the documentation: the demo's and the app's links lead to its pages, styled, under the policy",
+    TEST,
+    async () => {
+      const { page, problems, violations } = await openWatched();
+      await page.goto(`${session.site.url}embed-demo.html`);
+      const [answer] = await Promise.all([
+        page.waitForResponse((res) => res.url().endsWith("/docs/embedding.html")),
+        page.getByRole("link", { name: "embedding guide" }).click(),
+      ]);
+      assert.equal(answer.status(), 200);
+      assert.equal(
+        await page.textContent("h1"),
+        "Embedding polytwist: a guide for wiki admins and page authors",
+      );
+      assert.equal(await metaPolicy(page), POLICY);
+      // docs.css applied: the text in a column, the site's colours.
+      const column = await page.$eval("main.doc", (main) => getComputedStyle(main).maxWidth);
+      assert.notEqual(column, "none");
+      // A link to another doc, with its heading's anchor, lands on that heading.
+      await page.click('a[href="server.html#mediawiki"]');
+      await page.waitForURL(/docs\/server\.html#mediawiki$/);
+      assert.equal(await page.locator("h2#mediawiki, h3#mediawiki").count(), 1);
+      await page.getByRole("link", { name: "Documentation" }).click();
+      await page.waitForURL(/docs\/index\.html$/);
+      assert.ok((await page.locator("main a").count()) >= 20, "the index lists the docs");
+      await page.getByRole("link", { name: "The app" }).click();
+      await page.waitForURL(/\/index\.html$/);
+      await page.getByRole("link", { name: "Docs" }).click();
+      await page.waitForURL(/docs\/index\.html$/);
+      assert.deepEqual(violations, []);
+      assertNoProblems(problems);
+    },
+  );
+
+  it("the documentation's pages link only to files the site has", async () => {
+    const docs = `${siteDir}/docs`;
+    const pages = (await readdir(docs, { recursive: true })).filter((f) => f.endsWith(".html"));
+    // One page per Markdown file of docs/, and the index.
+    const sources = (await readdir(`${repoDir}docs`, { recursive: true })).filter((f) =>
+      f.endsWith(".md"),
+    );
+    assert.deepEqual(
+      pages.filter((f) => f !== "index.html").sort(),
+      sources.map((f) => f.replace(/\.md$/, ".html")).sort(),
+    );
+    const broken = [];
+    let checked = 0;
+    for (const page of pages) {
+      const html = await readFile(`${docs}/${page}`, "utf8");
+      for (const [, target] of html.matchAll(/(?:href|src)="([^"]*)"/g)) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // another site's
+        const url = new URL(target, `file://${docs}/${page}`);
+        const file = decodeURIComponent(url.pathname);
+        const text = existsSync(file) ? await readFile(file, "utf8") : null;
+        const anchor = url.hash.slice(1);
+        if (text === null) broken.push(`${page}: ${target} (no such file)`);
+        else if (anchor && !text.includes(`id="${decodeURIComponent(anchor)}"`))
+          broken.push(`${page}: ${target} (no such heading)`);
+        checked++;
+      }
+    }
+    assert.deepEqual(broken, []);
+    assert.ok(checked > 100, `only ${checked} links checked`);
   });
 
   it("embed.html shows its player, its messages, and plays", TEST, async () => {
