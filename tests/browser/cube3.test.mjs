@@ -140,7 +140,9 @@ describe("cube3 page", () => {
     const answer = await engine("validate", "cube3", flipped);
     assert.equal(answer.ok, false);
     assert.match(answer.error, /edge/);
-    assert.equal(await page.textContent(".verdict"), answer.error);
+    // In colours, the engine's precise message as the line's title.
+    assert.equal(await page.textContent(".verdict"), "The white–green edge is flipped in place.");
+    assert.equal(await page.getAttribute(".verdict", "title"), answer.error);
     const marked = await page.$$eval(".sticker.error", (nodes) =>
       nodes.map((node) => Number(node.dataset.facelet)),
     );

@@ -23,6 +23,7 @@ import {
   stickerColoursShown,
 } from "../js/browser.mjs";
 import { callJson, loadEngine } from "../js/engine.mjs";
+import { problemInWords } from "../../web/src/edit/problem-words.js";
 
 const session = browserSession();
 const TEST = { timeout: 90_000 };
@@ -192,7 +193,12 @@ async function checkPuzzle(id, geometry) {
   [painted[a], painted[b]] = [shown[b], shown[a]];
   const answer = await engineCall(page, "validate", id, painted.join(""));
   assert.equal(answer.ok, false, context(`stickers ${a} and ${b} swapped were accepted`));
-  assert.equal(await page.textContent(".verdict"), answer.error, context("verdict"));
+  // Said in the editor's colours from the answer's problem, the precise message as its title.
+  const { faces } = await engineCall(page, "puzzleInfo", id);
+  const words = problemInWords(answer.problem, faces);
+  assert.ok(words, context(`no words for ${JSON.stringify(answer.problem)}`));
+  assert.equal(await page.textContent(".verdict"), words, context("verdict"));
+  assert.equal(await page.getAttribute(".verdict", "title"), answer.error, context("title"));
   const marked = await page.$$eval(".sticker.error", (nodes) =>
     nodes.map((node) => Number(node.dataset.facelet)),
   );

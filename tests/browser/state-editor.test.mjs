@@ -1,7 +1,7 @@
 // The state editor (web/src/edit/) in headless Chromium, on a harness page served from the
 // repository root (tests/browser/fixtures/state-editor.html) with the real engine: painting by
-// pointer and keys, the engine's error shown and its stickers highlighted, the actions, a shadow
-// root. Needs build/wasm only, not the built site.
+// pointer and keys, the engine's error said in colours and its stickers highlighted, the actions,
+// a shadow root. Needs build/wasm only, not the built site.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
@@ -26,6 +26,18 @@ async function openHarness(query = "") {
 const sticker = (index) => page.locator(`.sticker[data-facelet="${index}"]`);
 const swatch = (face) => page.locator(`.swatch[data-face="${face}"]`);
 const verdict = () => page.locator(".verdict").textContent();
+/**
+ * Waits until the verdict (in a shadow root too) says `text`; resolves with its title, the
+ * engine's precise message.
+ */
+async function verdictSays(text) {
+  const line = page.locator(".verdict");
+  for (let tries = 0; tries < 100 && (await line.textContent()) !== text; tries++) {
+    await page.waitForTimeout(100);
+  }
+  assert.equal(await line.textContent(), text);
+  return line.getAttribute("title");
+}
 const validation = (kind) =>
   page.waitForSelector(`.state-editor[data-validation="${kind}"]`, { timeout: 10_000 });
 const highlighted = () =>
@@ -54,13 +66,16 @@ describe("state editor", () => {
       await swatch("L").click();
       await sticker(1).click(); // F1, the UL edge's front sticker
       await validation("invalid");
-      assert.match(await verdict(), /wrong colour counts/);
+      assert.match(
+        await verdictSays(
+          "There are 10 red stickers and 8 green; each colour belongs on 9 stickers.",
+        ),
+        /^wrong colour counts: 8 F, 10 L/,
+      );
       await swatch("F").click();
       await sticker(12).click(); // L3, its left sticker
-      await page.waitForFunction(
-        (text) => document.querySelector(".verdict").textContent === text,
-        FLIPPED_EDGE,
-      );
+      // In the palette's colours, the piece by its colours; the engine's words as the title.
+      assert.equal(await verdictSays("The green–red edge is flipped in place."), FLIPPED_EDGE);
       assert.equal(await page.getAttribute(".state-editor", "data-validation"), "invalid");
       assert.deepEqual(await highlighted(), [1, 12]);
       assert.equal(await sticker(1).getAttribute("aria-invalid"), "true");
@@ -143,7 +158,12 @@ describe("state editor", () => {
       window.harness.editor.paint(9, "U");
     });
     await validation("invalid");
-    assert.match(await verdict(), /URF corner in mirror image/);
+    assert.match(
+      await verdictSays(
+        "These stickers show the white–red–green corner in mirror image, which no real corner can show: two of its colours are swapped.",
+      ),
+      /URF corner in mirror image/,
+    );
     assert.deepEqual(await highlighted(), [3, 4, 9]);
     const style = await sticker(3).evaluate((node) => {
       const computed = getComputedStyle(node);
@@ -153,4 +173,52 @@ describe("state editor", () => {
     assert.equal(style.fill, "rgb(26, 158, 58)"); // F's green
     assertNoProblems(problems);
   });
+
+  it(
+    "says a 3x3x3's twisted corner, wrong counts and mirrored corner in colours",
+    TEST,
+    async () => {
+      await openHarness("?puzzle=cube3");
+      await validation("valid");
+      const cases = [
+        // U8 R0 F2, the URF corner, turned in place.
+        [
+          [
+            [8, "R"],
+            [9, "F"],
+            [20, "U"],
+          ],
+          "The white–red–green corner is twisted in place.",
+          /add up to/,
+        ],
+        [
+          [[1, "F"]],
+          "There are 10 green stickers and 8 white; each colour belongs on 9 stickers.",
+          /wrong colour counts: 8 U, 10 F/,
+        ],
+        // Its R and F stickers swapped: the corner's mirror image.
+        [
+          [
+            [9, "F"],
+            [20, "R"],
+          ],
+          "These stickers show the white–red–green corner in mirror image, which no real corner can show: two of its colours are swapped.",
+          /URF corner in mirror image/,
+        ],
+      ];
+      const solved = await facelets();
+      for (const [stickers, words, precise] of cases) {
+        await page.evaluate(
+          ([start, list]) => {
+            window.harness.editor.setFacelets(start);
+            for (const [index, face] of list) window.harness.editor.paint(index, face);
+          },
+          [solved, stickers],
+        );
+        assert.match(await verdictSays(words), precise);
+        assert.equal(await page.getAttribute(".state-editor", "data-validation"), "invalid");
+      }
+      assertNoProblems(problems);
+    },
+  );
 });

@@ -1,7 +1,8 @@
 // The state editor's pure parts in Node: the sticker nets (puzzleGeometry's, through
 // web/src/puzzles/geometry-net.js) against the
 // engine's numbering and the puzzles' pieces, arrow-key navigation, colour names, the 3D picking
-// helper, and the engine's validate errors for impossible colourings naming stickers of the net.
+// helper, and the engine's validate errors for impossible colourings naming stickers of the net,
+// and said in the editor's words from the answer's `problem`.
 // The DOM parts run in Chromium: tests/browser/state-editor.test.mjs.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import { Raycaster, Vector3 } from "three";
 import { centroid, stickerInDirection } from "../../web/src/ui/svg-net.js";
 import { faceletAtHit } from "../../web/src/edit/paint-3d.js";
 import { colourName } from "../../web/src/edit/palette.js";
+import { colourWords, problemInWords } from "../../web/src/edit/problem-words.js";
 import { geometryEntry } from "../../web/src/puzzles/geometry-entry.js";
 import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
 
@@ -317,5 +319,55 @@ describe("painting on the 3D model", () => {
     assert.equal(faceletAtHit(plastic, model), 5);
     assert.equal(faceletAtHit(null, model), null);
     model.dispose();
+  });
+});
+
+describe("impossible colourings in plain words, from the answer's problem", () => {
+  const painted = (id, edits) => {
+    const chars = [...call("applyMoves", id, "", "").facelets];
+    for (const [i, face] of Object.entries(edits)) chars[i] = face;
+    return chars.join("");
+  };
+  const words = (id, edits) => {
+    const answer = call("validate", id, painted(id, edits));
+    assert.equal(answer.ok, false);
+    return problemInWords(answer.problem, call("puzzleInfo", id).faces);
+  };
+
+  it("3x3x3: a twisted corner, a flipped edge, two edges swapped, wrong counts", () => {
+    // U8 R0 F2 is the URF corner, U7 F1 the UF edge, U5 R1 the UR edge.
+    assert.equal(
+      words("cube3", { 8: "R", 9: "F", 20: "U" }),
+      "The white–red–green corner is twisted in place.",
+    );
+    assert.equal(words("cube3", { 7: "F", 19: "U" }), "The white–green edge is flipped in place.");
+    assert.equal(
+      words("cube3", { 7: "R", 19: "U", 5: "F", 10: "U" }),
+      "The white–green and white–red pieces are swapped.",
+    );
+    assert.equal(
+      words("cube3", { 1: "F" }),
+      "There are 10 green stickers and 8 white; each colour belongs on 9 stickers.",
+    );
+  });
+
+  it("domino: counts of faces with different numbers of stickers", () => {
+    assert.equal(
+      words("domino", { 0: "F" }),
+      "There are 7 green stickers (6 belong) and 8 white (9 belong).",
+    );
+  });
+
+  it("colours named by word, by the face's name where two faces share a word", () => {
+    const faces = call("puzzleInfo", "megaminx").faces;
+    const named = colourWords(faces);
+    assert.equal(named.size, faces.length);
+    const values = [...named.values()];
+    assert.equal(new Set(values).size, values.length, values.join(" "));
+    assert.equal(named.get(faces[0].name), colourName(faces[0].colour));
+    assert.ok(
+      values.some((word, i) => word === faces[i].name),
+      "no shared word fell back",
+    );
   });
 });

@@ -20,8 +20,10 @@
 // Styles: ./edit.css in a page, or editStyleSheet() from ./styles.js adopted by a shadow root.
 //
 // Every change asks the engine's validate(id, facelets) after a short pause (later edits restart
-// it; an answer for an older colouring is dropped). The engine's error text is shown exactly, in a
-// role="status" line, and the stickers it names are highlighted on the net. The <section> carries
+// it; an answer for an older colouring is dropped). The engine's verdict is shown in a
+// role="status" line in plain words, colours named as the palette paints them (problem-words.js;
+// the engine's precise message is the line's title), and the stickers it names are highlighted
+// on the net. The <section> carries
 // data-validation = "pending" | "valid" | "invalid" | "failed" (the engine could not be asked).
 //
 // Keys: the palette's own (arrows, 1–9); on the net, arrows move between stickers, Enter / Space
@@ -29,6 +31,7 @@
 // preventDefault()ed, so the page's turning keys (which skip those) leave them alone.
 import { createNet } from "./net.js";
 import { createPalette, numberKey } from "./palette.js";
+import { problemInWords } from "./problem-words.js";
 import { button } from "../ui/button.js";
 
 const VALIDATION_DELAY_MS = 120;
@@ -96,10 +99,12 @@ export function createStateEditor({
   let generation = 0; // which change the newest validation belongs to
   let destroyed = false;
 
-  function report(kind, text) {
+  function report(kind, text, precise = "") {
     root.dataset.validation = kind;
     verdict.dataset.kind = kind;
     verdict.textContent = text;
+    if (precise) verdict.title = precise;
+    else verdict.removeAttribute("title");
   }
 
   async function validate(change) {
@@ -121,7 +126,8 @@ export function createStateEditor({
     const error = answer?.error ?? "The engine gave no answer.";
     const stickers = Array.isArray(answer?.stickers) ? answer.stickers : [];
     net.highlight(stickers);
-    report(answer?.failed ? "failed" : "invalid", error);
+    const words = answer?.failed ? null : problemInWords(answer?.problem, faces);
+    report(answer?.failed ? "failed" : "invalid", words ?? error, words ? error : "");
     onInvalid({ error, stickers, facelets: sent });
   }
 
