@@ -1,10 +1,11 @@
 // The documentation as pages of the site: every Markdown file of docs/ rendered by markdown-it
 // into build/site/docs/ (docs/web.md → docs/web.html), in one page template with the site's
-// Content-Security-Policy and header and web/src/site.css + docs.css, with an index of them at docs/index.html.
-// The files the pages link to inside docs/ (images, the wiki gadget, the survey scripts) are
-// copied beside them. Links between docs keep working: `embedding.md#attributes` becomes
-// `embedding.html#attributes`, and headings get GitHub's anchors, which the docs link by; a link
-// out of docs/ (to the engine's sources) has no page on the site and is left as its text.
+// Content-Security-Policy, its header and web/src/site.css + docs.css, with an index of them at
+// docs/index.html. The files the pages link to inside docs/ (images, the wiki gadget, the survey
+// scripts) are copied beside them. Links between docs keep working: `embedding.md#attributes`
+// becomes `embedding.html#attributes`, a doc's path in the text ("see docs/web.md") a link to its
+// page, and headings get GitHub's anchors, which the docs link by; a link out of docs/ (to the
+// engine's sources) has no page on the site and is left as its text.
 // Emitted into the pages' bundle (./vite.config.js), so the offline app precaches them and they
 // are precompressed like every other file.
 import { readdirSync, readFileSync } from "node:fs";
@@ -50,6 +51,21 @@ function markdown() {
       token.attrSet("id", count ? `${base}-${count}` : base);
     });
   });
+  // The docs name each other in their text as paths ("see docs/web.md"): links on the site.
+  md.core.ruler.push("doc_path_links", (state) => {
+    for (const block of state.tokens) {
+      if (block.type !== "inline") continue;
+      let inLink = 0;
+      block.children = block.children.flatMap((token) => {
+        if (token.type === "link_open") inLink++;
+        if (token.type === "link_close") inLink--;
+        const named = DOC_PATH.exec(token.content);
+        const whole = token.type === "code_inline" && named?.[0] === token.content;
+        if (inLink || !(whole || (token.type === "text" && named))) return [token];
+        return linkDocPaths(state, token, whole);
+      });
+    }
+  });
   const openLink = md.renderer.rules.link_open ?? ((t, i, o, e, self) => self.renderToken(t, i, o));
   md.renderer.rules.link_open = (tokens, i, options, env, self) => {
     const token = tokens[i];
@@ -76,6 +92,36 @@ function markdown() {
     return env.outside.pop() ? "</span>" : closeLink(tokens, i, options, env, self);
   };
   return md;
+}
+
+const DOC_PATH = /\bdocs\/([\w/-]+\.md)/;
+
+/**
+ * A text token split at the doc paths it names (or a code span that is one), each path wrapped
+ * in a link to that doc, written as the docs' own links are (relative, .md: link_open rewrites
+ * them). A path to no doc stays as it is.
+ */
+function linkDocPaths(state, token, whole) {
+  const out = [];
+  const pattern = new RegExp(DOC_PATH.source, "g");
+  let last = 0;
+  for (const match of token.content.matchAll(pattern)) {
+    if (!state.env.docs.has(match[1])) continue;
+    const before = token.content.slice(last, match.index);
+    if (before) out.push(Object.assign(new state.Token("text", "", 0), { content: before }));
+    const open = new state.Token("link_open", "a", 1);
+    const href = posix.relative(posix.dirname(state.env.page), match[1]);
+    open.attrs = [["href", href]];
+    const text = new state.Token(whole ? "code_inline" : "text", whole ? "code" : "", 0);
+    text.content = match[0];
+    text.markup = token.markup;
+    out.push(open, text, new state.Token("link_close", "a", -1));
+    last = match.index + match[0].length;
+  }
+  const rest = token.content.slice(last);
+  if (rest)
+    out.push(Object.assign(new state.Token(token.type, token.tag, 0), token, { content: rest }));
+  return out;
 }
 
 /** The page around a doc's HTML: the site's header, a way back to the index, the doc. */
@@ -122,6 +168,7 @@ export function docsPages(docsDir, styleSheets) {
   const css = styleSheets.map((file) => readFileSync(file, "utf8")).join("\n");
   const out = [{ fileName: "docs/docs.css", source: css }];
   const entries = [];
+  const sources = new Set(files.filter((path) => path.endsWith(".md")));
   for (const path of files) {
     if (!path.endsWith(".md")) {
       out.push({ fileName: `docs/${path}`, source: readFileSync(`${docsDir}/${path}`) });
@@ -129,7 +176,7 @@ export function docsPages(docsDir, styleSheets) {
     }
     const text = readFileSync(`${docsDir}/${path}`, "utf8");
     const title = /^#\s+(.*)$/m.exec(text)?.[1].replace(/`/g, "") ?? path;
-    const body = md.render(text, { page: path, outside: [] });
+    const body = md.render(text, { page: path, docs: sources, outside: [] });
     const depth = path.split("/").length - 1;
     const fileName = path.replace(/\.md$/, ".html");
     entries.push({ fileName, title });
