@@ -67,11 +67,12 @@ describe("entering a position by its colours", () => {
       const expected = await engine("validate", "pyraminx", flipped.join(""));
       assert.match(expected.error, /an edge has been flipped in place/);
       // In the palette's colours; the engine's precise message is the line's title.
-      await page.waitForFunction(
-        (error) => document.querySelector(".verdict")?.title === error,
-        expected.error,
-      );
-      assert.match(await page.textContent(".verdict"), /edge is flipped in place\.$/);
+      const verdict = page.locator(".verdict");
+      for (let i = 0; i < 100 && (await verdict.getAttribute("title")) !== expected.error; i++) {
+        await page.waitForTimeout(100);
+      }
+      assert.equal(await verdict.getAttribute("title"), expected.error);
+      assert.match(await verdict.textContent(), /edge is flipped in place/);
       await validation("invalid");
       assert.deepEqual(
         await marked(),
