@@ -76,42 +76,43 @@ function turningMaterial(rotation) {
 export function batchedDrawing(object, pieces, stickers) {
   object.updateMatrixWorld(true);
   const toModel = object.matrixWorld.clone().invert();
-  const parts = pieces.map(({ object: piece }) => piece.children.filter((child) => child.isMesh));
-  const count = parts.flat().reduce((sum, mesh) => sum + vertexCount(mesh.geometry), 0);
+  // The plastic first and every sticker after it: where a sticker and the plastic under it round
+  // to one depth (cut faces meeting the surface under a sticker that crosses its cell, seen at a
+  // slant), the later triangle wins the depth test, so the sticker does at its usual lift.
+  const stickerSet = new Set(stickers);
+  const parts = pieces.flatMap(({ object: piece }, p) =>
+    piece.children.filter((child) => child.isMesh).map((mesh) => ({ mesh, piece: p })),
+  );
+  parts.sort((a, b) => stickerSet.has(a.mesh) - stickerSet.has(b.mesh));
+  const count = parts.reduce((sum, { mesh }) => sum + vertexCount(mesh.geometry), 0);
   const positions = new Float32Array(3 * count);
   const normals = new Float32Array(3 * count);
   const colours = new Float32Array(3 * count);
   const ranges = new Map(); // part mesh → {start, count} of its vertices
-  const pieceRanges = []; // per piece, {start, count}
+  const pieceRanges = pieces.map(() => []); // per piece, the {start, count} of each of its parts
   let next = 0;
   const point = new Vector3();
   const matrix = new Matrix4();
   const normalMatrix = new Matrix3();
-  parts.forEach((meshes) => {
-    const pieceStart = next;
-    for (const mesh of meshes) {
-      matrix.multiplyMatrices(toModel, mesh.matrixWorld);
-      normalMatrix.getNormalMatrix(matrix);
-      const { index, attributes } = mesh.geometry;
-      const n = vertexCount(mesh.geometry);
-      const colour = mesh.material.color ?? new Color(0x808080);
-      for (let k = 0; k < n; k++) {
-        const v = index ? index.getX(k) : k;
-        const at = 3 * (next + k);
-        point
-          .fromBufferAttribute(attributes.position, v)
-          .applyMatrix4(matrix)
-          .toArray(positions, at);
-        point.fromBufferAttribute(attributes.normal, v).applyMatrix3(normalMatrix).normalize();
-        point.toArray(normals, at);
-        colour.toArray(colours, at);
-      }
-      ranges.set(mesh, { start: next, count: n });
-      next += n;
-      mesh.layers.set(PICK_LAYER);
+  for (const { mesh, piece } of parts) {
+    matrix.multiplyMatrices(toModel, mesh.matrixWorld);
+    normalMatrix.getNormalMatrix(matrix);
+    const { index, attributes } = mesh.geometry;
+    const n = vertexCount(mesh.geometry);
+    const colour = mesh.material.color ?? new Color(0x808080);
+    for (let k = 0; k < n; k++) {
+      const v = index ? index.getX(k) : k;
+      const at = 3 * (next + k);
+      point.fromBufferAttribute(attributes.position, v).applyMatrix4(matrix).toArray(positions, at);
+      point.fromBufferAttribute(attributes.normal, v).applyMatrix3(normalMatrix).normalize();
+      point.toArray(normals, at);
+      colour.toArray(colours, at);
     }
-    pieceRanges.push({ start: pieceStart, count: next - pieceStart });
-  });
+    ranges.set(mesh, { start: next, count: n });
+    pieceRanges[piece].push({ start: next, count: n });
+    next += n;
+    mesh.layers.set(PICK_LAYER);
+  }
 
   const geometry = new BufferGeometry();
   geometry.setAttribute("position", new BufferAttribute(positions, 3));
@@ -141,8 +142,7 @@ export function batchedDrawing(object, pieces, stickers) {
       if (turned !== turningPieces) {
         turning.array.fill(0);
         for (const p of turned) {
-          const { start, count: n } = pieceRanges[p];
-          turning.array.fill(1, start, start + n);
+          for (const { start, count: n } of pieceRanges[p]) turning.array.fill(1, start, start + n);
         }
         turning.needsUpdate = true;
         turningPieces = turned;

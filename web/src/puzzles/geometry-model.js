@@ -50,11 +50,6 @@ const CAMERA_DISTANCE = 3.75;
 const BORDER = 0.075;
 const CORNER_RADIUS = 0.07;
 const LIFT = 0.001;
-/**
- * The lift of a sticker that reaches beyond its cell (./sticker-backing.js): cut faces meet the
- * surface under it, and at LIFT their depths poke through it as dotted lines in the rasteriser.
- */
-const CROSSING_LIFT = 8 * LIFT;
 /** How deep a sticker's backing reaches (./sticker-backing.js), in circumradii. */
 const BACKING_DEPTH = 0.2;
 /** A border never takes more than this share of a sticker's inradius (thin or tiny stickers). */
@@ -291,25 +286,24 @@ function sharedGeometries(geometry, described) {
   let shared = built.get(key);
   if (!shared) {
     const size = typicalSize(described.stickers);
-    const backings = described.stickers.map((sticker) =>
-      stickerBacking(sticker, described.axes, BACKING_DEPTH * described.radius),
-    );
-    const lifts = backings.map((backing) => (backing ? CROSSING_LIFT : LIFT) * described.radius);
+    const lift = LIFT * described.radius;
     shared = {
-      lifts,
       cells: solidCells(described).map(({ slabs, polyhedron }) => ({
         slabs,
         body: polyhedronGeometry(polyhedron),
       })),
-      stickers: described.stickers.map(({ outline, normal, centre }, i) => {
+      stickers: described.stickers.map(({ outline, normal, centre }) => {
         const border = Math.min(BORDER * size, MAX_BORDER_SHARE * inradius(outline, centre));
         return stickerGeometry(outline, normal, {
           border,
           radius: Math.min(CORNER_RADIUS * size, border),
-          lift: lifts[i],
+          lift,
         });
       }),
-      backings: backings.map((backing) => backing && polyhedronGeometry(backing)),
+      backings: described.stickers.map((sticker) => {
+        const backing = stickerBacking(sticker, described.axes, BACKING_DEPTH * described.radius);
+        return backing && polyhedronGeometry(backing);
+      }),
     };
     built.set(key, shared);
   }
@@ -370,7 +364,7 @@ export function createGeometryModel(info, answer) {
     const mesh = new Mesh(shared.stickers[index], stickerMaterial(UNKNOWN_COLOUR));
     mesh.name = `facelet ${index}`;
     mesh.userData.facelet = index;
-    mesh.userData.centre = centre.clone().addScaledVector(normal, shared.lifts[index]);
+    mesh.userData.centre = centre.clone().addScaledVector(normal, LIFT * described.radius);
     mesh.userData.normal = normal.clone();
     return mesh;
   });
