@@ -120,6 +120,19 @@ async function expectDrawn(player) {
   );
 }
 
+/**
+ * Checks what the demo's full player (`controls="full"`) says before it starts: its puzzle in the
+ * picker and what a press does (`press`: "Click" or "Tap"), no loading before anything loads.
+ */
+async function assertInvitesToStart(press) {
+  const full = page.locator('polytwist-player[controls="full"]');
+  await full.scrollIntoViewIfNeeded();
+  await full.locator('#player[data-picture="true"]').waitFor({ timeout: 30_000 });
+  assert.equal(await full.evaluate((el) => el.started), false);
+  assert.equal(await full.locator("#status").textContent(), `${press} to start the 3D player.`);
+  assert.equal(await full.locator("#puzzle option:checked").textContent(), "Pocket cube 2x2x2");
+}
+
 /** The texts of a player's messages, by source attribute. */
 const messages = (player) =>
   player.evaluate((el) =>
@@ -175,6 +188,7 @@ describe("the embedding demo page", () => {
     await open("embed-demo.html");
     const players = page.locator("polytwist-player");
     const heights = await players.evaluateAll((els) => els.map((el) => el.offsetHeight));
+    await assertInvitesToStart("Click");
     for (let i = 0; i < heights.length; i++) await expectDrawn(players.nth(i));
     await page.evaluate(() => window.scrollTo(0, 0));
     // The players with an alg show its moves and playback buttons once started: as tall as before.
@@ -228,6 +242,7 @@ describe("the embedding demo page", () => {
     TEST,
     async () => {
       await open("embed-demo.html", { hasTouch: true, isMobile: true });
+      await assertInvitesToStart("Tap");
       const selector = 'polytwist-player[setup="u r\'"]';
       const tips = page.locator(selector);
       await expectDrawn(tips);

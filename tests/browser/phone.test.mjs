@@ -1,6 +1,7 @@
 // The app page on a 390×844 touch phone: the puzzle and its playback buttons on screen together, a
-// finger beside the puzzle scrolling the page while a finger on it turns it, every control a
-// 44 px touch target, and a numbering entered with the digit pad (no keyboard opens on a tap).
+// finger beside the puzzle scrolling the page while a finger on it turns it, every control and
+// link a 44 px touch target, the colour editor's stickers a fingertip wide and its words "tap",
+// and a numbering entered with the digit pad (no keyboard opens on a tap).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
@@ -86,13 +87,13 @@ describe("the app on a touch phone", () => {
     },
   );
 
-  it("makes every control of the page at least 44 px across", TEST, async () => {
+  it("makes every control and link of the page at least 44 px across", TEST, async () => {
     const { page, problems } = await session.open(PHONE);
     await solvedPyraminx(page);
     await page.tap("#share");
     const controls = [
       ...(await boxes(page, "#app >> button, #app >> select, #app >> input, #app >> summary")),
-      ...(await boxes(page, "main button, main select, main input")),
+      ...(await boxes(page, "main button, main select, main input, a[href]")),
     ];
     assert.ok(controls.length > 20, `${controls.length} controls`);
     const small = controls.filter(({ width, height }) => width < 44 || height < 44);
@@ -100,6 +101,30 @@ describe("the app on a touch phone", () => {
       small.map(({ name, width, height }) => `${name}: ${width | 0}×${height | 0}`),
       [],
     );
+    assertNoProblems(problems);
+  });
+
+  it("paints with stickers a fingertip wide, and says tap, not click", TEST, async () => {
+    const { page, problems } = await session.open(PHONE);
+    await gotoPuzzle(page, session.site.url, "cube3");
+    await page.tap("#edit");
+    const stickers = await boxes(page, "#app >> .sticker-net .sticker");
+    assert.equal(stickers.length, 54);
+    const small = stickers.filter(({ width, height }) => width < 40 || height < 40);
+    assert.deepEqual(
+      small.map(({ width, height }) => `${width | 0}×${height | 0}`),
+      [],
+    );
+    // The net scrolls sideways rather than shrink; the page does not.
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the page is ${width} px wide`);
+    await page.locator("#app >> .sticker-net .sticker").last().tap();
+    const words = await page.locator("#app").evaluate((el) => {
+      const panel = el.shadowRoot.querySelector("#edit-panel");
+      return `${panel.innerText} ${el.shadowRoot.querySelector("#view").ariaLabel}`;
+    });
+    assert.match(words, /\btap\b/);
+    assert.doesNotMatch(words, /\bclick/i);
     assertNoProblems(problems);
   });
 

@@ -33,6 +33,7 @@ import { createNet } from "./net.js";
 import { createPalette, numberKey } from "./palette.js";
 import { problemInWords } from "./problem-words.js";
 import { button } from "../ui/button.js";
+import { pressWord } from "../ui/format.js";
 
 const VALIDATION_DELAY_MS = 120;
 
@@ -79,7 +80,7 @@ export function createStateEditor({
   hint.className = "hint";
   const keys = `1–${Math.min(9, faces.length)}`;
   hint.textContent =
-    `Pick a colour, then click or tap stickers to paint them. Keys: arrows move between ` +
+    `Pick a colour, then ${pressWord()} stickers to paint them. Keys: arrows move between ` +
     `stickers, Enter or Space paints, ${keys} pick a colour and paint.`;
   const actions = document.createElement("div");
   actions.className = "actions";

@@ -1,7 +1,7 @@
 // A puzzle's stickers as a flat SVG net (layouts: the entries' nets, puzzles/index.js), for painting colours in.
 //
 //   const net = createNet({ layout: PYRAMINX_NET, faces: info.faces, label, onPaint });
-//   parent.append(net.element);
+//   parent.append(net.element);   (with onPaint, a scroller holding the SVG, sideways on touch screens)
 //   net.setFacelets("FFFF…");   net.highlight([1, 12]);   net.focusSticker(0);
 //
 // Each sticker is a <polygon class="sticker" data-facelet="i" role="button"> labelled with its name
@@ -24,6 +24,11 @@ import { colourName } from "./palette.js";
 
 const STICKER_SCALE = 0.84; // of its cell, about its centroid: the gaps show the plastic
 const PADDING = 0.2;
+/**
+ * The least width in CSS pixels of a typical sticker on a touch screen, where the net scrolls
+ * sideways rather than shrink them below a fingertip (a cube's net across a phone: 24 px).
+ */
+const TOUCH_STICKER = 40;
 const UNKNOWN_FILL = "#8a8a8a";
 const DIRECTIONS = {
   ArrowRight: [1, 0],
@@ -61,12 +66,25 @@ function hatchPattern(id) {
 export function createNet({ layout, faces, label, onPaint }) {
   const colours = new Map(faces.map((face) => [face.name, face.colour]));
   const hatchId = `sticker-net-hatch-${++netCount}`;
+  const viewWidth = layout.width + 2 * PADDING;
   const svg = svgElement("svg", {
     class: "sticker-net",
-    viewBox: `${-PADDING} ${-PADDING} ${layout.width + 2 * PADDING} ${layout.height + 2 * PADDING}`,
+    viewBox: `${-PADDING} ${-PADDING} ${viewWidth} ${layout.height + 2 * PADDING}`,
     role: "group",
     "aria-label": label,
   });
+  // A net to paint on sits in a scroller, wide enough on a touch screen for a fingertip; one that
+  // only shows fills its place.
+  let element = svg;
+  if (onPaint) {
+    svg.style.setProperty(
+      "--touch-width",
+      `${Math.ceil((viewWidth / typicalStickerWidth(layout.stickers)) * TOUCH_STICKER)}px`,
+    );
+    element = document.createElement("div");
+    element.className = "sticker-net-scroller";
+    element.append(svg);
+  }
   const defs = svgElement("defs");
   defs.append(hatchPattern(hatchId));
 
@@ -188,5 +206,18 @@ export function createNet({ layout, faces, label, onPaint }) {
     });
   }
 
-  return { element: svg, setFacelets, highlight, focusSticker };
+  return { element, setFacelets, highlight, focusSticker };
+}
+
+/** The median sticker's width as drawn (the narrower side of its box), in the layout's units. */
+function typicalStickerWidth(stickers) {
+  const widths = stickers
+    .map(({ points }) => {
+      const xs = points.map(([x]) => x);
+      const ys = points.map(([, y]) => y);
+      const across = Math.min(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+      return across * STICKER_SCALE;
+    })
+    .sort((a, b) => a - b);
+  return widths[widths.length >> 1];
 }

@@ -1,11 +1,13 @@
 // The player before it starts: a picture of its start position (the setup applied) in the
 // stage's place, and what starts the player from it — the reader's first pointer press or key on
-// the player, or its 3D button. A setup of plain moves is painted from the puzzle's picture
+// the player, or its 3D button; until then the full controls name the puzzle and say what a press
+// does, and say "Loading…" only once loading has begun. A setup of plain moves is painted from the puzzle's picture
 // template (../picture/fast.js, a few KB); anything else by the model-only engine module
 // (../picture/model.js), loaded only then.
 import { PICTURES } from "virtual:polytwist-pictures";
 
 import { fastPicture } from "../picture/fast.js";
+import { pressWord } from "../ui/format.js";
 
 /** The engine's picture: {ok, svg} or {ok: false, error, svg}. */
 async function enginePicture(params) {
@@ -19,6 +21,12 @@ async function templatePicture({ pzl, alg = "", r }) {
   const { default: template } = await PICTURES[pzl]();
   const svg = fastPicture(template, alg);
   return svg && { ok: true, svg };
+}
+
+/** The puzzle's name from a picture's title (the engine writes the name, then the alg if any). */
+function puzzleName(picture, alg) {
+  const title = picture.querySelector("title")?.textContent ?? "";
+  return alg && title.endsWith(` ${alg}`) ? title.slice(0, -alg.length - 1) : title;
 }
 
 /** The SVG text as an element of this document (parsed as XML: nothing in it runs). */
@@ -37,6 +45,7 @@ export function createPictureMode({ ui, messages, onStart }) {
   let shown = true;
   let painted = ""; // the parameters of the picture shown (or being painted)
   let generation = 0;
+  let loading = false; // starting() was called
   const start = () => {
     if (shown) onStart();
   };
@@ -74,16 +83,25 @@ export function createPictureMode({ ui, messages, onStart }) {
         messages.clear("setup");
       }
       if (current !== generation || !shown) return;
-      ui.picture.replaceChildren(svgElement(answer.svg));
+      const picture = svgElement(answer.svg);
+      ui.picture.replaceChildren(picture);
       ui.picture.hidden = false;
       ui.start3d.hidden = !answer.ok;
       ui.player.dataset.picture = "true";
+      // The full controls before the engine lists the puzzles: the one shown, and what starts it.
+      if (!loading) {
+        const press = pressWord();
+        ui.puzzle.replaceChildren(new Option(puzzleName(picture, params.alg), puzzle));
+        ui.status.textContent = `${press[0].toUpperCase()}${press.slice(1)} to start the 3D player.`;
+      }
     },
     /** The player is starting (however asked): the 3D view beneath takes the pointer from now on. */
     starting() {
+      loading = true;
       ui.picture.style.pointerEvents = "none";
       ui.start3d.disabled = true;
       ui.start3d.textContent = "Loading…";
+      ui.status.textContent = "Loading the engine…";
     },
     /** The 3D view shows the position: the picture gives way for good. */
     hide() {

@@ -80,7 +80,7 @@ const MARKUP = `
         <button id="cancel" type="button" aria-disabled="true">Cancel</button>
         <button id="edit" type="button" aria-disabled="true">Edit colours</button>
       </div>
-      <p id="status" class="status" role="status" aria-live="polite">Loading the engine…</p>
+      <p id="status" class="status" role="status" aria-live="polite"></p>
       <p id="progress" class="progress muted"></p>
       <progress id="progress-bar" class="progress-bar" max="1" value="0" aria-label="Tables built" hidden></progress>
     </div>
@@ -126,7 +126,7 @@ const MARKUP = `
   <section id="edit-panel" class="edit-panel" part="edit-panel" aria-labelledby="edit-title" hidden>
     <h2 id="edit-title" class="edit-title">Edit colours</h2>
     <div id="editor"></div>
-    <p class="muted">On the 3D view, click a sticker to paint it; drag to look around.</p>
+    <p class="muted">On the 3D view, <span class="fine-pointer">click</span><span class="coarse-pointer">tap</span> a sticker to paint it; drag to look around.</p>
     <div class="buttons">
       <button id="edit-solve" type="button" disabled>Solve from here</button>
       <button id="edit-done" type="button" disabled>Done</button>

@@ -1,4 +1,8 @@
-// Numbers and durations as the status lines and panels write them.
+// Numbers and durations as the status lines and panels write them, and the word for a press.
+
+/** "tap" on a touch screen (a coarse pointer), "click" elsewhere: what a press is called. */
+export const pressWord = () =>
+  globalThis.matchMedia?.("(pointer: coarse)").matches ? "tap" : "click";
 
 export const formatMs = (ms) =>
   ms < 1 ? "under 1 ms" : `${Math.round(ms).toLocaleString("en")} ms`;

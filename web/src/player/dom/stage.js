@@ -6,7 +6,7 @@ import { createNet } from "../../edit/net.js";
 import { digitNetPicture } from "../../numbering/digit-net.js";
 import { HINT_FRAMING, addHintStickers } from "../../puzzles/hint-stickers.js";
 import { attachDragToTurn } from "../../ui/drag-to-turn.js";
-import { showBidiControls } from "../../ui/format.js";
+import { pressWord, showBidiControls } from "../../ui/format.js";
 import { createKeyboard, renderKeyTable } from "../../ui/keyboard.js";
 
 /**
@@ -62,7 +62,7 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
     ui.view.tabIndex = interactive ? 0 : -1;
     let label = `3D view of the ${name}: drag to look around`;
     if (editing()) {
-      label = `3D view of the ${name}: click a sticker to paint it with the chosen colour, drag to look around`;
+      label = `3D view of the ${name}: ${pressWord()} a sticker to paint it with the chosen colour, drag to look around`;
     } else if (interactive) {
       label = `3D view of the ${name}: drag a sticker to turn its layer, drag the background to look around; see Help for the keys`;
     }
