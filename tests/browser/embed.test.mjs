@@ -133,6 +133,37 @@ async function assertInvitesToStart(press) {
   assert.equal(await full.locator("#puzzle option:checked").textContent(), "Pocket cube 2x2x2");
 }
 
+/** How far apart (CSS px) a puzzle's outline may be drawn in the picture and in the 3D view. */
+const SAME_PLACE = 6;
+
+/**
+ * The box round the puzzle a player draws, in page CSS pixels [left, top, right, bottom]: its
+ * picture's shapes before it starts, its view's drawn (opaque) pixels after.
+ */
+const outlineBox = (player) =>
+  player.evaluate((el) => {
+    const shapes = el.shadowRoot.querySelector("#picture:not([hidden]) svg g");
+    if (shapes) {
+      const { left, top, right, bottom } = shapes.getBoundingClientRect();
+      return [left, top, right, bottom];
+    }
+    const canvas = el.shadowRoot.querySelector("#view");
+    const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+    const box = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let y = 0; y < canvas.height; y++) {
+      for (let x = 0; x < canvas.width; x++) {
+        if (data[(y * canvas.width + x) * 4 + 3] < 128) continue;
+        box[0] = Math.min(box[0], x);
+        box[1] = Math.min(box[1], y);
+        box[2] = Math.max(box[2], x + 1);
+        box[3] = Math.max(box[3], y + 1);
+      }
+    }
+    const rect = canvas.getBoundingClientRect();
+    const scale = rect.width / canvas.width;
+    return box.map((v, i) => (i % 2 ? rect.top : rect.left) + v * scale);
+  });
+
 /** The texts of a player's messages, by source attribute. */
 const messages = (player) =>
   player.evaluate((el) =>
@@ -189,7 +220,22 @@ describe("the embedding demo page", () => {
     const players = page.locator("polytwist-player");
     const heights = await players.evaluateAll((els) => els.map((el) => el.offsetHeight));
     await assertInvitesToStart("Click");
-    for (let i = 0; i < heights.length; i++) await expectDrawn(players.nth(i));
+    // The puzzle stays where its picture drew it, at its size, when the 3D view replaces it (for
+    // a camera that turns the view (azimuth, elevation) the picture is framed differently).
+    const moved = [];
+    for (let i = 0; i < heights.length; i++) {
+      const player = players.nth(i);
+      await player.scrollIntoViewIfNeeded();
+      await player.locator('#player[data-picture="true"]').waitFor({ timeout: 30_000 });
+      const turned = /azimuth|elevation/.test((await player.getAttribute("camera")) ?? "");
+      const pictured = await outlineBox(player);
+      await expectDrawn(player);
+      const drawn = await outlineBox(player);
+      if (!turned && pictured.some((v, k) => Math.abs(v - drawn[k]) > SAME_PLACE)) {
+        moved.push(`player ${i}: picture ${pictured.map(Math.round)}, 3D ${drawn.map(Math.round)}`);
+      }
+    }
+    assert.deepEqual(moved, [], "the puzzle moved or changed size when its player started");
     await page.evaluate(() => window.scrollTo(0, 0));
     // The players with an alg show its moves and playback buttons once started: as tall as before.
     assert.deepEqual(await players.evaluateAll((els) => els.map((el) => el.offsetHeight)), heights);

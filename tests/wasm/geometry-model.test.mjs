@@ -7,7 +7,7 @@
 // choosing the generic entry. Runs in Node, no browser.
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
-import { Vector3 } from "three";
+import { PerspectiveCamera, Vector3 } from "three";
 
 import { createPlayerModel } from "../../web/src/player/model.js";
 import { geometryEntry } from "../../web/src/puzzles/geometry-entry.js";
@@ -19,6 +19,7 @@ import {
 } from "../../web/src/puzzles/geometry-model.js";
 import { geometryNet } from "../../web/src/puzzles/geometry-net.js";
 import { addHintStickers } from "../../web/src/puzzles/hint-stickers.js";
+import { FIELD_OF_VIEW, PICTURE_SHARE } from "../../web/src/render/camera-placement.js";
 import { callJson, inProcessSession, loadEngine } from "../js/engine.mjs";
 import { disagreements, engineSamples } from "../js/geometric-turns.mjs";
 
@@ -209,23 +210,30 @@ for (const [name, geometry] of Object.entries(GEOMETRIES)) {
       }
     });
 
-    it("draws half turns either way and frames the whole puzzle", () => {
+    it("draws half turns either way and frames the puzzle as its picture does", () => {
       for (const turn of geometry.turns) {
         const half = Math.abs(Math.abs(turn.angle) - Math.PI) < TOLERANCE;
         assert.equal(model.isHalfTurn(turn.token), half, turn.token);
       }
-      // Every corner of the solid inside the camera's 35° view (the player's), with room to spare.
-      const { distance } = model.camera;
+      // Seen by the player's camera (a square view), the solid's outline spans the share of the
+      // view the picture before the start gives it, centred as there.
+      const camera = new PerspectiveCamera(FIELD_OF_VIEW, 1, 0.5, 1000);
+      camera.position.fromArray(model.camera.direction).multiplyScalar(model.camera.distance);
+      camera.lookAt(0, 0, 0);
+      camera.updateMatrixWorld(true);
       model.object.updateMatrixWorld(true);
-      let radius = 0;
-      for (const face of geometry.faces) {
-        for (const p of face.outline) {
-          radius = Math.max(radius, model.object.localToWorld(vector(p)).length());
-        }
-      }
-      const halfAngle = Math.asin(radius / distance);
-      assert.ok(halfAngle < (35 / 2) * (Math.PI / 180), `${distance} is too close`);
-      assert.ok(halfAngle > (35 / 2) * 0.6 * (Math.PI / 180), `${distance} is too far`);
+      const seen = geometry.faces.flatMap((face) =>
+        face.outline.map((p) => model.object.localToWorld(vector(p)).project(camera)),
+      );
+      const [x0, x1, y0, y1] = [
+        Math.min(...seen.map((p) => p.x)),
+        Math.max(...seen.map((p) => p.x)),
+        Math.min(...seen.map((p) => p.y)),
+        Math.max(...seen.map((p) => p.y)),
+      ];
+      const span = Math.max(x1 - x0, y1 - y0) / 2;
+      assert.ok(Math.abs(span - PICTURE_SHARE) < 1e-3, `the outline spans ${span} of the view`);
+      assert.ok(Math.hypot(x0 + x1, y0 + y1) < 1e-3, `the outline is off centre`);
     });
 
     it("offers a drag on every sticker real moves that move it", () => {

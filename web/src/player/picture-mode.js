@@ -84,6 +84,8 @@ export function createPictureMode({ ui, messages, onStart }) {
       }
       if (current !== generation || !shown) return;
       const picture = svgElement(answer.svg);
+      // Closer, as the 3D view's camera will be (a perspective camera's zoom, nearly a scale).
+      picture.style.scale = String(camera.zoom ?? 1);
       ui.picture.replaceChildren(picture);
       ui.picture.hidden = false;
       ui.start3d.hidden = !answer.ok;

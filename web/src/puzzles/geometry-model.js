@@ -20,8 +20,10 @@
 // Space: +x right, +y up, +z towards the viewer. The camera looks from the engine's view direction
 // (where the puzzle's pictures look from) at the middle of the puzzle's outline; the puzzle is
 // scaled so that the sphere about that middle holding it has the radius of a 3x3x3 of edge 3's
-// circumscribed sphere, and the camera frames that sphere.
-import { Group, Mesh, Vector3 } from "three";
+// circumscribed sphere, and the camera stands where the outline it sees spans the view as the
+// picture before the start draws it (fitToPicture), centred as the picture centres it, so that
+// starting a player does not move or resize the puzzle.
+import { Group, MathUtils, Mesh, Vector3 } from "three";
 
 import {
   clipPolyhedron,
@@ -32,6 +34,7 @@ import {
 import { UNKNOWN_COLOUR, plasticMaterial, stickerMaterial } from "./materials.js";
 import { batchedDrawing } from "./batched-drawing.js";
 import { createPuzzleModel } from "./puzzle-model.js";
+import { FIELD_OF_VIEW, PICTURE_SHARE } from "../render/camera-placement.js";
 import { stickerBacking } from "./sticker-backing.js";
 import { stickerGeometry } from "./sticker-shape.js";
 import { NUMBERED_STICKER_COLOUR, stickerDigits } from "./sticker-digits.js";
@@ -40,8 +43,6 @@ import { NUMBERED_STICKER_COLOUR, stickerDigits } from "./sticker-digits.js";
  * The radius in scene units of the sphere the camera frames: a 3x3x3 of edge 3's circumradius.
  */
 const SCENE_RADIUS = 1.5 * Math.sqrt(3);
-/** The camera's distance in those radii: the whole puzzle in view, as the 3x3x3's (9.7). */
-const CAMERA_DISTANCE = 3.75;
 /**
  * Sticker shape, in units of a typical sticker's size (the square root of the median sticker's
  * area): the black border left around it, its corners' radius; and its lift above the face, in
@@ -247,17 +248,24 @@ export function defaultDirection(view) {
  * A view from below the horizontal (the Pyraminx's: the eye just below its base, a sliver of the
  * base showing) as the camera, which looks from nearby, must take it: its eye as far below the
  * level of the puzzle's lowest point, seen from where the camera looks, as the view's eye is
- * below the horizontal (a picture looks from infinitely far). Other views stay as they are.
+ * below the horizontal (a picture looks from infinitely far). `distance`: the camera's, in radii
+ * of the sphere framing() gives. Other views stay as they are.
  */
-export function belowLowest(direction, faces) {
+export function belowLowest(direction, faces, distance) {
   if (direction.y >= 0) return direction;
   const { middle, radius } = framing(faces, direction);
   const lowest = Math.min(...faces.flatMap((face) => face.outline.map((p) => p.y))) - middle.y;
-  const elevation =
-    Math.asin(Math.max(-1, lowest / (CAMERA_DISTANCE * radius))) + Math.asin(direction.y);
+  const elevation = Math.asin(Math.max(-1, lowest / (distance * radius))) + Math.asin(direction.y);
   const level = Math.hypot(direction.x, direction.z);
   const across = Math.cos(elevation) / level;
   return new Vector3(direction.x * across, Math.sin(elevation), direction.z * across);
+}
+
+/** The view's right and up directions seen from `direction` (up the world's +y). */
+function viewAxes(direction) {
+  const right = new Vector3(0, 1, 0).cross(direction).normalize();
+  if (right.lengthSq() < 0.5) right.set(1, 0, 0); // looking straight down or up
+  return { right, up: new Vector3().crossVectors(direction, right) };
 }
 
 /**
@@ -266,9 +274,7 @@ export function belowLowest(direction, faces) {
  * the radius of the sphere about that middle that holds it, which the camera frames.
  */
 export function framing(faces, direction) {
-  const right = new Vector3(0, 1, 0).cross(direction).normalize();
-  if (right.lengthSq() < 0.5) right.set(1, 0, 0); // looking straight down or up
-  const up = new Vector3().crossVectors(direction, right);
+  const { right, up } = viewAxes(direction);
   const corners = faces.flatMap((face) => face.outline);
   const middle = new Vector3();
   for (const axis of [right, up]) {
@@ -276,6 +282,55 @@ export function framing(faces, direction) {
     middle.addScaledVector(axis, (Math.min(...along) + Math.max(...along)) / 2);
   }
   return { middle, radius: Math.max(...corners.map((p) => p.distanceTo(middle))) };
+}
+
+/**
+ * Where the camera, looking along -`direction` at the origin, sees the solid's outline as the
+ * picture draws it: spanning PICTURE_SHARE of the view (the larger of its width and height) and
+ * centred. `corners` are the solid's corners in scene units. Returns {distance, shift}: the
+ * camera's distance from the origin and how far to move the puzzle across the view to centre it.
+ */
+export function fitToPicture(corners, direction) {
+  const { right, up } = viewAxes(direction);
+  const points = corners.map((p) => [p.dot(right), p.dot(up), p.dot(direction)]);
+  const wanted = 2 * Math.tan(MathUtils.degToRad(FIELD_OF_VIEW / 2)) * PICTURE_SHARE;
+  const nearest = Math.max(...points.map(([, , z]) => z));
+  let [shiftX, shiftY, distance] = [0, 0, 0];
+  /** The outline's box seen from `d`, in tangents of the angle off the view's axis. */
+  const box = (d) => {
+    const us = points.map(([x, , z]) => (x + shiftX) / (d - z));
+    const vs = points.map(([, y, z]) => (y + shiftY) / (d - z));
+    const [u0, u1, v0, v1] = [Math.min(...us), Math.max(...us), Math.min(...vs), Math.max(...vs)];
+    return { extent: Math.max(u1 - u0, v1 - v0), u: (u0 + u1) / 2, v: (v0 + v1) / 2 };
+  };
+  // Farther, the outline spans less: halve the interval of distances until it spans `wanted`;
+  // then centre it, which changes its span a little, and again.
+  for (let round = 0; round < 4; round++) {
+    let [near, far] = [nearest * 1.01, nearest * 1000];
+    for (let step = 0; step < 60; step++) {
+      distance = (near + far) / 2;
+      if (box(distance).extent > wanted) near = distance;
+      else far = distance;
+    }
+    const { u, v } = box(distance);
+    shiftX -= u * distance;
+    shiftY -= v * distance;
+  }
+  const shift = new Vector3().addScaledVector(right, shiftX).addScaledVector(up, shiftY);
+  return { distance, shift };
+}
+
+/**
+ * The view of the solid (`faces`) from `direction`: the middle of its outline and the scale that
+ * gives it the scene's radius (framing), and where the camera stands (fitToPicture).
+ */
+function viewFrom(faces, direction) {
+  const { middle, radius } = framing(faces, direction);
+  const scale = SCENE_RADIUS / radius;
+  const corners = faces.flatMap((face) =>
+    face.outline.map((p) => p.clone().sub(middle).multiplyScalar(scale)),
+  );
+  return { middle, scale, ...fitToPicture(corners, direction) };
 }
 
 const built = new Map(); // description → the meshes' geometries, shared by its models on the page
@@ -323,11 +378,12 @@ export function createGeometryModel(info, answer) {
   const shared = sharedGeometries(geometry, described);
   const object = new Group();
   object.name = info.id;
-  const direction = belowLowest(defaultDirection(geometry.view), described.faces);
-  const { middle, radius } = framing(described.faces, direction);
-  const scale = SCENE_RADIUS / radius;
+  const pictured = defaultDirection(geometry.view);
+  const nearby = viewFrom(described.faces, pictured).distance / SCENE_RADIUS;
+  const direction = belowLowest(pictured, described.faces, nearby);
+  const { middle, scale, distance, shift } = viewFrom(described.faces, direction);
   object.scale.setScalar(scale);
-  object.position.copy(middle).multiplyScalar(-scale);
+  object.position.copy(middle).multiplyScalar(-scale).add(shift);
 
   // The pieces: each sticker piece in its cell, then the cells no sticker names.
   const cellOf = new Map(shared.cells.map((cell) => [cell.slabs.join(","), cell]));
@@ -418,7 +474,7 @@ export function createGeometryModel(info, answer) {
     stickers,
     turns,
     dragMoves: dragChoices(geometry, described),
-    camera: { direction: direction.toArray(), distance: CAMERA_DISTANCE * SCENE_RADIUS },
+    camera: { direction: direction.toArray(), distance },
     drawing,
   });
   return digits ? { ...model, ...digits } : model;

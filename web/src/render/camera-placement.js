@@ -5,6 +5,15 @@
 // close. Options left out keep the default view's value. Pure math (three.js vectors only).
 import { MathUtils, Vector3 } from "three";
 
+/** The 3D view's vertical field of view in degrees (the horizontal one in a view taller than wide). */
+export const FIELD_OF_VIEW = 20;
+/**
+ * The share of the view's shorter side that the puzzle's outline spans, as the picture before the
+ * player starts draws it: the picture's SVG takes 84% of the view (../player/player.css, .picture
+ * svg) and the engine leaves 3% of the outline's extent round it (engine/render/image.cpp).
+ */
+export const PICTURE_SHARE = 0.84 / 1.06;
+
 /** The azimuth and elevation (degrees) of a direction. */
 export function anglesOf([x, y, z]) {
   return {

@@ -4,10 +4,10 @@
 // is this point. Optionally a back view, the same scene through a second camera opposite the
 // first, drawn into a second canvas, and a mirror: the puzzle and the camera reflected
 // left to right, so the view is the mirror image of the usual one and still turns as it looks.
-import { Group, PerspectiveCamera, Raycaster, Scene, TOUCH, Vector2 } from "three";
+import { Group, MathUtils, PerspectiveCamera, Raycaster, Scene, TOUCH, Vector2 } from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 
-import { cameraPosition } from "./camera-placement.js";
+import { FIELD_OF_VIEW, cameraPosition } from "./camera-placement.js";
 import { addLighting } from "./lighting.js";
 import { registerView } from "./shared-renderer.js";
 
@@ -19,7 +19,7 @@ const MAX_PIXEL_RATIO = 2;
  */
 export function createView(canvas) {
   const scene = new Scene();
-  const camera = new PerspectiveCamera(35, 1, 0.1, 100);
+  const camera = new PerspectiveCamera(FIELD_OF_VIEW, 1, 0.5, 1000);
   camera.position.set(3.9, 3.2, 5.1);
   scene.add(camera);
   const shared = registerView(scene, camera, canvas);
@@ -64,6 +64,9 @@ export function createView(canvas) {
       target.height = height;
     }
     eye.aspect = width / height;
+    // The field of view spans the shorter side, as the picture before the start fills it.
+    const halfTan = Math.tan(MathUtils.degToRad(FIELD_OF_VIEW / 2)) / Math.min(1, eye.aspect);
+    eye.fov = MathUtils.radToDeg(2 * Math.atan(halfTan));
     eye.updateProjectionMatrix();
     requestRender();
   }
