@@ -29,18 +29,28 @@ export const PICK_LAYER = 1;
 const VERTEX_HEAD = `
 attribute float turning;
 attribute float flagged;
+attribute float plastic;
 uniform mat3 turnRotation;
+uniform float plasticRecess;
 varying float vFlagged;
 `;
 const FRAGMENT_HEAD = `
 varying float vFlagged;
 `;
 
-/** A Lambert material whose vertices marked `turning` are turned by `rotation` (a Matrix3). */
-function turningMaterial(rotation) {
+/**
+ * A Lambert material whose vertices marked `turning` are turned by `rotation` (a Matrix3), and
+ * whose plastic lies `recess` (scene units) farther from the eye than it is, along the line of
+ * sight: drawn in the same place, it loses the depth test to a sticker lifted less than that
+ * above it. Multisampled, a cut face meeting the surface under a sticker that crosses its cell
+ * (the Kilominx's kites) seen at a slant won it along the cuts, as dotted lines; lifting the
+ * sticker instead stood it off the surface, a notch on the outline.
+ */
+function turningMaterial(rotation, recess) {
   const material = new MeshLambertMaterial({ vertexColors: true });
   material.onBeforeCompile = (shader) => {
     shader.uniforms.turnRotation = rotation;
+    shader.uniforms.plasticRecess = { value: recess };
     shader.vertexShader = (VERTEX_HEAD + shader.vertexShader)
       .replace(
         "#include <beginnormal_vertex>",
@@ -52,6 +62,14 @@ function turningMaterial(rotation) {
         `#include <begin_vertex>
         if (turning > 0.5) transformed = turnRotation * transformed;
         vFlagged = flagged;`,
+      )
+      .replace(
+        "#include <project_vertex>",
+        `#include <project_vertex>
+        if (plastic > 0.5) {
+          mvPosition.xyz += normalize(mvPosition.xyz) * plasticRecess;
+          gl_Position = projectionMatrix * mvPosition;
+        }`,
       );
     shader.fragmentShader = (FRAGMENT_HEAD + shader.fragmentShader).replace(
       "#include <color_fragment>",
@@ -70,24 +88,23 @@ function turningMaterial(rotation) {
  *   piece's object are its parts (its body, its stickers), drawn in their material's colour
  *   until colour() says otherwise
  * @param {import("three").Mesh[]} stickers  the sticker meshes, indexed by facelet
+ * @param {number} plasticRecess  how far (scene units) the plastic is drawn back along the line
+ *   of sight, more than the stickers' lift above it
  * @returns {{mesh: Mesh, pose: (pieces: number[], rotation: import("three").Quaternion) => void,
  *   rest: () => void, colour: (facelet: number, css: string, flagged: boolean) => void}}
  */
-export function batchedDrawing(object, pieces, stickers) {
+export function batchedDrawing(object, pieces, stickers, plasticRecess) {
   object.updateMatrixWorld(true);
   const toModel = object.matrixWorld.clone().invert();
-  // The plastic first and every sticker after it: where a sticker and the plastic under it round
-  // to one depth (cut faces meeting the surface under a sticker that crosses its cell, seen at a
-  // slant), the later triangle wins the depth test, so the sticker does at its usual lift.
   const stickerSet = new Set(stickers);
   const parts = pieces.flatMap(({ object: piece }, p) =>
     piece.children.filter((child) => child.isMesh).map((mesh) => ({ mesh, piece: p })),
   );
-  parts.sort((a, b) => stickerSet.has(a.mesh) - stickerSet.has(b.mesh));
   const count = parts.reduce((sum, { mesh }) => sum + vertexCount(mesh.geometry), 0);
   const positions = new Float32Array(3 * count);
   const normals = new Float32Array(3 * count);
   const colours = new Float32Array(3 * count);
+  const plastic = new Float32Array(count);
   const ranges = new Map(); // part mesh → {start, count} of its vertices
   const pieceRanges = pieces.map(() => []); // per piece, the {start, count} of each of its parts
   let next = 0;
@@ -108,6 +125,7 @@ export function batchedDrawing(object, pieces, stickers) {
       point.toArray(normals, at);
       colour.toArray(colours, at);
     }
+    if (!stickerSet.has(mesh)) plastic.fill(1, next, next + n);
     ranges.set(mesh, { start: next, count: n });
     pieceRanges[piece].push({ start: next, count: n });
     next += n;
@@ -123,8 +141,9 @@ export function batchedDrawing(object, pieces, stickers) {
   geometry.setAttribute("color", colour);
   geometry.setAttribute("turning", turning);
   geometry.setAttribute("flagged", flagged);
+  geometry.setAttribute("plastic", new BufferAttribute(plastic, 1));
   const rotation = { value: new Matrix3() };
-  const mesh = new Mesh(geometry, turningMaterial(rotation));
+  const mesh = new Mesh(geometry, turningMaterial(rotation, plasticRecess));
   mesh.name = "batch";
   mesh.userData.batch = true;
   mesh.frustumCulled = false; // its bounds are those at rest; a turn's stay inside the view

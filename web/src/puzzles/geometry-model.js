@@ -51,6 +51,11 @@ const SCENE_RADIUS = 1.5 * Math.sqrt(3);
 const BORDER = 0.075;
 const CORNER_RADIUS = 0.07;
 const LIFT = 0.001;
+/**
+ * How far the plastic is drawn back along the line of sight (./batched-drawing.js), in
+ * circumradii: past the stickers' lift and the depth errors of multisampling at a slant.
+ */
+const PLASTIC_RECESS = 20 * LIFT;
 /** How deep a sticker's backing reaches (./sticker-backing.js), in circumradii. */
 const BACKING_DEPTH = 0.2;
 /** A border never takes more than this share of a sticker's inradius (thin or tiny stickers). */
@@ -449,7 +454,7 @@ export function createGeometryModel(info, answer) {
       3 * LIFT * described.radius,
     );
 
-  const drawing = batchedDrawing(object, pieces, stickers);
+  const drawing = batchedDrawing(object, pieces, stickers, PLASTIC_RECESS * SCENE_RADIUS);
 
   const turns = new Map(
     geometry.turns.map(({ token, axis, from, to, angle }) => [
