@@ -2,7 +2,7 @@
 // (puzzleInfo `geometry: true`), one page each, listed by the engine itself so that a new puzzle is covered
 // without a line here: Scramble plays the engine's scramble and draws it, a key turns the layer
 // its letter names, a dragged sticker turns one of the engine's turns, a face seen head-on shows
-// its stickers in their own colours (not washed out by the lighting), a mirrored piece in the
+// its stickers in their own colours and its plastic black (not washed out by the lighting), a mirrored piece in the
 // colour editor is named with its stickers marked, and the position reopens from the address.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -12,6 +12,7 @@ import {
   assertCanvasShowsFacelets,
   assertNoProblems,
   browserSession,
+  canvasImage,
   clickNetSticker,
   dragSticker,
   engineCall,
@@ -32,6 +33,8 @@ const TEST = { timeout: 90_000 };
  * colour: the pictures paint it exactly, and the lighting gives a face seen head-on its colour.
  */
 const HEAD_ON_TOLERANCE = 12;
+/** The pieces' plastic, #1b1b1b as the pictures paint it (web/src/puzzles/materials.js). */
+const PLASTIC = [0x1b, 0x1b, 0x1b];
 
 /**
  * Every colour puzzle the engine draws from its geometry (the hand-declared ones too, drawn from
@@ -114,7 +117,10 @@ async function assertHeadOnColours(page, geometry, context) {
   const shown = await stickerColoursShown(page, "#app");
   const headOn = shown.filter(({ facing }) => facing > 0.95);
   const facings = shown.map(({ facing }) => facing.toFixed(2));
-  assert.ok(headOn.length > 0, context(`no sticker seen head-on from ${camera}: ${facings}`));
+  assert.ok(
+    headOn.length > 1,
+    context(`fewer than two stickers seen head-on from ${camera}: ${facings}`),
+  );
   const off = headOn
     .map(({ facelet, rgb, expected }) => ({ facelet, rgb, colour: colours[expected] }))
     .filter(
@@ -122,7 +128,26 @@ async function assertHeadOnColours(page, geometry, context) {
         Math.hypot(...rgb.map((v, k) => v - rgbOf(colour)[k])) > HEAD_ON_TOLERANCE,
     );
   assert.deepEqual(off, [], context(`stickers seen head-on from ${camera}, off their colour`));
+  // The plastic between two neighbouring stickers seen head-on (the darkest of the points across
+  // the middle of the line between their centres): its own black, not washed grey.
+  const [a, b] = headOn
+    .flatMap((p, i) => headOn.slice(i + 1).map((q) => [p, q]))
+    .reduce((best, pair) => (gap(pair) < gap(best) ? pair : best));
+  const across = Array.from({ length: 9 }, (_, i) => 0.3 + i * 0.05).map((t) => ({
+    x: a.x + t * (b.x - a.x),
+    y: a.y + t * (b.y - a.y),
+  }));
+  const { samples } = await canvasImage(page, across, "#app");
+  const sum = (rgb) => rgb.reduce((total, v) => total + v, 0);
+  const plastic = samples.reduce((darkest, rgb) => (sum(rgb) < sum(darkest) ? rgb : darkest));
+  assert.ok(
+    Math.hypot(...plastic.map((v, k) => v - PLASTIC[k])) <= HEAD_ON_TOLERANCE,
+    context(`the plastic between stickers ${a.facelet} and ${b.facelet} is rgb(${plastic})`),
+  );
 }
+
+/** The distance on the view between two stickers' centres. */
+const gap = ([p, q]) => Math.hypot(p.x - q.x, p.y - q.y);
 
 async function checkPuzzle(id, geometry) {
   const { page, problems } = await session.open();
