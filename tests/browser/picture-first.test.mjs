@@ -54,7 +54,10 @@ describe("picture-first players", () => {
     // search and piece import in the engine (+5 KB of the threaded .wasm). 540 → 545 KB with
     // issue 24's one coordinate family and one walk (confined coordinates, move tables over
     // chosen effects in two entry widths, the two-phase phases as walks: 554,817 B, 1.9 KB over).
-    assert.ok(full.total.gzip <= 545 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
+    // 545 → 546 KB with issue 25's faults 3, 5, 6 and 11 (the 3D view framed as the picture,
+    // the plastic drawn back in the shader, the full player's words before it starts, the net's
+    // touch width: 557,791 → 558,726 B, 646 B over).
+    assert.ok(full.total.gzip <= 546 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
     for (const m of [one, thirty]) {
       assert.ok(
         m.files.every((f) => !/started|engine|three|shared-renderer|\.wasm/.test(f.path)),
