@@ -157,6 +157,44 @@ describe("cube3 page", () => {
     assertNoProblems(problems);
   });
 
+  it("keeps the status line true while typed moves play and after a step back", TEST, async () => {
+    const status = () => page.textContent("#status");
+    const kind = () => page.getAttribute("#status", "data-kind");
+    // A typed sequence animates move by move: the status says so while it plays.
+    await page.fill("#notation", "R U R' U' F2 D B' L");
+    await page.click("#apply");
+    await page.waitForFunction(
+      () => {
+        const shadow = document.querySelector("#app").shadowRoot;
+        const playing = shadow.querySelector("#status").textContent === "Playing 8 moves…";
+        return playing && shadow.querySelector("#player").dataset.busy === "true";
+      },
+      null,
+      { timeout: 5_000 },
+    );
+    await idle(page);
+    assert.match(await status(), /^Applied R U R' U' F2 D B' L/);
+    // Solved, then a step back in the move list: no longer "Solved", the step instead.
+    await page.locator("#speed").evaluate((slider) => (slider.value = slider.max));
+    const methods = (await engine("puzzleInfo", "cube3")).methods ?? [];
+    if (!methods.includes("fast")) return;
+    await page.click("#solve-fast");
+    await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
+    await idle(page);
+    assert.match(await status(), /^Solved: /);
+    assert.equal(await kind(), "ok");
+    const length = (await page.evaluate(() => document.querySelector("#app").moves)).length;
+    await page.click("#step-back");
+    await idle(page);
+    assert.equal(await status(), `Solution: ${length - 1} of ${length} moves played.`);
+    assert.equal(await kind(), "");
+    // Forward to the end again: solved, and said so.
+    await page.click("#step");
+    await idle(page);
+    assert.match(await status(), /^Solved: /);
+    assertNoProblems(problems);
+  });
+
   it("scrambles and solves fast, or says why not and goes on working", TEST, async () => {
     await page.locator("#speed").evaluate((slider) => (slider.value = slider.max));
     // A random state's optimal solve takes minutes: the optimal path has its own test file.

@@ -36,6 +36,7 @@ import { animatableMoves, sequenceSteps, splitMoves } from "./moves.js";
 import { createNumbering, numberingMessage } from "./numbering.js";
 import { createPlayback } from "./playback.js";
 import { createPosition } from "./position.js";
+import { createBuildProgress } from "./table-build.js";
 import { createTaskQueue } from "./task-queue.js";
 
 /** The engine refused the puzzle the player was asked to show (e.g. an unknown id). */
@@ -99,8 +100,11 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
     onChange: () => {
       emit("playback");
       changed();
+      describeStep();
     },
   });
+  // The move list's cursor and playing as the status line last described them.
+  let described = { cursor: 0, playing: false };
   position.onChange((current, cause) => emit("position", { current, cause }));
 
   const status = (text, kind = "") => emit("status", { text, kind });
@@ -109,6 +113,20 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
   const clearMessage = (source) => message(source, null);
   const notationMessage = (source, sequence, answer) =>
     emit("message", { source, text: `${source}="${sequence}": ${answer.error}`, sequence, answer });
+
+  /**
+   * Keeps the status line true to the move list: once the cursor stops short of the end (a step
+   * back, a pause, a move picked), it says where; the end's own message ("Solved: …") comes from
+   * the sequence's whenSolved.
+   */
+  function describeStep() {
+    const { cursor, playing, animating, moves } = playback;
+    const now = { cursor, playing };
+    if (now.cursor === described.cursor && now.playing === described.playing) return;
+    described = now;
+    if (playing || animating !== null || cursor === null || cursor >= moves.length) return;
+    status(`${playback.title}: ${cursor} of ${plural(moves.length, "move")} played.`);
+  }
 
   /** Queues one action; its errors go to the status line and (once ready) the messages. */
   function run(action) {
@@ -191,6 +209,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
   async function playAnswer(answer) {
     playback.leave();
     const moves = animatableMoves(answer.turns ?? answer.moves, position.current.info.moves);
+    if (moves?.length > 1) status(`Playing ${plural(moves.length, "move")}…`);
     const last = moves ? await playMoves(moves) : null;
     if (last?.state !== answer.state) position.show(answer);
   }
@@ -360,6 +379,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
       const started = performance.now();
       const seconds = () => formatSeconds(performance.now() - started);
       const needsTables = scrambleNeedsTables(info);
+      const buildFraction = createBuildProgress();
       let scrambled;
       try {
         scrambled = expectOk(
@@ -368,7 +388,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
             if (report.source === "download") downloadProgress(report, seconds);
             else if (report.source === "cache")
               progress("Loading the tables kept in this browser…");
-            else tableBuildProgress(report, seconds);
+            else tableBuildProgress(report, seconds, buildFraction);
           }),
         );
       } finally {
@@ -407,9 +427,12 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
     });
   }
 
-  /** Progress of an optimal solver's table build (the engine's BFS report). */
-  function tableBuildProgress(report, seconds) {
-    const fraction = report.total ? Number(report.visited) / Number(report.total) : 0;
+  /**
+   * Progress of an optimal solver's table build (the engine's BFS report), its fraction from
+   * `buildFraction` (./table-build.js, one per build).
+   */
+  function tableBuildProgress(report, seconds, buildFraction) {
+    const fraction = buildFraction(report);
     const percent = Math.floor(fraction * 100);
     emit("progress", {
       text: `Building tables… ${percent}% (layer ${report.depth}), ${seconds()}`,
@@ -438,6 +461,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
     const started = performance.now();
     const seconds = () => formatSeconds(performance.now() - started);
     let stage = "";
+    const buildFraction = createBuildProgress();
     const answer = await engine
       .solveOptimal(puzzle, state, {}, (report) => {
         stage = report.stage;
@@ -446,7 +470,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
         } else if (report.stage === "tables" && report.source === "download") {
           downloadProgress(report, seconds);
         } else if (report.stage === "tables") {
-          tableBuildProgress(report, seconds);
+          tableBuildProgress(report, seconds, buildFraction);
         } else if (report.stage === "search") {
           const { depth, nodes, ms, nodes_per_second: rate } = report;
           progress(
@@ -603,10 +627,13 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
 
   /** Plays the move list; from its end or off it, it says it starts again from the start. */
   function play() {
-    if (playback.playsFromStart && playback.cursor !== null) {
-      status(`Replaying the ${playback.title.toLowerCase()} from the start.`);
-    } else if (playback.playsFromStart) {
-      status(`Playing the ${playback.title.toLowerCase()} from the start.`);
+    if (playback.playsFromStart) {
+      const again = playback.cursor !== null;
+      status(
+        `${again ? "Replaying" : "Playing"} the ${playback.title.toLowerCase()} from the start.`,
+      );
+      // The jump back to the start is part of this play, not a step to describe.
+      described = { cursor: 0, playing: false };
     }
     return playback.play();
   }
