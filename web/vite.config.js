@@ -205,7 +205,12 @@ const shared = {
   },
   worker: {
     format: "es",
-    plugins: () => [requireEngine(), threadedEngine({ emit: false }), buildIdModule()],
+    plugins: () => [
+      requireEngine(),
+      threadedEngine({ emit: false }),
+      buildIdModule(),
+      shippedTablesModule(),
+    ],
   },
 };
 
@@ -250,13 +255,15 @@ function standalonePlayerBundle() {
  * Optimal-solver table sets the site ships, so that a page downloads them instead of building
  * them (worker/optimal-job.js, worker/table-download.js). Each is written by the native CLI
  * (built before the site; `polytwist tables --export-dir`, which builds the set or takes it from
- * its own cache), then cut into compressed pieces with their hashes (table-pieces.js):
- * build/site/tables/KEY/{manifest.json, N.gz}, with tables/index.json listing the sets. The pieces are kept in build/shipped-tables/KEY/
- * between builds (the key names the set's definition), so a rebuild compresses nothing again.
+ * its own cache), then cut into compressed pieces with their hashes (table-pieces.js), kept in
+ * build/shipped-tables/KEY/ between builds (the key names the set's definition), so a rebuild
+ * compresses nothing again, and copied to build/site/tables/KEY/{manifest.json, N.gz}.
  * Sets marked `large` (the 3x3x3's H48 set: 478 MB, whose first build takes a minute natively;
  * the Kilominx's medium set: 363 MB, a few minutes) ship only with POLYTWIST_SITE_TABLES=all,
  * which ./run sets; the site ./test builds ships the Master Pyraminx's alone, which takes the same
- * path in the page.
+ * path in the page. The list of the sets shipped is part of the engine worker
+ * (`virtual:polytwist-shipped-tables`), so a page asks the site only for those: a set not
+ * shipped costs no request (no 404 before a build).
  */
 const SHIPPED_TABLE_SETS = [
   { puzzle: "master_pyraminx", set: "small" },
@@ -264,46 +271,82 @@ const SHIPPED_TABLE_SETS = [
   { puzzle: "kilominx", set: "medium", large: true },
 ];
 
+let shippedSets = null; // promise of [{key, puzzle, set, length}], once per build process
+
+/** The sets this build ships, their pieces written to build/shipped-tables/ (once). */
+function exportShippedTables(log) {
+  shippedSets ??= (async () => {
+    const cli = `${repoDir}build/polytwist`;
+    const kept = `${repoDir}build/shipped-tables`;
+    if (!existsSync(cli)) {
+      log.warn(`${cli} not built: the site ships no tables (pages build them instead)`);
+      return [];
+    }
+    const all = process.env.POLYTWIST_SITE_TABLES === "all";
+    const sets = [];
+    for (const { puzzle, set, large } of SHIPPED_TABLE_SETS) {
+      if (large && !all) continue;
+      const exported = `${kept}/export`;
+      await rm(exported, { recursive: true, force: true });
+      mkdirSync(exported, { recursive: true });
+      execFileSync(cli, ["tables", puzzle, "--tables", set, "--export-dir", exported], {
+        stdio: ["ignore", "inherit", "inherit"],
+      });
+      const [file] = await readdir(exported);
+      const key = file.replace(/\.bin$/, "");
+      const pieces = `${kept}/${key}`;
+      let manifest = existsSync(`${pieces}/manifest.json`)
+        ? JSON.parse(readFileSync(`${pieces}/manifest.json`, "utf8"))
+        : null;
+      if (!manifest) {
+        manifest = await writeTablePieces(key, await readFile(`${exported}/${file}`), pieces);
+      }
+      await rm(exported, { recursive: true, force: true });
+      sets.push({ key, puzzle, set, length: manifest.length });
+      log.info(
+        `tables ${key}: ${manifest.chunks.length} pieces, ` +
+          `${(manifest.chunks.reduce((sum, c) => sum + c.packed, 0) / 2 ** 20).toFixed(1)} MB`,
+      );
+    }
+    return sets;
+  })();
+  return shippedSets;
+}
+
+/**
+ * `virtual:polytwist-shipped-tables`: `export const SHIPPED_TABLES`, the sets this site ships
+ * ([{key, puzzle, set, length}]; none on the dev server, which serves no tables).
+ */
+function shippedTablesModule() {
+  const id = "virtual:polytwist-shipped-tables";
+  let serving = false;
+  return {
+    name: "polytwist-shipped-tables-module",
+    configResolved(config) {
+      serving = config.command === "serve";
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    async load(source) {
+      if (source !== `\0${id}`) return null;
+      const log = { warn: (text) => this.warn(text), info: (text) => this.info?.(text) };
+      const sets = serving ? [] : await exportShippedTables(log);
+      return `export const SHIPPED_TABLES = ${JSON.stringify(sets)};`;
+    },
+  };
+}
+
+/** Copies the shipped sets' pieces into the site once it is built. */
 function shippedTables() {
-  const cli = `${repoDir}build/polytwist`;
-  const kept = `${repoDir}build/shipped-tables`;
   return {
     name: "polytwist-shipped-tables",
     apply: "build",
     async closeBundle() {
-      if (!existsSync(cli)) {
-        this.warn(`${cli} not built: the site ships no tables (pages build them instead)`);
-        return;
-      }
-      const all = process.env.POLYTWIST_SITE_TABLES === "all";
-      const sets = [];
-      for (const { puzzle, set, large } of SHIPPED_TABLE_SETS) {
-        if (large && !all) continue;
-        const exported = `${kept}/export`;
-        await rm(exported, { recursive: true, force: true });
-        mkdirSync(exported, { recursive: true });
-        execFileSync(cli, ["tables", puzzle, "--tables", set, "--export-dir", exported], {
-          stdio: ["ignore", "inherit", "inherit"],
+      const log = { warn: (text) => this.warn(text), info: (text) => this.info?.(text) };
+      for (const { key } of await exportShippedTables(log)) {
+        await cp(`${repoDir}build/shipped-tables/${key}`, `${siteDir}/tables/${key}`, {
+          recursive: true,
         });
-        const [file] = await readdir(exported);
-        const key = file.replace(/\.bin$/, "");
-        const pieces = `${kept}/${key}`;
-        let manifest = existsSync(`${pieces}/manifest.json`)
-          ? JSON.parse(readFileSync(`${pieces}/manifest.json`, "utf8"))
-          : null;
-        if (!manifest) {
-          manifest = await writeTablePieces(key, await readFile(`${exported}/${file}`), pieces);
-        }
-        await rm(exported, { recursive: true, force: true });
-        await cp(pieces, `${siteDir}/tables/${key}`, { recursive: true });
-        sets.push({ key, puzzle, set, length: manifest.length });
-        this.info?.(
-          `tables ${key}: ${manifest.chunks.length} pieces, ` +
-            `${(manifest.chunks.reduce((sum, c) => sum + c.packed, 0) / 2 ** 20).toFixed(1)} MB`,
-        );
       }
-      mkdirSync(`${siteDir}/tables`, { recursive: true });
-      await writeFile(`${siteDir}/tables/index.json`, JSON.stringify({ sets }));
     },
   };
 }

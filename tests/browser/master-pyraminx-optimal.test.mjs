@@ -28,7 +28,9 @@ describe("master_pyraminx optimal solve", () => {
     "downloads the tables once, scrambles a random state, solves it, reloads them from the cache",
     { timeout: 300_000 },
     async (t) => {
-      const { page, problems } = await session.open({ viewport: { width: 1366, height: 800 } });
+      const { page, problems, responses } = await session.open({
+        viewport: { width: 1366, height: 800 },
+      });
       await gotoPuzzle(page, session.site.url, "master_pyraminx");
       await fastTurns(page);
       const progress = await recordProgress(page);
@@ -54,6 +56,14 @@ describe("master_pyraminx optimal solve", () => {
         ),
         "download",
       );
+      // The site's list of its sets is part of the worker: the set's manifest and pieces are
+      // the only table requests, each answered.
+      const tableRequests = responses.filter(({ url }) => url.includes("/tables/"));
+      assert.ok(tableRequests.length >= 2, JSON.stringify(tableRequests));
+      for (const { url, status } of tableRequests) {
+        assert.match(url, /\/tables\/master_pyraminx-small-\w+\/(manifest\.json|\d+\.gz)$/);
+        assert.equal(status, 200, url);
+      }
 
       // A random-state scramble (solved optimally by the engine, then inverted) and its solve.
       const scrambled = Date.now();

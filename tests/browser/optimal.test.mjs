@@ -76,7 +76,9 @@ for (const puzzle of PUZZLES.filter(({ id }) => chosen.includes(id)))
         timeout: BUILD_LIMIT_MS + 120_000,
       },
       async (t) => {
-        const { page, problems } = await session.open({ viewport: { width: 1366, height: 800 } });
+        const { page, problems, responses } = await session.open({
+          viewport: { width: 1366, height: 800 },
+        });
         await gotoPuzzle(page, session.site.url, puzzle.id);
         const info = await page.evaluate(() => document.querySelector("#app").puzzleInfo);
         if (info.solver !== "optimal") {
@@ -89,6 +91,7 @@ for (const puzzle of PUZZLES.filter(({ id }) => chosen.includes(id)))
 
         // 1. A short scramble: the tables are built (bar and layers shown), then the solution plays.
         await applyMoves(page, SHORT_SCRAMBLE);
+        const firstSolve = responses.length;
         await page.click("#solve");
         await page.waitForFunction(
           () =>
@@ -115,6 +118,13 @@ for (const puzzle of PUZZLES.filter(({ id }) => chosen.includes(id)))
           "built",
         );
         await shoot(page, `${puzzle.id}-result`);
+        // The site ships none of this puzzle's sets for the test (SHIPPED_TABLES): it is not asked.
+        const asked = responses.slice(firstSolve).filter(({ url }) => url.includes("/tables/"));
+        assert.deepEqual(asked, [], "a table set the site does not ship was asked for");
+        assert.deepEqual(
+          responses.filter(({ status }) => status >= 400),
+          [],
+        );
 
         // 2. The superflip: the search reports depth, nodes and speed; Cancel stops it.
         await applyMoves(page, LONG_SCRAMBLE);

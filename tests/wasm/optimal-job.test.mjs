@@ -176,13 +176,14 @@ describe("optimal solve job", () => {
     const root = await mkdtemp(path.join(tmpdir(), "polytwist-tables-"));
     t.after(() => rm(root, { recursive: true, force: true }));
     await writeTablePieces(key, set, path.join(root, key), 5);
-    await writeFile(path.join(root, "index.json"), JSON.stringify({ sets: [{ key, length: 23 }] }));
+    const shipped = [{ key, length: 23 }];
     const server = await serveStatic(root);
     t.after(() => server.close());
     // A connection that drops at piece 4 until `cut` is cleared (twice: the job tries again once).
     let cut = true;
     const fetched = [];
     const site = createSiteTables(server.url, {
+      shipped,
       fetch: async (url) => {
         fetched.push(String(url).slice(server.url.length));
         if (cut && String(url).endsWith("/3.gz")) throw new TypeError("network error");
@@ -266,22 +267,30 @@ describe("optimal solve job", () => {
     const refused = await createOptimalJobs({
       engine: damaged,
       tableStore: memoryStore(),
-      site: createSiteTables(server.url),
+      site: createSiteTables(server.url, { shipped }),
       yieldToEvents: nodeYield,
     }).solve(3, "cube", "x", {}, () => {});
     assert.equal(refused.ok, false);
     assert.match(refused.error, /piece 3 of 5 is damaged \(its SHA-256 differs/);
     assert.ok(!damaged.log.some((entry) => entry.startsWith("import")));
 
+    // A site that ships none of the puzzle's sets is asked nothing: the set is built.
     const none = scriptedEngine();
+    fetched.length = 0;
     const building = createOptimalJobs({
       engine: none,
       tableStore: memoryStore(),
-      site: createSiteTables(`${server.url}nothing-here/`),
+      site: createSiteTables(server.url, {
+        fetch: async (url) => {
+          fetched.push(String(url));
+          return fetch(url);
+        },
+      }),
       yieldToEvents: nodeYield,
     });
     assert.equal((await building.solve(4, "cube", "x", {}, () => {})).table_source, "built");
     assert.ok(none.log.includes("build"));
+    assert.deepEqual(fetched, []);
   });
 
   it("inflates pieces on a pool of workers, and here when a worker cannot start or fails", async () => {

@@ -33,6 +33,7 @@
 // (one site's files all report one: docs/web.md, "Caches and updates").
 import createEngine from "@engine";
 import { BUILD_ID } from "virtual:polytwist-build-id";
+import { SHIPPED_TABLES } from "virtual:polytwist-shipped-tables";
 import { threadedEnginePath } from "virtual:polytwist-threaded-engine";
 
 import { startModuleWorker } from "../engine/client.js";
@@ -124,6 +125,7 @@ const optimalJobs = engineReady.then(({ engine }) =>
           drop: dropTableSet,
         },
         site: createSiteTables(siteTablesFolder(), {
+          shipped: SHIPPED_TABLES,
           inflate: createInflatePool(startInflateWorker, INFLATE_WORKERS),
         }),
         yieldToEvents: createYield(),

@@ -1,6 +1,6 @@
 // The optimal-search table sets the site ships (web/vite.config.js, shippedTables; docs/web.md):
-// tables/index.json lists them ({sets: [{key, puzzle, set, length}]}); each set is
-// tables/KEY/manifest.json ({key, length, chunks: [{file, length, packed, sha256}]}) and its
+// the site build lists them ([{key, puzzle, set, length}], `virtual:polytwist-shipped-tables`),
+// so that the page asks for those alone; each set is tables/KEY/manifest.json ({key, length, chunks: [{file, length, packed, sha256}]}) and its
 // pieces tables/KEY/FILE, gzip-compressed, each with the SHA-256 of its uncompressed bytes. So a
 // download is checked piece by piece, resumes at the first piece not yet kept after a cut, and
 // never holds a whole set of hundreds of megabytes twice.
@@ -111,31 +111,27 @@ function checkedManifest(manifest, key) {
 /**
  * @param {URL|string} base  the site's tables/ folder (ending in "/")
  * @param {object} [options]
+ * @param {Array<{key: string, length: number}>} [options.shipped]  the sets the site ships, as
+ *   its build listed them
  * @param {typeof fetch} [options.fetch]
  * @param {typeof inflatePiece} [options.inflate]  (createInflatePool's, in the page)
  */
 export function createSiteTables(
   base,
-  { fetch: fetchFn = (...args) => fetch(...args), inflate = inflatePiece } = {},
+  { shipped = [], fetch: fetchFn = (...args) => fetch(...args), inflate = inflatePiece } = {},
 ) {
-  let listing = null;
   const fetchJson = async (path) => {
     const response = await fetchFn(new URL(path, base));
     if (!response.ok) return null;
     return response.json();
   };
   return {
-    /** The sets the site ships ([] when it ships none or cannot be reached). */
-    list() {
-      listing ??= fetchJson("index.json")
-        .then((index) => (Array.isArray(index?.sets) ? index.sets : []))
-        .catch(() => []);
-      return listing;
-    },
+    /** The sets the site ships. */
+    list: async () => shipped,
 
-    /** The manifest of set `key`, or null when the site does not ship it. */
+    /** The manifest of set `key`, or null when the site does not ship it (nothing asked then). */
     async manifest(key) {
-      if (!(await this.list()).some((entry) => entry?.key === key)) return null;
+      if (!shipped.some((entry) => entry?.key === key)) return null;
       return checkedManifest(await fetchJson(`${key}/manifest.json`).catch(() => null), key);
     },
 
