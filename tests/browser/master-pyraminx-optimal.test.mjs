@@ -3,6 +3,7 @@
 // shown; a random-state scramble waits for the same tables; the solution plays to solved; after a
 // reload the tables come from IndexedDB. (The 3D model's own test is master-pyraminx.test.mjs.)
 import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
 import { describe, it } from "node:test";
 
 import {
@@ -17,6 +18,17 @@ import {
 } from "../js/browser.mjs";
 
 const session = browserSession();
+const screenshots = process.env.SCREENSHOTS;
+
+/** With SCREENSHOTS=dir: the page at 1366×800 and 390×844. */
+async function shoot(page, name) {
+  if (!screenshots) return;
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: `${screenshots}/${name}-1366.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${screenshots}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 800 });
+}
 
 const progressText = (page) =>
   page.evaluate(
@@ -64,6 +76,41 @@ describe("master_pyraminx optimal solve", () => {
         assert.match(url, /\/tables\/master_pyraminx-small-\w+\/(manifest\.json|\d+\.gz)$/);
         assert.equal(status, 200, url);
       }
+
+      // A long search (a 20-move random state: minutes here) asks, from its own estimate, whether
+      // to go on; the Master Pyraminx has no fast solver, and says so. (The threshold is lowered
+      // so that it asks within seconds.)
+      await page.evaluate(() => (document.querySelector("#app").longSearchSeconds = 1));
+      await applyMoves(page, "B' Uw' B' Rw' B L Uw' Rw' R Lw' B' Uw Bw L' Rw' B R b r' l'");
+      await page.click("#solve");
+      await page.waitForSelector("#long-search:not([hidden])", { timeout: 60_000 });
+      await shoot(page, "master-pyraminx-long-search");
+      const question = await page.textContent("#long-search-text");
+      const estimate = question.match(
+        /^This search may take long\. Estimated from its own figures \([\d.]+ [kMG]? ?nodes\/s, ×[\d.]+ nodes per depth\): about [\d.]+ (s|min|h|days) more for depth (\d+)( \(up to [^)]+\))?; if the solution is longer, depth (\d+) about .+\.$/,
+      );
+      assert.ok(estimate, question);
+      assert.equal(Number(estimate[4]), Number(estimate[2]) + 1);
+      assert.match(
+        await progressText(page),
+        new RegExp(`estimate: about .+ more for depth ${estimate[2]}`),
+      );
+      assert.equal(await page.isVisible("#long-search-fast"), false);
+      assert.match(
+        await page.textContent("#long-search-note"),
+        /^The Master Pyraminx has no faster solver yet: keep searching or cancel\.$/,
+      );
+      await page.click("#long-search-cancel");
+      await page.waitForFunction(
+        () =>
+          /^Cancelled/.test(
+            document.querySelector("#app").shadowRoot.querySelector("#status").textContent,
+          ),
+        null,
+        { timeout: 10_000 },
+      );
+      assert.equal(await page.isVisible("#long-search"), false);
+      await page.evaluate(() => (document.querySelector("#app").longSearchSeconds = 20));
 
       // A random-state scramble (solved optimally by the engine, then inverted) and its solve.
       const scrambled = Date.now();

@@ -126,13 +126,27 @@ for (const puzzle of PUZZLES.filter(({ id }) => chosen.includes(id)))
           [],
         );
 
-        // 2. The superflip: the search reports depth, nodes and speed; Cancel stops it.
+        // 2. The superflip: the search reports depth, nodes and speed; Cancel stops it. Its
+        // estimate asks whether to go on (the threshold lowered so that it asks within seconds),
+        // offering the fast solution where the puzzle has one.
+        const methods = info.methods ?? ["optimal"];
+        await page.evaluate(() => (document.querySelector("#app").longSearchSeconds = 1));
         await applyMoves(page, LONG_SCRAMBLE);
         progress.length = 0;
         await page.click("#solve");
+        await page.waitForSelector("#long-search:not([hidden])", { timeout: 60_000 });
+        assert.match(
+          await page.textContent("#long-search-text"),
+          /^This search may take long\. Estimated from its own figures \(.+ nodes\/s, ×[\d.]+ nodes per depth\): about .+ more for depth \d+/,
+        );
+        assert.equal(await page.isVisible("#long-search-fast"), methods.includes("fast"));
+        await shoot(page, `${puzzle.id}-long-search`);
+        // Keep searching: the question goes, the search goes on.
+        await page.click("#long-search-keep");
+        assert.equal(await page.isVisible("#long-search"), false);
         await page.waitForFunction(
           () =>
-            /^Searching depth \d+: .+ nodes, .+ nodes\/s, [\d.]+ s \(optimal ≥ \d+\)$/.test(
+            /^Searching depth \d+: .+ nodes, .+ nodes\/s, [\d.]+ s \(optimal ≥ \d+\)(; estimate: about .+ more for depth \d+.*)?$/.test(
               document.querySelector("#app").shadowRoot.querySelector("#progress").textContent,
             ),
           null,
@@ -160,6 +174,20 @@ for (const puzzle of PUZZLES.filter(({ id }) => chosen.includes(id)))
           progress.some((text) => text.startsWith("Building")),
           false,
         );
+
+        // 2b. Where the puzzle has a fast solver, the question offers it: taken, it solves.
+        if (methods.includes("fast")) {
+          await page.click("#solve");
+          await page.waitForSelector("#long-search:not([hidden])", { timeout: 60_000 });
+          await page.click("#long-search-fast");
+          await page.waitForSelector('#player[data-solved="true"]', { timeout: 60_000 });
+          await idle(page);
+          assert.match(
+            await statusText(page),
+            /^Solved: \d+ moves \(two-phase, not proven optimal\)/,
+          );
+        }
+        await page.evaluate(() => (document.querySelector("#app").longSearchSeconds = 20));
 
         // 3. The next short solve starts at once: no rebuild.
         await page.click("#reset");

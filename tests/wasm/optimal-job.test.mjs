@@ -16,6 +16,7 @@ import { EngineClient } from "../../web/src/engine/client.js";
 import {
   createOptimalJobs,
   nextBudget,
+  searchEstimate,
   tableMemoryBudget,
 } from "../../web/src/worker/optimal-job.js";
 import {
@@ -418,6 +419,27 @@ describe("optimal solve job", () => {
     const next = await jobs.solve(2, "cube", "x", {}, () => {});
     assert.equal(next.solution, "R U");
     assert.equal(engine.log.filter((e) => e === "build").length, 1);
+  });
+
+  it("estimates the depth under way from the growth it measured and its node rate", () => {
+    // Depths 10–12 measured (their starts known), depth 13 under way.
+    const sizes = { 10: 20_000, 11: 200_000, 12: 3_000_000 };
+    const starts = new Map([[9, 0]]);
+    for (let d = 10; d <= 13; d++) starts.set(d, starts.get(d - 1) + (sizes[d - 1] ?? 500));
+    const done = 1_000_000;
+    const nodes = starts.get(13) + done;
+    const rate = 250_000;
+    const estimate = searchEstimate(starts, 13, nodes, rate);
+    const [low, high] = [sizes[11] / sizes[10], sizes[12] / sizes[11]].sort((a, b) => a - b);
+    assert.equal(estimate.depth, 13);
+    assert.equal(estimate.remaining_ms, Math.round(((sizes[12] * low - done) / rate) * 1000));
+    assert.equal(estimate.up_to_ms, Math.round(((sizes[12] * high - done) / rate) * 1000));
+    assert.equal(estimate.next_depth_ms, Math.round(((sizes[12] * low * low) / rate) * 1000));
+    assert.equal(estimate.growth, Math.round(low * 10) / 10);
+    // Nothing to say before two whole depths of some size, or once the depth outgrew the estimate.
+    assert.equal(searchEstimate(starts, 11, starts.get(11) + 5, rate), null);
+    assert.equal(searchEstimate(starts, 13, starts.get(13) + sizes[12] * high, rate), null);
+    assert.equal(searchEstimate(starts, 13, nodes, 0), null);
   });
 
   it("adapts the node budget to a slice of about 60 ms", () => {

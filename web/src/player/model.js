@@ -16,11 +16,15 @@
 //   status    {text, kind}: the status line ("" | "ok" | "error")
 //   progress  {text, fraction?}: a long call's progress ("" when it ends); `fraction` (0–1) for a
 //             bar while tables are built
+//   longsearch {text, fast, note} while an optimal search is estimated to take longer than
+//             `longSearchMs`, until the reader chooses (null: no question): `fast` whether a fast
+//             solution is offered instead, `note` why not
 //   message   {source, text, sequence?, answer?}: a problem with an attribute (text null: gone);
 //             with `sequence`, the engine's refusal `answer` of that notation
 //   notice    {text}: what stops the player from showing a puzzle ("" when nothing does)
 import {
   formatCount,
+  formatDuration,
   formatMs,
   formatRate,
   formatSeconds,
@@ -58,6 +62,16 @@ const plural = (n, word) => `${n} ${n === 1 ? word : `${word}s`}`;
 /** The ways the engine solves a puzzle (../engine/solvers.js), for the controls. */
 export { solveMethods };
 
+/** An optimal search estimated to take longer than this asks whether to go on (longSearchMs). */
+const LONG_SEARCH_MS = 20_000;
+
+/** "about 4 min more for depth 13 (up to 9 min)": how long an estimate says the depth still takes. */
+function depthWords({ depth, remaining_ms: remaining, up_to_ms: upTo }) {
+  const most = formatDuration(upTo);
+  const range = most === formatDuration(remaining) ? "" : ` (up to ${most})`;
+  return `about ${formatDuration(remaining)} more for depth ${depth}${range}`;
+}
+
 // The fast solve keeps looking for shorter solutions this long and plays the shortest found
 // (solveWith's time_ms, docs/api.md): an 8-move position gets its 8 moves, not 16.
 const FAST_SOLVE_MS = 300;
@@ -86,6 +100,10 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
   let puzzleList = null; // the engine's listPuzzles, once asked
   let start = { setup: "", alg: "" }; // the sequences of the start position
   let wantedNumbering = { numbering: "", groups: "" }; // the page's, "" for the puzzle's own
+  let longSearchMs = LONG_SEARCH_MS;
+  // The optimal search under way: whether it asked (or was told) about its length, and whether
+  // the reader chose the fast solution instead.
+  let longSearch = { asked: false, answered: false, fastInstead: false };
   /** Animates a turn on a view; resolves when it is drawn ended (no view: at once). */
   let animator = async () => {};
 
@@ -472,10 +490,12 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
         } else if (report.stage === "tables") {
           tableBuildProgress(report, seconds, buildFraction);
         } else if (report.stage === "search") {
-          const { depth, nodes, ms, nodes_per_second: rate } = report;
+          const { depth, nodes, ms, nodes_per_second: rate, estimate } = report;
+          const ahead = estimate ? `; estimate: ${depthWords(estimate)}` : "";
           progress(
-            `Searching depth ${depth}: ${formatShortCount(nodes)} nodes, ${formatRate(rate)}, ${formatSeconds(ms)} (optimal ≥ ${depth})`,
+            `Searching depth ${depth}: ${formatShortCount(nodes)} nodes, ${formatRate(rate)}, ${formatSeconds(ms)} (optimal ≥ ${depth})${ahead}`,
           );
+          if (estimate) askAboutLongSearch(estimate);
         }
       })
       .catch((err) => {
@@ -491,16 +511,51 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
     return answer;
   }
 
+  /**
+   * Once the estimate of an optimal search passes longSearchMs: asks whether to go on, offering
+   * the fast solution where the engine has one (puzzleInfo's `methods`), and keeps the question's
+   * estimate current until the reader answers.
+   */
+  function askAboutLongSearch(estimate) {
+    if (!longSearch.asked && estimate.remaining_ms <= longSearchMs) return;
+    if (longSearch.answered) return;
+    longSearch.asked = true;
+    const { info } = position.current;
+    const fast = solveMethods(info).includes("fast");
+    const rate = formatRate(estimate.nodes_per_second);
+    const next = formatDuration(estimate.next_depth_ms);
+    emit("longsearch", {
+      text:
+        `This search may take long. Estimated from its own figures (${rate}, ×${estimate.growth} ` +
+        `nodes per depth): ${depthWords(estimate)}; if the solution is longer, depth ` +
+        `${estimate.depth + 1} about ${next}.`,
+      fast,
+      note: fast ? "" : `The ${info.name} has no faster solver yet: keep searching or cancel.`,
+    });
+  }
+
+  /** The reader's answer to the long search's question: "keep", "fast" or "cancel". */
+  function answerLongSearch(choice) {
+    if (!solving || !longSearch.asked) return;
+    longSearch.answered = true;
+    emit("longsearch", null);
+    if (choice === "keep") return;
+    longSearch.fastInstead = choice === "fast";
+    engine.cancel();
+  }
+
   /** The engine's solution of the current position by `method`, and the position after each move. */
   async function findSolution(method) {
     const { puzzle, state, facelets, solved, digits, sources } = position.current;
     solving = true;
+    longSearch = { asked: false, answered: false, fastInstead: false };
     changed();
     let answer;
     try {
       answer = expectOk(await searchSolution(puzzle, state, method));
     } finally {
       solving = false;
+      if (longSearch.asked && !longSearch.answered) emit("longsearch", null);
       progress("");
       changed();
     }
@@ -520,12 +575,22 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
     return runOnPuzzle(async () => {
       const methods = solveMethods(position.current.info);
       if (methods.length === 0) throw new Error(unsolvableReason(position.current.info));
-      const chosen = method ?? (methods.includes("optimal") ? "optimal" : methods[0]);
+      let chosen = method ?? (methods.includes("optimal") ? "optimal" : methods[0]);
       if (!methods.includes(chosen)) {
         throw new Error(`${position.current.info.name} has no "${chosen}" solution.`);
       }
       status("Solving…");
-      const { answer, moves, positions } = await findSolution(chosen);
+      let found;
+      try {
+        found = await findSolution(chosen);
+      } catch (err) {
+        // The reader chose the fast solution over a long optimal search.
+        if (!err?.cancelled || !longSearch.fastInstead) throw err;
+        chosen = "fast";
+        status("Solving fast instead…");
+        found = await findSolution(chosen);
+      }
+      const { answer, moves, positions } = found;
       const count = plural(answer.length, "move");
       // A numbered puzzle's solve walks its tables down (no nodes to count) to the nearest goal.
       const goal = answer.goal ? " to the nearest solved state" : "";
@@ -659,6 +724,15 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
     goTo: playback.goTo,
     /** Stops a long engine call of this player (its solve). */
     cancel: () => engine.cancel(),
+    /** Answers the long search's question (the `longsearch` event): "keep", "fast" or "cancel". */
+    answerLongSearch,
+    /** How long an optimal search may be estimated to take before the player asks (ms). */
+    get longSearchMs() {
+      return longSearchMs;
+    },
+    set longSearchMs(ms) {
+      longSearchMs = ms;
+    },
     /** Runs `action` after the queued actions, like every action of the player. */
     queue: runOnPuzzle,
     /** The view's turn animation: `(move, {reverse, otherWay, queued}) => Promise`. */

@@ -85,6 +85,7 @@ export class PolytwistPlayer extends HTMLElement {
   #picture;
   #view = null;
   #model = null; // the headless player (./model.js), once started
+  #longSearchSeconds = null; // set before the player started (null: the model's default)
   #stage = null;
   #editMode = null;
   #moveList;
@@ -309,6 +310,19 @@ export class PolytwistPlayer extends HTMLElement {
   }
   set load(value) {
     this.setAttribute("load", value);
+  }
+  /**
+   * How long (seconds) an optimal search may be estimated to take before the player asks whether
+   * to go on, offering the fast solution where there is one (docs/embedding.md).
+   */
+  get longSearchSeconds() {
+    return this.#model ? this.#model.longSearchMs / 1000 : this.#longSearchSeconds;
+  }
+  set longSearchSeconds(value) {
+    const seconds = Number(value);
+    if (!(seconds >= 0)) return;
+    this.#longSearchSeconds = seconds;
+    if (this.#model) this.#model.longSearchMs = seconds * 1000;
   }
   /** True once the 3D player has loaded (until then the player is a picture). */
   get started() {
@@ -565,6 +579,7 @@ export class PolytwistPlayer extends HTMLElement {
       pauseMs: speed.pauseMs,
     });
     this.#model = model;
+    if (this.#longSearchSeconds !== null) model.longSearchMs = this.#longSearchSeconds * 1000;
     const editing = () => this.#editMode?.active ?? false;
     this.#stage = bindStage({ ui, model, view, viewError, speed, editing });
     const controls = bindControls({

@@ -83,6 +83,15 @@ const MARKUP = `
       <p id="status" class="status" role="status" aria-live="polite"></p>
       <p id="progress" class="progress muted"></p>
       <progress id="progress-bar" class="progress-bar" max="1" value="0" aria-label="Tables built" hidden></progress>
+      <div id="long-search" class="long-search" role="group" aria-labelledby="long-search-text" hidden>
+        <p id="long-search-text"></p>
+        <p id="long-search-note" class="muted"></p>
+        <div class="buttons">
+          <button id="long-search-fast" type="button">Fast solution instead</button>
+          <button id="long-search-keep" type="button">Keep searching</button>
+          <button id="long-search-cancel" type="button">Cancel</button>
+        </div>
+      </div>
     </div>
 
     <section id="solution-panel" class="solution" aria-labelledby="solution-title" hidden>

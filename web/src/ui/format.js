@@ -33,6 +33,17 @@ export const formatRate = (nodesPerSecond) => `${formatShortCount(nodesPerSecond
 export const formatSeconds = (ms) =>
   ms < 10_000 ? `${(Math.max(0, ms) / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 
+/** A duration ahead, roughly, as an estimate is: "40 s", "4 min", "3 h", "12 days". */
+export function formatDuration(ms) {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 90) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${formatShortCount(Math.round(hours / 24))} days`;
+}
+
 /** The bidirectional formatting characters: a right-to-left override (U+202E) and its kin. */
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 

@@ -20,7 +20,8 @@
 //   {stage: "tables", source: "cache"}                 importing the cached tables
 //   {stage: "tables", source: "download", loaded, total}  downloading them (bytes of the set)
 //   {stage: "tables", depth, visited, total, scanned}  the engine's BFS report, as it builds
-//   {stage: "search", depth, nodes, ms, nodes_per_second}  after each slice
+//   {stage: "search", depth, nodes, ms, nodes_per_second, estimate?}  after each slice;
+//       `estimate` (searchEstimate) once two depths have been searched in full
 // The final answer is the engine's (solution, length, nodes, ms, method, tables) with
 // `table_source` ("cache", "download", "built" or "memory": already in this worker) and, when the
 // tables could not be kept, `table_warning` saying why.
@@ -40,6 +41,41 @@ export function nextBudget(budget, nodes, ms) {
   // At most four times the last budget: a slice that ran in a cold cache underestimates.
   const wanted = Math.min((nodes / ms) * SLICE_MS, budget * 4);
   return Math.round(Math.max(MIN_BUDGET, Math.min(MAX_BUDGET, wanted)));
+}
+
+/** Depths of fewer nodes than this are too small to measure a growth by. */
+const MIN_MEASURED_NODES = 10_000;
+
+/**
+ * How long the depth under way may still take, from this search's own figures: `starts` (depth →
+ * the nodes searched when it started, known to within a slice), `nodes` so far and `rate` (nodes
+ * per second). The depth's nodes are projected from the last whole depth by the growth measured
+ * between the whole depths before (the lower and upper of the last two ratios); null until two
+ * whole depths of at least MIN_MEASURED_NODES are known, or once the depth has outgrown the
+ * projection. {depth, remaining_ms, up_to_ms, next_depth_ms, growth, nodes_per_second}:
+ * `remaining_ms` at the lower growth, `up_to_ms` at the upper (the whole depth: a solution found in
+ * it ends the search sooner), `next_depth_ms` what the depth after it would take.
+ */
+export function searchEstimate(starts, depth, nodes, rate) {
+  const size = (d) => (starts.has(d) && starts.has(d + 1) ? starts.get(d + 1) - starts.get(d) : 0);
+  const last = size(depth - 1);
+  const before = size(depth - 2);
+  if (!(rate > 0) || last < MIN_MEASURED_NODES || before < MIN_MEASURED_NODES) return null;
+  const ratios = [last / before];
+  if (size(depth - 3) >= MIN_MEASURED_NODES) ratios.push(before / size(depth - 3));
+  const low = Math.min(...ratios);
+  const high = Math.max(...ratios);
+  const done = nodes - starts.get(depth);
+  if (done >= last * high) return null;
+  const ms = (count) => Math.round((Math.max(0, count) / rate) * 1000);
+  return {
+    depth,
+    remaining_ms: ms(last * low - done),
+    up_to_ms: ms(last * high - done),
+    next_depth_ms: ms(last * low * low),
+    growth: Math.round(low * 10) / 10,
+    nodes_per_second: Math.round(rate),
+  };
 }
 
 /** Pieces read, downloaded or decompressed at once ahead of the one the engine imports. */
@@ -381,6 +417,7 @@ export function createOptimalJobs({
     if (!start.ok) return start;
     let budget = FIRST_BUDGET;
     let lastNodes = 0;
+    const starts = new Map(); // depth → nodes when it started (the end of the slice before)
     try {
       for (;;) {
         const sliceStart = now();
@@ -388,14 +425,19 @@ export function createOptimalJobs({
         if (!step.ok || step.status !== "running") return step;
         const sliceMs = now() - sliceStart;
         budget = nextBudget(budget, step.nodes - lastNodes, sliceMs);
+        // Depths begun and finished within this slice are unmeasured: they start with it.
+        for (let d = step.depth; d >= 0 && !starts.has(d); d--) starts.set(d, lastNodes);
         lastNodes = step.nodes;
         const ms = now() - started;
+        const rate = ms > 0 ? (step.nodes / ms) * 1000 : 0;
+        const estimate = searchEstimate(starts, step.depth, step.nodes, rate);
         report({
           stage: "search",
           depth: step.depth,
           nodes: step.nodes,
           ms,
-          nodes_per_second: ms > 0 ? Math.round((step.nodes / ms) * 1000) : 0,
+          nodes_per_second: Math.round(rate),
+          ...(estimate && { estimate }),
         });
         await yieldToEvents();
         if (job.cancelled) return { ok: false, cancelled: true };

@@ -1,6 +1,7 @@
 // The full player's controls, drawn from the player model and sending it what the reader does:
 // the puzzle picker (by name), the moves box (the engine's error with a caret under its column),
-// Scramble / Solve / Reset / Cancel / Edit colours, the status and progress lines, the Export
+// Scramble / Solve / Reset / Cancel / Edit colours, the status and progress lines, the question a
+// long optimal search asks (keep searching, the fast solution instead, or cancel), the Export
 // menu (loaded when first opened: ./export-menu.js); and the player's data attributes (ready,
 // busy, puzzle, state, facelets, solved, digits), which mirror the model for tests and tools
 // (docs/embedding.md).
@@ -108,6 +109,20 @@ export function bindControls({ ui, model, editMode, onEdit }) {
     ui.status.textContent = detail.text;
     ui.status.dataset.kind = detail.kind;
   });
+  // An optimal search estimated to take long asks what to do (the model's `longsearch`).
+  model.addEventListener("longsearch", ({ detail }) => {
+    const opening = ui.longSearch.hidden && detail;
+    ui.longSearch.hidden = !detail;
+    if (!detail) return;
+    ui.longSearchText.textContent = detail.text;
+    ui.longSearchNote.textContent = detail.note;
+    ui.longSearchNote.hidden = !detail.note;
+    ui.longSearchFast.hidden = !detail.fast;
+    if (opening) ui.longSearchKeep.focus();
+  });
+  ui.longSearchFast.addEventListener("click", () => model.answerLongSearch("fast"));
+  ui.longSearchKeep.addEventListener("click", () => model.answerLongSearch("keep"));
+  ui.longSearchCancel.addEventListener("click", () => model.answerLongSearch("cancel"));
   model.addEventListener("progress", ({ detail }) => {
     ui.progress.textContent = detail.text;
     // The bar shows only while tables are built (a fraction is known); a search has no end to show.
