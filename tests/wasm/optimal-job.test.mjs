@@ -430,12 +430,14 @@ describe("optimal solve job", () => {
     const nodes = starts.get(13) + done;
     const rate = 250_000;
     const estimate = searchEstimate(starts, 13, nodes, rate);
-    const [low, high] = [sizes[11] / sizes[10], sizes[12] / sizes[11]].sort((a, b) => a - b);
+    const ratios = [sizes[11] / sizes[10], sizes[12] / sizes[11]];
+    const mean = Math.sqrt(ratios[0] * ratios[1]);
+    const high = Math.max(...ratios);
     assert.equal(estimate.depth, 13);
-    assert.equal(estimate.remaining_ms, Math.round(((sizes[12] * low - done) / rate) * 1000));
+    assert.equal(estimate.remaining_ms, Math.round(((sizes[12] * mean - done) / rate) * 1000));
     assert.equal(estimate.up_to_ms, Math.round(((sizes[12] * high - done) / rate) * 1000));
-    assert.equal(estimate.next_depth_ms, Math.round(((sizes[12] * low * low) / rate) * 1000));
-    assert.equal(estimate.growth, Math.round(low * 10) / 10);
+    assert.equal(estimate.next_depth_ms, Math.round(((sizes[12] * mean * mean) / rate) * 1000));
+    assert.equal(estimate.growth, Math.round(mean * 10) / 10);
     // Nothing to say before two whole depths of some size, or once the depth outgrew the estimate.
     assert.equal(searchEstimate(starts, 11, starts.get(11) + 5, rate), null);
     assert.equal(searchEstimate(starts, 13, starts.get(13) + sizes[12] * high, rate), null);

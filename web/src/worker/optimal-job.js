@@ -50,11 +50,12 @@ const MIN_MEASURED_NODES = 10_000;
  * How long the depth under way may still take, from this search's own figures: `starts` (depth →
  * the nodes searched when it started, known to within a slice), `nodes` so far and `rate` (nodes
  * per second). The depth's nodes are projected from the last whole depth by the growth measured
- * between the whole depths before (the lower and upper of the last two ratios); null until two
+ * between the whole depths before (the geometric mean of the last two ratios, and the higher for
+ * `up_to_ms`); null until two
  * whole depths of at least MIN_MEASURED_NODES are known, or once the depth has outgrown the
  * projection. {depth, remaining_ms, up_to_ms, next_depth_ms, growth, nodes_per_second}:
- * `remaining_ms` at the lower growth, `up_to_ms` at the upper (the whole depth: a solution found in
- * it ends the search sooner), `next_depth_ms` what the depth after it would take.
+ * `remaining_ms` at the mean growth, `up_to_ms` at the higher (the whole depth: a solution found
+ * in it ends the search sooner), `next_depth_ms` what the depth after it would take.
  */
 export function searchEstimate(starts, depth, nodes, rate) {
   const size = (d) => (starts.has(d) && starts.has(d + 1) ? starts.get(d + 1) - starts.get(d) : 0);
@@ -63,17 +64,18 @@ export function searchEstimate(starts, depth, nodes, rate) {
   if (!(rate > 0) || last < MIN_MEASURED_NODES || before < MIN_MEASURED_NODES) return null;
   const ratios = [last / before];
   if (size(depth - 3) >= MIN_MEASURED_NODES) ratios.push(before / size(depth - 3));
-  const low = Math.min(...ratios);
+  // Their geometric mean: an IDA*'s growth alternates from one depth to the next.
+  const growth = Math.sqrt(Math.min(...ratios) * Math.max(...ratios));
   const high = Math.max(...ratios);
   const done = nodes - starts.get(depth);
   if (done >= last * high) return null;
   const ms = (count) => Math.round((Math.max(0, count) / rate) * 1000);
   return {
     depth,
-    remaining_ms: ms(last * low - done),
+    remaining_ms: ms(last * growth - done),
     up_to_ms: ms(last * high - done),
-    next_depth_ms: ms(last * low * low),
-    growth: Math.round(low * 10) / 10,
+    next_depth_ms: ms(last * growth * growth),
+    growth: Math.round(growth * 10) / 10,
     nodes_per_second: Math.round(rate),
   };
 }
