@@ -43,13 +43,18 @@ export function nextBudget(budget, nodes, ms) {
   return Math.round(Math.max(MIN_BUDGET, Math.min(MAX_BUDGET, wanted)));
 }
 
-/** Depths of fewer nodes than this are too small to measure a growth by. */
+/**
+ * Depths of fewer nodes than this are too small to measure a growth by; nor are those of fewer
+ * than SLICES_MEASURED slices (a depth's start is known to within a slice).
+ */
 const MIN_MEASURED_NODES = 10_000;
+const SLICES_MEASURED = 4;
 
 /**
  * How long the depth under way may still take, from this search's own figures: `starts` (depth →
  * the nodes searched when it started, known to within a slice), `nodes` so far and `rate` (nodes
- * per second). The depth's nodes are projected from the last whole depth by the growth measured
+ * per second; `minNodes`: the fewest a depth must have to be measured, a few slices' worth). The
+ * depth's nodes are projected from the last whole depth by the growth measured
  * between the whole depths before (the geometric mean of the last two ratios, and the higher for
  * `up_to_ms`); null until two
  * whole depths of at least MIN_MEASURED_NODES are known, or once the depth has outgrown the
@@ -57,13 +62,16 @@ const MIN_MEASURED_NODES = 10_000;
  * `remaining_ms` at the mean growth, `up_to_ms` at the higher (the whole depth: a solution found
  * in it ends the search sooner), `next_depth_ms` what the depth after it would take.
  */
-export function searchEstimate(starts, depth, nodes, rate) {
+export function searchEstimate(starts, depth, nodes, rate, minNodes = MIN_MEASURED_NODES) {
   const size = (d) => (starts.has(d) && starts.has(d + 1) ? starts.get(d + 1) - starts.get(d) : 0);
+  const least = Math.max(MIN_MEASURED_NODES, minNodes);
   const last = size(depth - 1);
   const before = size(depth - 2);
-  if (!(rate > 0) || last < MIN_MEASURED_NODES || before < MIN_MEASURED_NODES) return null;
+  if (!(rate > 0) || last < least || before < least) return null;
   const ratios = [last / before];
-  if (size(depth - 3) >= MIN_MEASURED_NODES) ratios.push(before / size(depth - 3));
+  if (size(depth - 3) >= least) ratios.push(before / size(depth - 3));
+  // A depth searched with fewer nodes than the one before: no growth to project by.
+  if (Math.min(...ratios) < 1) return null;
   // Their geometric mean: an IDA*'s growth alternates from one depth to the next.
   const growth = Math.sqrt(Math.min(...ratios) * Math.max(...ratios));
   const high = Math.max(...ratios);
@@ -432,7 +440,8 @@ export function createOptimalJobs({
         lastNodes = step.nodes;
         const ms = now() - started;
         const rate = ms > 0 ? (step.nodes / ms) * 1000 : 0;
-        const estimate = searchEstimate(starts, step.depth, step.nodes, rate);
+        const minNodes = SLICES_MEASURED * budget;
+        const estimate = searchEstimate(starts, step.depth, step.nodes, rate, minNodes);
         report({
           stage: "search",
           depth: step.depth,
