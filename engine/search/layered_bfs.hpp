@@ -94,10 +94,11 @@ inline constexpr std::uint64_t kBuildBlockEntries = 1 << 20;
 // Entries scanned per call within a block (a multiple of 64, so calls start on whole words).
 inline constexpr std::uint64_t kScanCallEntries = 1 << 12;
 
-// Reported at the start, after each layer, and within a layer once it has found an entry: after
-// each block that the calling thread finishes (always on that thread; one report per 2^20
-// entries scanned costs nothing next to the block's work). `depth` is the layer being found,
-// complete once `scanned` reaches `total`.
+// Reported at the start, after each layer, and within a layer after each block that the calling
+// thread finishes (always on that thread; one report per 2^20 entries scanned costs nothing next
+// to the block's work). `depth` is the layer being looked for, complete once `scanned` reaches
+// `total`; the last one reported within may find nothing, which ends the build (its scan takes as
+// long as a layer's, so it reports too).
 struct BuildProgress {
   int depth;              // the layer being found (or just finished)
   std::uint64_t visited;  // entries reached so far, this layer's found so far included
@@ -225,12 +226,11 @@ std::optional<std::vector<std::uint64_t>> fillByLayers(const PackedEntries<Bits>
     };
     std::vector<std::thread> helpers;
     for (unsigned t = 1; t < threads; ++t) helpers.emplace_back([&] { scan({}); });
-    // Within the layer only once it has found an entry, so every depth reported exists; the last
-    // block is left to the report after the layer.
+    // The last block is left to the report after the layer.
     const std::function<void()> report = [&] {
       const std::uint64_t found = layerCounts.found.load(std::memory_order_relaxed);
       const std::uint64_t scanned = layerCounts.scanned.load(std::memory_order_relaxed);
-      if (found > 0 && scanned < size) progress({depth, visited + found, size, scanned});
+      if (scanned < size) progress({depth, visited + found, size, scanned});
     };
     try {
       scan(progress ? report : std::function<void()>());
