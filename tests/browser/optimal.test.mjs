@@ -134,7 +134,7 @@ for (const puzzle of PUZZLES.filter(({ id }) => chosen.includes(id)))
         await applyMoves(page, LONG_SCRAMBLE);
         progress.length = 0;
         await page.click("#solve");
-        await page.waitForSelector("#long-search:not([hidden])", { timeout: 60_000 });
+        await page.waitForSelector("#long-search:not([hidden])", { timeout: 120_000 });
         assert.match(
           await page.textContent("#long-search-text"),
           /^This search may take long\. Estimated from its own figures \(.+ nodes\/s, ×[\d.]+ nodes per depth\): about .+ more for depth \d+/,
@@ -178,7 +178,7 @@ for (const puzzle of PUZZLES.filter(({ id }) => chosen.includes(id)))
         // 2b. Where the puzzle has a fast solver, the question offers it: taken, it solves.
         if (methods.includes("fast")) {
           await page.click("#solve");
-          await page.waitForSelector("#long-search:not([hidden])", { timeout: 60_000 });
+          await page.waitForSelector("#long-search:not([hidden])", { timeout: 120_000 });
           await page.click("#long-search-fast");
           await page.waitForSelector('#player[data-solved="true"]', { timeout: 60_000 });
           await idle(page);

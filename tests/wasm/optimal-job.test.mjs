@@ -442,10 +442,8 @@ describe("optimal solve job", () => {
     assert.equal(searchEstimate(starts, 11, starts.get(11) + 5, rate), null);
     assert.equal(searchEstimate(starts, 13, starts.get(13) + sizes[12] * high, rate), null);
     assert.equal(searchEstimate(starts, 13, nodes, 0), null);
-    // Depths of too few slices' nodes are not measured; a shrinking growth projects nothing.
+    // Depths of too few slices' nodes are not measured.
     assert.equal(searchEstimate(starts, 13, nodes, rate, sizes[11] + 1), null);
-    const shrinking = new Map([...starts, [13, starts.get(12) + sizes[11] / 2]]);
-    assert.equal(searchEstimate(shrinking, 13, shrinking.get(13) + 1, rate), null);
   });
 
   it("adapts the node budget to a slice of about 60 ms", () => {

@@ -45,10 +45,11 @@ export function nextBudget(budget, nodes, ms) {
 
 /**
  * Depths of fewer nodes than this are too small to measure a growth by; nor are those of fewer
- * than SLICES_MEASURED slices (a depth's start is known to within a slice).
+ * than SLICES_MEASURED slices (a depth's start is taken as the middle of the slice it began in,
+ * so each end is known to within half a slice).
  */
 const MIN_MEASURED_NODES = 10_000;
-const SLICES_MEASURED = 4;
+const SLICES_MEASURED = 2;
 
 /**
  * How long the depth under way may still take, from this search's own figures: `starts` (depth →
@@ -70,9 +71,8 @@ export function searchEstimate(starts, depth, nodes, rate, minNodes = MIN_MEASUR
   if (!(rate > 0) || last < least || before < least) return null;
   const ratios = [last / before];
   if (size(depth - 3) >= least) ratios.push(before / size(depth - 3));
-  // A depth searched with fewer nodes than the one before: no growth to project by.
-  if (Math.min(...ratios) < 1) return null;
-  // Their geometric mean: an IDA*'s growth alternates from one depth to the next.
+  // Their geometric mean: an IDA*'s growth alternates from one depth to the next (the superflip's
+  // depths 13 to 17 here: ×11, ×0.27, ×15, ×12).
   const growth = Math.sqrt(Math.min(...ratios) * Math.max(...ratios));
   const high = Math.max(...ratios);
   const done = nodes - starts.get(depth);
@@ -427,7 +427,7 @@ export function createOptimalJobs({
     if (!start.ok) return start;
     let budget = FIRST_BUDGET;
     let lastNodes = 0;
-    const starts = new Map(); // depth → nodes when it started (the end of the slice before)
+    const starts = new Map(); // depth → nodes when it started (the middle of its first slice)
     try {
       for (;;) {
         const sliceStart = now();
@@ -435,8 +435,9 @@ export function createOptimalJobs({
         if (!step.ok || step.status !== "running") return step;
         const sliceMs = now() - sliceStart;
         budget = nextBudget(budget, step.nodes - lastNodes, sliceMs);
-        // Depths begun and finished within this slice are unmeasured: they start with it.
-        for (let d = step.depth; d >= 0 && !starts.has(d); d--) starts.set(d, lastNodes);
+        // Depths begun and finished within this slice are unmeasured: they start where it does.
+        const middle = (lastNodes + step.nodes) / 2;
+        for (let d = step.depth; d >= 0 && !starts.has(d); d--) starts.set(d, middle);
         lastNodes = step.nodes;
         const ms = now() - started;
         const rate = ms > 0 ? (step.nodes / ms) * 1000 : 0;
