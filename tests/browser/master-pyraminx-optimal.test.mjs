@@ -91,9 +91,11 @@ describe("master_pyraminx optimal solve", () => {
       );
       assert.ok(estimate, question);
       assert.equal(Number(estimate[4]), Number(estimate[2]) + 1);
-      assert.match(
-        await progressText(page),
-        new RegExp(`estimate: about .+ more for depth ${estimate[2]}`),
+      // The progress line said it too (a later slice may have outgrown the estimate).
+      const said = new RegExp(`; estimate: about .+ more for depth ${estimate[2]}`);
+      assert.ok(
+        progress.some((text) => said.test(text)),
+        progress.slice(-5).join("\n"),
       );
       assert.equal(await page.isVisible("#long-search-fast"), false);
       assert.match(
