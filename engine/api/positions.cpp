@@ -6,6 +6,7 @@
 
 #include "api/service_internal.hpp"
 #include "core/facelets.hpp"
+#include "core/stickering.hpp"
 #include "geometry/described.hpp"
 #include "geometry/holdings.hpp"
 
@@ -126,6 +127,10 @@ Json puzzleInfoOf(const Puzzle& puzzle, const SolverDescription& solvers) {
                         .set("stickers", face.stickers));
   }
   for (const Move& move : puzzle.moves()) moves.push_back(move.name);
+  Json::Array stickerings, schemes;
+  for (const auto& [name, mask] : namedStickerings(puzzle))
+    stickerings.push_back(Json(Json::Object{}).set("name", name).set("mask", mask));
+  for (const std::string& name : schemePresets()) schemes.push_back(name);
   // The fields before "solvers" say what it says in the older words the page and tests read:
   // the methods by solveWith's names (a numbering's solve is its "optimal" one), the solver of
   // the optimal solve ("optimal": the kernel), how scramble draws ("optimal": a random state
@@ -156,6 +161,8 @@ Json puzzleInfoOf(const Puzzle& puzzle, const SolverDescription& solvers) {
       .set("scramble_method", scrambleMethod)
       .set("methods", methods)
       .set("solvers", solversJson(solvers))
+      .set("stickerings", stickerings)
+      .set("schemes", schemes)
       // Derived from a description, or declared by hand and drawn from one (docs/geometry.md):
       // puzzleGeometry answers its geometry.
       .set("geometry", geometry::geometryOf(puzzle) != nullptr)
@@ -274,6 +281,27 @@ Json validate(const std::string& id, const std::string& facelets) {
           .set("problem", problemJson(reading.error.problem));
     }
     return positionAnswer(puzzle, *reading.state);
+  });
+}
+
+Json appearance(const std::string& id, const std::string& stage, const std::string& scheme) {
+  return onPuzzle(id, stage.size() + scheme.size(), [&](const Puzzle& puzzle) {
+    std::string looks(puzzle.faceletCount(), 's');
+    if (!stage.empty()) {
+      StickerLooks mask = readStickering(puzzle, stage);
+      if (mask.looks.empty())
+        return failure(mask.error).set("parameter", "stage").set("column", mask.column);
+      looks = std::move(mask.looks);
+    }
+    Json::Array colours;
+    if (!scheme.empty()) {
+      const FaceColours read = readScheme(puzzle, scheme);
+      if (read.colours.empty()) return failure(read.error).set("parameter", "sch");
+      for (const std::string& colour : read.colours) colours.push_back(colour);
+    } else {
+      for (const FaceSpec& face : puzzle.spec().faces) colours.push_back(face.colour);
+    }
+    return success().set("looks", looks).set("colours", colours);
   });
 }
 

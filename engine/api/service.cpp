@@ -102,10 +102,13 @@ std::string writeMoves(const Puzzle& puzzle, const State& start, const std::vect
 }
 
 Json positionAnswer(const Puzzle& puzzle, const State& state) {
+  const std::vector<int> sources = puzzle.faceletSources(state);
   return success()
       .set("state", state == puzzle.solved() ? std::string() : puzzle.encodeState(state))
       .set("facelets", puzzle.facelets(state))
-      .set("solved", puzzle.isSolved(state));
+      .set("solved", puzzle.isSolved(state))
+      // The solved puzzle's sticker at each place: a mask's looks follow their pieces (the player).
+      .set("sources", Json::Array(sources.begin(), sources.end()));
 }
 
 }  // namespace detail

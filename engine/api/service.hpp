@@ -33,6 +33,11 @@ Json applyMovesIn(const std::string& id, const std::string& state, const std::st
 // many random moves, never two of one face in a row.
 Json scramble(const std::string& id, double seed, int moves = 0, const std::string& notation = "");
 Json validate(const std::string& id, const std::string& facelets);
+// How the player draws a puzzle (core/stickering.hpp, docs/images.md): a mask (`stage`: a named
+// set, rules or orbits; "" = all shown) and a colour scheme (`sch`; "" = the puzzle's):
+// {ok, looks: one of s/g/h per solved sticker, colours: per face} or {ok: false, error,
+// parameter: "stage" or "sch", column (stage)}.
+Json appearance(const std::string& id, const std::string& stage, const std::string& scheme);
 // A puzzle's derived geometry for the page's 3D player (docs/geometry.md): faces, stickers,
 // pieces, axes, each move as a turn of slabs, the net; for a puzzle given by a description
 // (every call takes a description where it takes a puzzle id).

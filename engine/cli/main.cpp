@@ -99,11 +99,14 @@ Usage:
                                                  when shards are missing; a summary with 95%
                                                  intervals on stderr (docs/survey.md)
   polytwist image PUZZLE [--alg A] [--case A] [--view iso|net] [--size N] [--scheme S]
-                [--bg C] [--stage ORBITS | --mask ORBITS] [--fd F] [--fc C] [--rotate R]
+                [--bg C] [--stage S | --mask ORBITS] [--fd F] [--fc C] [--rotate R]
                 [--notation NAME] [--format svg|png] [--out FILE]
                                                  a picture of the position as SVG or PNG (stdout
                                                  or FILE), VisualCube's parameters by other names:
-                                                 sch, bg, stage, fd, fc, r, fmt (docs/images.md)
+                                                 sch, bg, stage, fd, fc, r, fmt (docs/images.md);
+                                                 --stage: a named set (oll, f2l, cross…), mask
+                                                 rules ("grey: all; show: U") or orbits;
+                                                 --scheme: also high-contrast, colour-blind
   polytwist pictures                             every puzzle's picture template as JSON (the
                                                  site build ships it: docs/images.md)
   polytwist solutions PUZZLE NUMBERING [--groups G]

@@ -1,11 +1,13 @@
 #include "puzzles/catalogue.hpp"
 
 #include <deque>
+#include <map>
 #include <mutex>
 #include <stdexcept>
 #include <variant>
 
 #include "geometry/described.hpp"
+#include "puzzles/stickerings.hpp"
 
 namespace polytwist {
 namespace {
@@ -96,6 +98,14 @@ const Puzzle* findPuzzle(std::string_view id) {
     if (puzzle.id() == id) return &puzzle;
   }
   return nullptr;
+}
+
+const NamedStickerings& namedStickerings(const Puzzle& puzzle) {
+  static const std::map<std::string, NamedStickerings, std::less<>> sets = {
+      {"cube2", puzzles::cube2Stickerings()}, {"cube3", puzzles::cube3Stickerings()}};
+  static const NamedStickerings none;
+  const auto it = sets.find(puzzle.id());
+  return it == sets.end() ? none : it->second;
 }
 
 bool looksLikeDescription(std::string_view name) {

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/sequence.hpp"
+#include "core/stickering.hpp"
 #include "puzzles/catalogue.hpp"
 #include "render/picture.hpp"
 
@@ -16,14 +17,6 @@ namespace polytwist {
 
 namespace {
 
-// Colour letters of fc, sch and bg (docs/images.md), VisualCube's where it has one.
-const std::map<char, std::string>& colourLetters() {
-  static const std::map<char, std::string> letters = {
-      {'w', "#ffffff"}, {'y', "#ffd500"}, {'r', "#d0021b"}, {'o', "#ff7a00"}, {'b', "#1a62d6"},
-      {'g', "#1a9e3a"}, {'p', "#7b3fb5"}, {'k', "#ff8fc8"}, {'c', "#7fd3ff"}, {'l', "#9be15d"},
-      {'e', "#f2dfb0"}, {'s', "#9aa0a6"}, {'d', "#404040"}, {'n', "#7f7f7f"}, {'t', "none"}};
-  return letters;
-}
 constexpr const char* kMasked = "#7f7f7f";
 constexpr const char* kBody = "#1b1b1b";
 
@@ -33,30 +26,11 @@ std::string clip(std::string_view text, std::size_t length = 40) {
   return out;
 }
 
-// A colour: a letter of colourLetters(), or #rgb / #rrggbb. nullopt when neither.
+// A colour: a colour letter, or #rgb / #rrggbb (core/stickering.hpp). nullopt when neither.
 std::optional<std::string> readColour(std::string_view text) {
-  if (text.size() == 1) {
-    const auto it = colourLetters().find(static_cast<char>(std::tolower(text[0])));
-    if (it != colourLetters().end()) return it->second;
-    return std::nullopt;
-  }
-  if ((text.size() == 4 || text.size() == 7) && text[0] == '#' &&
-      std::all_of(text.begin() + 1, text.end(), [](char c) { return std::isxdigit(c) != 0; })) {
-    return std::string(text);
-  }
-  return std::nullopt;
-}
-
-// "a,b,,c" → {"a", "b", "", "c"}.
-std::vector<std::string> splitCommas(const std::string& text) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    parts.push_back(text.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return parts;
+  std::string colour = colourOfLetterOrHex(text);
+  if (colour.empty()) return std::nullopt;
+  return colour;
 }
 
 std::string escapeXml(std::string_view text) {
@@ -378,26 +352,11 @@ ImageAnswer renderImage(const ImageRequest& request) {
   std::vector<std::string> faceColours;
   for (const FaceSpec& face : faces) faceColours.push_back(face.colour);
   if (!request.scheme.empty()) {
-    std::vector<std::string> parts;
-    // One letter per face ("wrgyob"), or colours separated by commas ("#fff,r,…").
-    if (request.scheme.find(',') == std::string::npos && request.scheme[0] != '#') {
-      for (char c : request.scheme) parts.emplace_back(1, c);
-    } else {
-      parts = splitCommas(request.scheme);
-    }
-    if (parts.size() != faces.size()) {
-      return refuse("sch: " + std::to_string(parts.size()) + " colours for " +
-                        std::to_string(faces.size()) + " faces (" + puzzle->id() + ")",
-                    size);
-    }
-    for (std::size_t f = 0; f < parts.size(); ++f) {
-      const std::optional<std::string> colour = readColour(parts[f]);
-      if (!colour)
-        return refuse("sch: colour " + std::to_string(f + 1) + " '" + clip(parts[f]) +
-                          "' is not a colour letter or #rrggbb",
-                      size);
-      faceColours[f] = *colour;
-    }
+    FaceColours scheme = readScheme(*puzzle, request.scheme);
+    if (!scheme.colours.empty())
+      faceColours = std::move(scheme.colours);
+    else
+      return refuse("sch: " + scheme.error, size);
   }
   const int count = puzzle->faceletCount();
   std::vector<std::string> fill(count);
@@ -442,28 +401,17 @@ ImageAnswer renderImage(const ImageRequest& request) {
     }
   }
   if (!request.stage.empty()) {
-    // The orbits shown; every other piece's stickers are greyed out (stickers of no piece stay).
-    std::set<std::string> shown;
-    for (const std::string& name : splitCommas(request.stage)) {
-      if (puzzle->orbitIndex(name) < 0) {
-        std::string known;
-        for (const Orbit& orbit : puzzle->orbits())
-          known += (known.empty() ? "" : ", ") + orbit.name;
-        return refuse("stage: " + puzzle->id() + " has no pieces called '" + clip(name) +
-                          "' (it has " + known + ")",
-                      size);
-      }
-      shown.insert(name);
+    // The mask's looks belong to the solved puzzle's stickers and follow them.
+    const StickerLooks mask = readStickering(*puzzle, request.stage);
+    if (mask.looks.empty()) {
+      ImageAnswer answer = refuse("stage: " + mask.error, size);
+      answer.column = mask.column;
+      return answer;
     }
     for (int i = 0; i < count; ++i) {
-      const int position = puzzle->faceletOwner(i).first;
-      if (position < 0) continue;
-      for (const Orbit& orbit : puzzle->orbits()) {
-        if (position >= orbit.offset && position < orbit.offset + orbit.size &&
-            !shown.count(orbit.name)) {
-          fill[i] = kMasked;
-        }
-      }
+      const char look = mask.looks[sources[i]];
+      if (look == 'g') fill[i] = kMasked;
+      if (look == 'h') fill[i] = "none";
     }
   }
   std::string background = "none";

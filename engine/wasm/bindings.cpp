@@ -36,6 +36,9 @@ std::string scrambleByMoves(const std::string& id, double seed, double moves) {
       .dump();
 }
 std::string image(const std::string& query) { return service::image(query).dump(); }
+std::string appearance(const std::string& id, const std::string& stage, const std::string& scheme) {
+  return service::appearance(id, stage, scheme).dump();
+}
 std::string validate(const std::string& id, const std::string& facelets) {
   return service::validate(id, facelets).dump();
 }
@@ -184,6 +187,7 @@ EMSCRIPTEN_BINDINGS(polytwist) {
   emscripten::function("scramble", &scramble);
   emscripten::function("scrambleByMoves", &scrambleByMoves);
   emscripten::function("validate", &validate);
+  emscripten::function("appearance", &appearance);
   emscripten::function("image", &image);
   emscripten::function("solve", &solve);
   emscripten::function("solveWith", &solveWith);
