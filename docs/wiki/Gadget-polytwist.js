@@ -35,7 +35,7 @@
 	var ATTRIBUTES = [
 		'puzzle', 'description', 'alg', 'setup', 'controls', 'background', 'colour-scheme', 'camera', 'size',
 		'keyboard', 'numbering', 'numbering-groups', 'load', 'camera-latitude', 'camera-longitude',
-		'back-view', 'mirror', 'view', 'hint-stickers'
+		'back-view', 'mirror', 'view', 'hint-stickers', 'stickering', 'mask', 'colors', 'scheme'
 	];
 
 	/** The longest attribute value copied (an alg of a few hundred moves fits). */

@@ -90,6 +90,37 @@ describe("pictures", () => {
     assert.equal(svg.headers["content-type"], "image/svg+xml; charset=utf-8");
   });
 
+  it("draws VisualCube's stages, our masks and colour schemes", async () => {
+    const fills = (body) => {
+      const counts = {};
+      for (const [, fill] of body.toString("utf8").matchAll(/fill="([^"]+)" data-f=/g)) {
+        counts[fill] = (counts[fill] ?? 0) + 1;
+      }
+      return counts;
+    };
+    // OLL from the iso view: the U face white, the F and R faces grey; after R' the URF corner's
+    // U sticker shows on F (the mask follows the piece).
+    const oll = await request(server, "/image.svg?pzl=cube3&stage=oll");
+    assert.equal(oll.status, 200);
+    assert.deepEqual(fills(oll.body), { "#ffffff": 9, "#7f7f7f": 18 });
+    const turned = await request(server, "/image.svg?pzl=cube3&stage=oll&alg=R%27");
+    assert.match(turned.body.toString("utf8"), /fill="#ffffff" data-f="20"/);
+    // A mask with rules, hidden stickers and a preset scheme, as a PNG too.
+    const masked = await request(
+      server,
+      "/image.svg?pzl=pyraminx&stage=grey:%20all;%20show:%20F;%20hide:%20L&sch=colour-blind,F:%23ff00ff",
+    );
+    assert.equal(masked.status, 200);
+    assert.equal(fills(masked.body)["#ff00ff"], 9);
+    const png = await request(server, "/image.png?pzl=cube3&stage=f2l&sch=high-contrast");
+    assert.equal(png.headers["content-type"], "image/png");
+    assertErrorPicture(
+      await request(server, "/image.svg?pzl=cube3&stage=grey:%20U%20Q"),
+      400,
+      /^stage: 'Q' names no stickers of cube3/,
+    );
+  });
+
   it("answers hostile picture queries with their status and a picture of the message", async () => {
     const longAlg = "R+".repeat(1001); // 2002 characters once decoded: over the 2000 allowed
     const cases = [

@@ -173,6 +173,30 @@ describe("round trips through the engine", () => {
 });
 
 describe("the link's form", () => {
+  it("a stickering, mask and sticker colours travel with the link, as the engine reads them", () => {
+    const appearance = {
+      stickering: "OLL",
+      mask: "hide: F & edge; grey: piece(U0)",
+      colors: "U:white F:rgb(0 160 0)",
+      scheme: "colour-blind",
+    };
+    const encoded = encodeShareLink(BASE, { puzzle: "cube3", solution: "R U", appearance });
+    assert.equal(encoded.ok, true);
+    const link = decodeShareLink(encoded.url);
+    assert.equal(link.ok, true);
+    assert.deepEqual(link.appearance, appearance);
+    const stage = `${link.appearance.stickering}; ${link.appearance.mask}`;
+    const drawn = call("appearance", "cube3", stage, link.appearance.scheme);
+    assert.equal(drawn.ok, true);
+    assert.equal(drawn.looks.length, 54);
+    assert.equal(drawn.looks[21], "h"); // F3, an edge's F sticker
+    assert.equal(drawn.looks[0], "g"); // U0: its piece greyed after OLL showed it
+    assert.equal(drawn.colours[2], "#009e73");
+    const bad = decodeShareLink(`${BASE}?puzzle=cube3&mask=grey:%E2%80%AEU`);
+    assert.equal(bad.param, "mask");
+    assert.equal(bad.column, 6);
+  });
+
   it("is compact and readable: spaces as +, primes kept, puzzle last", () => {
     const url = encodeOk(BASE, {
       puzzle: "pyraminx",

@@ -44,6 +44,9 @@ if (wanted) player.setAttribute(wanted.attribute, wanted.name);
 // How the link shows it (back view, net, …): the player checks these as its own attributes.
 if (link?.ok)
   for (const [name, value] of Object.entries(link.view)) player.setAttribute(name, value);
+// How the link draws the puzzle: the player's attributes of the same names, which it checks.
+if (link?.ok)
+  for (const [name, value] of Object.entries(link.appearance)) player.setAttribute(name, value);
 
 /**
  * Shows what was wrong with the link: {error, column?, text?} (a caret under `text`'s column). The

@@ -29,6 +29,10 @@ const EMBED_PARAMETERS = [
   "mirror",
   "view",
   "hint-stickers",
+  "stickering",
+  "mask",
+  "colors",
+  "scheme",
 ];
 
 /** The longest value taken: the player's own limit (an alg of a few hundred moves fits). */

@@ -120,6 +120,13 @@ class EngineCalls {
   validate(puzzle, facelets) {
     return this.call("validate", puzzle, facelets);
   }
+  /**
+   * A mask (a named set, rules or orbits; "" = every sticker shown) and a colour scheme ("" = the
+   * puzzle's) read as pictures read `stage` and `sch`: {ok, looks, colours} (docs/api.md).
+   */
+  appearance(puzzle, stage, scheme) {
+    return this.call("appearance", puzzle, stage, scheme);
+  }
   /** onProgress receives {depth, nodes} at each new depth bound and every so many nodes. */
   solve(puzzle, state, onProgress) {
     return this.#send("solve", [puzzle, state], onProgress);

@@ -163,3 +163,41 @@ export function cameraWith(option, latitude, longitude) {
 /** When the 3D player loads: on the reader's first touch, when the browser is idle, or at once. */
 export const LOAD = ["interaction", "idle", "eager"];
 export const readLoad = oneOf("load", LOAD, "interaction");
+
+/**
+ * The sticker colours: FACE:COLOUR pairs separated by spaces (or ";"), any CSS colour, e.g.
+ * "U:white F:#0a0 R:rgb(200 0 0)". Returns {value: [{face, colour, at}]} (at: the pair's
+ * 1-based character); a value with any mistake is ignored as a whole. The faces are checked
+ * against the puzzle's once it is known (./appearance.js).
+ */
+export function readColors(text, supports = cssSupports) {
+  const value = [];
+  const source = text ?? "";
+  const pair = /\s*([^\s:;]+)\s*:\s*((?:\([^)]*\)|[^\s;()])+)\s*;?/y;
+  let at = 0;
+  while (/\S/.test(source.slice(at))) {
+    pair.lastIndex = at;
+    const match = pair.exec(source);
+    const start = at + (source.slice(at).length - source.slice(at).trimStart().length) + 1;
+    if (!match) {
+      const word = source.slice(start - 1).split(/\s/)[0];
+      return {
+        value: [],
+        error: `${quoted("colors", text)}: "${word}" at character ${start} is not FACE:COLOUR (e.g. U:white F:#0a0)`,
+      };
+    }
+    const [, face, colour] = match;
+    if (!supports("color", colour)) {
+      return {
+        value: [],
+        error: `${quoted("colors", text)}: "${colour}" (face ${face}, character ${start}) is not a CSS colour`,
+      };
+    }
+    if (value.some((given) => given.face === face)) {
+      return { value: [], error: `${quoted("colors", text)}: face ${face} is given twice` };
+    }
+    value.push({ face, colour, at: start });
+    at = pair.lastIndex;
+  }
+  return { value };
+}

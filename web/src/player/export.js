@@ -13,6 +13,7 @@ import { Scene } from "three";
 
 import { easeInOut } from "../puzzles/puzzle-model.js";
 import { renderOnce } from "../render/shared-renderer.js";
+import { hexColour, maskedFacelets } from "./appearance.js";
 import { positionSvg } from "./export-svg.js";
 import { createGifWriter } from "./gif.js";
 
@@ -54,7 +55,7 @@ export async function exportImage(source, given) {
   const position = source.model.position.current;
   const still = createStill(source, shown, options.size);
   try {
-    showPosition(still.puzzle, position);
+    showPosition(still.puzzle, position, position.looks);
     const background = resolveBackground(options.background, source, { opaque: false });
     if (options.format === "svg") {
       const svg = positionSvg({
@@ -74,7 +75,8 @@ export async function exportImage(source, given) {
 
 /** The engine's picture of the position shown, as SVG, or as PNG drawn from that SVG here. */
 async function enginePicture(source, { format, view, size, background }) {
-  const { puzzle, facelets, info } = source.model.position.current;
+  const position = source.model.position.current;
+  const { puzzle, info } = position;
   if (!info) throw new Error("exportImage: the player shows no puzzle");
   if (size > ENGINE_MAX_SIZE) {
     throw new RangeError(
@@ -83,10 +85,12 @@ async function enginePicture(source, { format, view, size, background }) {
     );
   }
   const colour = resolveBackground(background, source, { opaque: false });
-  // The engine draws a puzzle from its moves or, as here, from one face letter per sticker (fd).
+  // The engine draws a puzzle from its moves or, as here, from one face letter per sticker (fd,
+  // the mask's stickers as grey or none), in the faces' colours in use (sch).
   const answer = await source.engine.image({
     pzl: puzzle,
-    fd: facelets,
+    fd: maskedFacelets(position),
+    sch: info.faces.map(({ colour }) => hexColour(colour)).join(","),
     view,
     size: String(size),
     bg: colour ? hexColour(colour) : "t",
@@ -120,15 +124,6 @@ async function rasterise(svg) {
   }
 }
 
-/** A CSS colour as "#rrggbb" (the engine's bg), its alpha left out. */
-function hexColour(colour) {
-  const context = sizedCanvas(1).getContext("2d", { willReadFrequently: true });
-  context.fillStyle = colour;
-  context.fillRect(0, 0, 1, 1);
-  const [r, g, b] = context.getImageData(0, 0, 1, 1).data; // not premultiplied by alpha
-  return `#${[r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
-}
-
 /**
  * The move list played from its start to its end: `{format: "gif" | "webm", size, fps, turnMs,
  * pauseMs, holdMs, background, signal, onProgress}`. The first picture is held `holdMs`, each
@@ -150,6 +145,7 @@ export async function exportAnimation(source, given) {
   }
   // The move list as it is now: a change on the page during the export does not reach it.
   const positions = Array.from({ length: moves.length + 1 }, (_, k) => playback.positionAt(k));
+  const { looks } = source.model.position.current;
   const still = createStill(source, shown, options.size, { readBack: options.format === "gif" });
   try {
     const frames = animationFrames({
@@ -162,7 +158,7 @@ export async function exportAnimation(source, given) {
     });
     const background = resolveBackground(options.background, source, { opaque: true });
     const drawFrame = (frame) => {
-      showPosition(still.puzzle, positions[frame.position]);
+      showPosition(still.puzzle, positions[frame.position], looks);
       if (frame.move) still.puzzle.poseTurn(frame.move, frame.fraction);
       return still.draw(background);
     };
@@ -286,9 +282,12 @@ function sizedCanvas(size) {
   return canvas;
 }
 
-/** Colours `puzzle` (at rest) as the engine's `position` {facelets, digits?, sources?}. */
-function showPosition(puzzle, { facelets, digits, sources }) {
-  puzzle.setFacelets(facelets);
+/**
+ * Colours `puzzle` (at rest) as the engine's `position` {facelets, digits?, sources?}, with the
+ * mask's `looks` (./appearance.js).
+ */
+function showPosition(puzzle, { facelets, digits, sources }, looks) {
+  puzzle.setFacelets(facelets, { looks, sources });
   if (digits) puzzle.setDigits?.(digits, sources);
 }
 

@@ -10,6 +10,7 @@
 //   change    the ready / busy / solving flags changed
 //   puzzles   {puzzles}: the engine's puzzle list, once read
 //   puzzle    {info, entry}: another puzzle was loaded (info null: none could be)
+//   appearance {info}: the same puzzle restyled (stickering, mask, sticker colours; ./appearance.js)
 //   position  {current, cause}: a position was shown ("turn" or "start", ./position.js)
 //   move      {move, index, reverse}: a turn was made (index: its place in the move list, or -1)
 //   playback  the move list, its cursor or playing changed
@@ -22,6 +23,7 @@
 //   message   {source, text, sequence?, answer?}: a problem with an attribute (text null: gone);
 //             with `sequence`, the engine's refusal `answer` of that notation
 //   notice    {text}: what stops the player from showing a puzzle ("" when nothing does)
+import { APPEARANCE_ATTRIBUTES, resolveAppearance } from "./appearance.js";
 import {
   formatCount,
   formatDuration,
@@ -104,6 +106,10 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
   // The optimal search under way: whether it asked (or was told) about its length, and whether
   // the reader chose the fast solution instead.
   let longSearch = { asked: false, answered: false, fastInstead: false };
+  // The stickering, mask and sticker colours asked for (./appearance.js), and the engine's
+  // puzzleInfo they restyle.
+  let wantedAppearance = { stickering: "", mask: "", colors: "", scheme: "" };
+  let engineInfo = null;
   /** Animates a turn on a view; resolves when it is drawn ended (no view: at once). */
   let animator = async () => {};
 
@@ -260,9 +266,26 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
     if (!info.ok) throw new RefusedError(info.error);
     const entry = await entryOf(id, info);
     numbering.clear();
+    engineInfo = info;
     position.setPuzzle(info, entry);
+    await applyAppearance();
     emit("notice", { text: "" });
-    emit("puzzle", { info, entry: position.current.entry });
+    emit("puzzle", { info: position.current.info, entry: position.current.entry });
+  }
+
+  /**
+   * Restyles the puzzle shown as the page asks (mask, colours); what the engine or the puzzle
+   * refuses is shown as a message naming its attribute and left out.
+   */
+  async function applyAppearance() {
+    const { info, looks, problems } = await resolveAppearance(engine, engineInfo, wantedAppearance);
+    for (const name of APPEARANCE_ATTRIBUTES) {
+      const problem = problems.get(name);
+      if (!problem) clearMessage(name);
+      else if (problem.answer) notationMessage(name, problem.sequence, problem.answer);
+      else message(name, problem.text);
+    }
+    position.setAppearance(info, looks);
   }
 
   /**
@@ -331,10 +354,12 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
     alg = "",
     numbering: text = "",
     groups = "",
+    appearance = wantedAppearance,
   }) {
     return run(async () => {
       start = { setup, alg };
       wantedNumbering = { numbering: text, groups };
+      wantedAppearance = appearance;
       const list = await listPuzzles();
       const id = puzzle || list[0].id;
       // A description the catalogue knows is shown under the catalogue's id: either name it.
@@ -366,6 +391,19 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
       status(unsolvable ? `${info.name}: ready. ${reason}` : `${info.name}: ready.`);
       changed();
       return accepted;
+    });
+  }
+
+  /**
+   * Another stickering, mask or sticker colours from the page ({stickering, mask, colors,
+   * scheme}: the attributes' text): the puzzle is drawn again with them, the position kept.
+   */
+  function setAppearance(appearance) {
+    return run(async () => {
+      wantedAppearance = appearance;
+      if (!ready || !engineInfo) return;
+      await applyAppearance();
+      emit("appearance", { info: position.current.info });
     });
   }
 
@@ -710,6 +748,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
     playback,
     configure,
     setNumbering,
+    setAppearance,
     scramble,
     solve,
     reset,

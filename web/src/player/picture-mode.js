@@ -8,6 +8,7 @@ import { PICTURES } from "virtual:polytwist-pictures";
 
 import { fastPicture } from "../picture/fast.js";
 import { pressWord } from "../ui/format.js";
+import { pictureParameters } from "./appearance.js";
 
 /** The engine's picture: {ok, svg} or {ok: false, error, svg}. */
 async function enginePicture(params) {
@@ -16,8 +17,9 @@ async function enginePicture(params) {
 }
 
 /** The picture from the puzzle's template, or null when the engine must draw it. */
-async function templatePicture({ pzl, alg = "", r }) {
-  if (r || !Object.hasOwn(PICTURES, pzl)) return null;
+async function templatePicture({ pzl, alg = "", r, stage, sch }) {
+  // A view turned, a mask or other colours: the engine draws them.
+  if (r || stage || sch || !Object.hasOwn(PICTURES, pzl)) return null;
   const { default: template } = await PICTURES[pzl]();
   const svg = fastPicture(template, alg);
   return svg && { ok: true, svg };
@@ -58,10 +60,15 @@ export function createPictureMode({ ui, messages, onStart }) {
   ui.start3d.addEventListener("click", start);
 
   return {
-    /** Paints the start position of {puzzle, setup, camera} (once per change). */
-    async paint({ puzzle, setup, camera }) {
+    /** Paints the start position of {puzzle, setup, camera, appearance} (once per change). */
+    async paint({ puzzle, setup, camera, appearance }) {
       if (!shown) return;
-      const params = { pzl: puzzle || "pyraminx", view: "iso", size: "256" };
+      const params = {
+        pzl: puzzle || "pyraminx",
+        view: "iso",
+        size: "256",
+        ...pictureParameters(appearance),
+      };
       if (setup.trim()) params.alg = setup;
       // The camera attribute's angles, as VisualCube's rotations from the front view.
       if (camera.azimuth !== undefined && camera.elevation !== undefined) {
@@ -72,6 +79,13 @@ export function createPictureMode({ ui, messages, onStart }) {
       painted = key;
       const current = ++generation;
       let answer = (await templatePicture(params)) ?? (await enginePicture(params));
+      // A mask or colours the engine refuses: the picture without them (the started player names
+      // the attribute at fault).
+      for (const parameter of ["stage", "sch"]) {
+        if (answer.ok || !answer.error.startsWith(`${parameter}: `)) continue;
+        delete params[parameter];
+        answer = (await templatePicture(params)) ?? (await enginePicture(params));
+      }
       // A setup the engine refuses: the solved puzzle, with the engine's message (the one the
       // started player shows too, so it is given once).
       if (!answer.ok && params.alg && answer.error.startsWith("alg: ")) {

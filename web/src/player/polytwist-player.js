@@ -1,8 +1,8 @@
 // <polytwist-player>: a twisty puzzle in 3D that a page embeds with one script tag and one element
 // (docs/embedding.md). Attributes: puzzle (or description, which wins when both are given), alg,
 // setup, controls, background, colour-scheme, camera, camera-latitude, camera-longitude, size,
-// keyboard, back-view, mirror, view, hint-stickers, and for numbered puzzles numbering and
-// numbering-groups; the same as properties;
+// keyboard, back-view, mirror, view, hint-stickers, stickering, mask, colors, scheme, and for
+// numbered puzzles numbering and numbering-groups; the same as properties;
 // methods play, pause, reset, setAlg, setNumbering, goTo, turn, scramble, solve, setState,
 // editColours, scrollToView, exportImage, exportAnimation; events move, solved, statechange,
 // playback.
@@ -35,6 +35,7 @@ import {
   readSize,
   readView,
 } from "./attributes.js";
+import { APPEARANCE_ATTRIBUTES } from "./appearance.js";
 import { createMoveList } from "./dom/move-list.js";
 import { createMessages } from "./messages.js";
 import { createPictureMode } from "./picture-mode.js";
@@ -58,11 +59,14 @@ const POSITION_ATTRIBUTES = ["puzzle", "description", "setup", "alg"];
 const NUMBERING_ATTRIBUTES = ["numbering", "numbering-groups"];
 /** Where the camera looks from: a change repaints the picture too. */
 const CAMERA_ATTRIBUTES = ["camera", "camera-latitude", "camera-longitude"];
+// APPEARANCE_ATTRIBUTES (./appearance.js): the stickering, mask and sticker colours restyle the
+// puzzle shown (batched like the position's).
 
 export class PolytwistPlayer extends HTMLElement {
   static observedAttributes = [
     ...POSITION_ATTRIBUTES,
     ...NUMBERING_ATTRIBUTES,
+    ...APPEARANCE_ATTRIBUTES,
     "controls",
     "background",
     "colour-scheme",
@@ -107,6 +111,7 @@ export class PolytwistPlayer extends HTMLElement {
   #configured; // the latest configure() of the position attributes
   #configureQueued = false;
   #renumbered = null; // the latest setNumbering() of the numbering attributes, once queued
+  #restyled = null; // the latest setAppearance() of the appearance attributes, once queued
   #markReady;
   #ready;
   #wasSolved = null;
@@ -181,9 +186,16 @@ export class PolytwistPlayer extends HTMLElement {
     if (name === "alg") this.#moveList.preview(value ?? "");
     if (POSITION_ATTRIBUTES.includes(name)) this.#configure();
     else if (NUMBERING_ATTRIBUTES.includes(name)) this.#renumber();
+    else if (APPEARANCE_ATTRIBUTES.includes(name)) this.#restyle();
     else this.#present(name, value);
     // After #present, which takes in a camera attribute's value.
-    if (["puzzle", "description", "setup", ...CAMERA_ATTRIBUTES].includes(name)) this.#repaint();
+    if (
+      ["puzzle", "description", "setup", ...CAMERA_ATTRIBUTES, ...APPEARANCE_ATTRIBUTES].includes(
+        name,
+      )
+    ) {
+      this.#repaint();
+    }
   }
 
   // Attributes as properties (strings, reflected).
@@ -231,6 +243,30 @@ export class PolytwistPlayer extends HTMLElement {
   }
   set controls(value) {
     this.setAttribute("controls", value);
+  }
+  get stickering() {
+    return this.getAttribute("stickering") ?? "";
+  }
+  set stickering(value) {
+    this.setAttribute("stickering", value);
+  }
+  get mask() {
+    return this.getAttribute("mask") ?? "";
+  }
+  set mask(value) {
+    this.setAttribute("mask", value);
+  }
+  get colors() {
+    return this.getAttribute("colors") ?? "";
+  }
+  set colors(value) {
+    this.setAttribute("colors", value);
+  }
+  get scheme() {
+    return this.getAttribute("scheme") ?? "";
+  }
+  set scheme(value) {
+    this.setAttribute("scheme", value);
   }
   get background() {
     return this.getAttribute("background") ?? "";
@@ -540,6 +576,7 @@ export class PolytwistPlayer extends HTMLElement {
       puzzle: this.#wantedPuzzle().name,
       setup: this.#read("setup"),
       camera: this.#presentation.camera,
+      appearance: this.#appearance(),
     });
   }
 
@@ -671,10 +708,25 @@ export class PolytwistPlayer extends HTMLElement {
           alg: this.#read("alg"),
           numbering: this.#read("numbering"),
           groups: this.#read("numbering-groups"),
+          appearance: this.#appearance(),
         });
       });
     }
     return this.#configured;
+  }
+
+  /** The appearance attributes' text: {stickering, mask, colors, scheme}. */
+  #appearance() {
+    return Object.fromEntries(APPEARANCE_ATTRIBUTES.map((name) => [name, this.#read(name)]));
+  }
+
+  /** Gives the model the appearance attributes (once per batch of changes), after any configure. */
+  #restyle() {
+    if (!this.#model || this.#restyled) return;
+    this.#restyled = this.#configured.then(() => {
+      this.#restyled = null;
+      return this.#model.setAppearance(this.#appearance());
+    });
   }
 
   /**

@@ -11,7 +11,8 @@ export function createPosition() {
     facelets: "",
     solved: true,
     digits: "", // what each sticker shows, for a numbered puzzle ("" otherwise)
-    sources: undefined, // the home sticker each position shows, with the digits
+    sources: undefined, // the home sticker each position shows (numbered: with the digits)
+    looks: "", // a mask's look of each home sticker, s/g/h ("" = all shown; ./appearance.js)
   };
 
   /** Switches to a puzzle (its engine info and web entry), position not yet shown. */
@@ -19,9 +20,14 @@ export function createPosition() {
     Object.assign(current, { puzzle: info.id, info, entry });
   }
 
+  /** The puzzle's info in the colours in use, and the mask's looks (./appearance.js). */
+  function setAppearance(info, looks) {
+    Object.assign(current, { info, looks });
+  }
+
   /** No puzzle (the last one asked for could not be loaded). */
   function clear() {
-    Object.assign(current, { puzzle: "", info: null, entry: null });
+    Object.assign(current, { puzzle: "", info: null, entry: null, looks: "" });
     Object.assign(current, { state: "", facelets: "", solved: true, digits: "" });
     current.sources = undefined;
   }
@@ -40,6 +46,7 @@ export function createPosition() {
   return {
     current,
     setPuzzle,
+    setAppearance,
     clear,
     show,
     /** Calls `listener(current, cause)` after every position shown. */

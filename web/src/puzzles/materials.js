@@ -20,6 +20,9 @@ export const STRIPES = `
 /** The black plastic of the pieces: the engine's pictures' (engine/render/image.cpp). */
 export const PLASTIC_COLOUR = "#1b1b1b";
 
+/** A sticker a stickering mask greys out: the engine's pictures' grey (engine/render/image.cpp). */
+export const MASKED_COLOUR = "#7f7f7f";
+
 /** The black plastic of the pieces. */
 export function plasticMaterial() {
   plastic ??= new MeshLambertMaterial({ color: PLASTIC_COLOUR });

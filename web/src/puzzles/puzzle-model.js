@@ -15,7 +15,13 @@
 // Geometries and materials are shared by every model of a puzzle on the page (./materials.js).
 import { Quaternion } from "three";
 
-import { UNKNOWN_COLOUR, flaggedStickerMaterial, stickerMaterial } from "./materials.js";
+import {
+  MASKED_COLOUR,
+  PLASTIC_COLOUR,
+  UNKNOWN_COLOUR,
+  flaggedStickerMaterial,
+  stickerMaterial,
+} from "./materials.js";
 
 /** Ease-in-out (sine): slow start, slow end. */
 export const easeInOut = (t) => 0.5 - 0.5 * Math.cos(Math.PI * t);
@@ -112,9 +118,11 @@ export function createPuzzleModel(spec) {
 
   /**
    * Snaps every piece back to rest and colours the stickers from the facelets (the engine's, or a
-   * colouring being entered); the stickers `flagged` lists are striped (named in an error).
+   * colouring being entered); the stickers `flagged` lists are striped (named in an error). A
+   * mask's `looks` (one per sticker of the solved puzzle: "g" grey, "h" hidden, in the plastic's
+   * colour) follow the pieces: `sources[i]` is the solved puzzle's sticker at place i.
    */
-  function setFacelets(facelets, { flagged = [] } = {}) {
+  function setFacelets(facelets, { flagged = [], looks = "", sources } = {}) {
     if (typeof facelets !== "string" || facelets.length !== stickers.length) {
       throw new Error(`${id} needs ${stickers.length} facelets, got ${JSON.stringify(facelets)}`);
     }
@@ -122,7 +130,13 @@ export function createPuzzleModel(spec) {
     resetPose();
     const striped = new Set(flagged);
     stickers.forEach((sticker, i) => {
-      const colour = colours.get(facelets[i]) ?? UNKNOWN_COLOUR;
+      const look = looks && looks[sources?.[i] ?? i];
+      const colour =
+        look === "g"
+          ? MASKED_COLOUR
+          : look === "h"
+            ? PLASTIC_COLOUR
+            : (colours.get(facelets[i]) ?? UNKNOWN_COLOUR);
       sticker.material = striped.has(i) ? flaggedStickerMaterial(colour) : stickerMaterial(colour);
       drawing?.colour(i, colour, striped.has(i));
     });

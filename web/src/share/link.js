@@ -25,6 +25,9 @@
 //             how the player shows the puzzle: its attributes of those names, carried as text
 //             (printable ASCII, short) for the player to check as it checks its attributes
 //             (docs/embedding.md); `mirror=` and `hint-stickers=` (empty) turn those on.
+//   stickering, mask, colors, scheme  how the puzzle is drawn, as the player's attributes of
+//             those names (docs/embedding.md): a named stickering (OLL), a mask ("grey: U"), the
+//             faces' colours ("U:white F:#0a0") and a preset (colour-blind); checked by the player
 // Spaces are written as `+`; other characters as encodeURIComponent writes them (`'` stays).
 //
 // This module only reads and writes the text. Whether the content makes sense is the engine's call,
@@ -73,8 +76,11 @@ const PUZZLE_PARAMS = [
   "puzzle",
 ];
 
+/** The parameters that restyle the puzzle (the player's attributes of the same names). */
+export const APPEARANCE_PARAMS = ["stickering", "mask", "colors", "scheme"];
+
 /** The parameters this module reads and writes; encode replaces them in the base address. */
-export const SHARE_PARAMS = [...PUZZLE_PARAMS, ...VIEW_PARAMS];
+export const SHARE_PARAMS = [...PUZZLE_PARAMS, ...VIEW_PARAMS, ...APPEARANCE_PARAMS];
 
 /** Longest link decoded or encoded, in characters (browsers and chat apps handle this safely). */
 export const MAX_LINK_LENGTH = 4096;
@@ -83,6 +89,7 @@ const MAX_DESCRIPTION_LENGTH = 1000; // the engine's limit on a description's te
 const MAX_FACELETS_LENGTH = 512;
 const MAX_MOVES_LENGTH = 1000;
 const MAX_NUMBERING_LENGTH = 1000;
+const MAX_APPEARANCE_LENGTH = 1000;
 const MAX_STEP_DIGITS = 6; // no solution is longer than 100,000 moves (the engine's limit)
 const MAX_VIEW_LENGTH = 40; // the longest value a view attribute takes is a dozen characters
 
@@ -165,6 +172,11 @@ const RULES = {
     allowed: /[\x21-\x7e]/,
     allowedText: "a view setting is a word or a number in ASCII, e.g. back-view=corner",
   },
+  appearance: {
+    maxLength: MAX_APPEARANCE_LENGTH,
+    allowed: /[\x20-\x7e]/,
+    allowedText: "it is written in ASCII (e.g. OLL, grey: U, U:white F:#0a0)",
+  },
 };
 
 /** The view parameters given, {name: text}, or a failure. */
@@ -178,6 +190,19 @@ function checkView(view) {
     if (problem) return problem;
   }
   return null;
+}
+
+/** The appearance parameters given: {stickering: "OLL", …}, or a failure. */
+function checkAppearance(values) {
+  const appearance = {};
+  for (const param of APPEARANCE_PARAMS) {
+    const value = (values[param] ?? "").trim();
+    if (value === "") continue;
+    const problem = checkValue(param, value, RULES.appearance);
+    if (problem) return problem;
+    appearance[param] = value;
+  }
+  return { appearance };
 }
 
 function checkPuzzle(puzzle) {
@@ -226,10 +251,12 @@ function readParams(searchParams) {
  * @param {string | URL} url  an absolute address, or a relative one such as "?puzzle=pyraminx"
  * @returns {null | {ok: true, puzzle: string, description: string, position: null |
  *   {facelets: string} | {setup: string}, solution: string, step: number, numbering: string,
- *   groups: string, view: {[attribute]: string}} | {ok: false, param: string, error: string,
- *   column?: number}}  `view` holds the view parameters given (VIEW_PARAMS); `puzzle` is
- *   the engine's name of the puzzle: the id, or the description when one is given (then also in
- *   `description`, else ""); numbering and groups are "" when not given
+ *   groups: string, view: {[attribute]: string}, appearance: {stickering?, mask?, colors?,
+ *   scheme?}} | {ok: false, param: string, error: string, column?: number}}  `view` holds the
+ *   view parameters given (VIEW_PARAMS), `appearance` the appearance parameters given
+ *   (APPEARANCE_PARAMS); `puzzle` is the engine's name of the puzzle: the id, or the description
+ *   when one is given (then also in `description`, else ""); numbering and groups are "" when
+ *   not given
  *   null when the address has none of the share parameters; `param` is "link" when the address
  *   as a whole is refused, else the parameter at fault; `column` counts characters from 1.
  *   Never throws.
@@ -287,6 +314,8 @@ export function decodeShareLink(url) {
   if (problem) return problem;
   const viewProblem = checkView(view);
   if (viewProblem) return viewProblem;
+  const { appearance, ...appearanceProblem } = checkAppearance(read.values);
+  if (!appearance) return appearanceProblem;
 
   let position = null;
   if (facelets !== undefined) position = { facelets };
@@ -306,6 +335,7 @@ export function decodeShareLink(url) {
     numbering,
     groups,
     view,
+    appearance,
   };
 }
 
@@ -332,13 +362,15 @@ function readPosition(position) {
  * Writes a share link: `baseUrl` (its other query parameters kept, its fragment dropped) with the
  * puzzle (by id, or by description), position and solution (and how many of its moves were
  * played), a numbered puzzle's numbering and groups, and the player's view attributes (`view`,
- * {name: text} with names from VIEW_PARAMS). `alg` may stand for `solution` (the player
+ * {name: text} with names from VIEW_PARAMS) and appearance attributes (`appearance`, names
+ * from APPEARANCE_PARAMS). `alg` may stand for `solution` (the player
  * element's name).
  * @param {string | URL} baseUrl  e.g. location.href
  * @param {{puzzle?: string, description?: string,
  *   position?: null | {facelets: string} | {setup: string},
  *   solution?: string, alg?: string, step?: number, numbering?: string, groups?: string,
- *   view?: {[attribute: string]: string}}} link
+ *   view?: {[attribute: string]: string},
+ *   appearance?: {stickering?: string, mask?: string, colors?: string, scheme?: string}}} link
  * @returns {{ok: true, url: string} | {ok: false, param: string, error: string, column?: number}}
  *   Never throws.
  */
@@ -354,6 +386,7 @@ export function encodeShareLink(
     numbering = "",
     groups = "",
     view = {},
+    appearance = {},
   } = {},
 ) {
   let url;
@@ -407,6 +440,8 @@ export function encodeShareLink(
   if (typeof view !== "object" || view === null) return failure("view", "view is not an object");
   const viewProblem = checkView(view);
   if (viewProblem) return viewProblem;
+  const styled = checkAppearance(appearance ?? {});
+  if (!styled.appearance) return styled;
 
   for (const param of SHARE_PARAMS) url.searchParams.delete(param);
   const kept = url.searchParams.toString();
@@ -416,6 +451,7 @@ export function encodeShareLink(
   if (step > 0) params.push(["step", String(step)]);
   for (const [param, value] of labels) if (value.trim()) params.push([param, value.trim()]);
   for (const param of VIEW_PARAMS) if (param in view) params.push([param, view[param].trim()]);
+  params.push(...Object.entries(styled.appearance));
   params.push(description === undefined ? ["puzzle", puzzle] : ["description", description.trim()]);
   const query = params.map(([param, value]) => `${param}=${encodeValue(value)}`).join("&");
   const link = `${url.href}?${kept ? `${kept}&` : ""}${query}`;

@@ -2,7 +2,7 @@
 // and the step shown (./link.js), copied to the clipboard and also shown in a text field, from
 // which it can be copied by hand where the clipboard is not available. The page's address is the
 // same link, kept up to date as the player changes (../main.js).
-import { VIEW_PARAMS, encodeShareLink } from "./link.js";
+import { APPEARANCE_PARAMS, VIEW_PARAMS, encodeShareLink } from "./link.js";
 
 /**
  * The share link of what `player` shows: while the position is on the move list, the list's
@@ -33,6 +33,7 @@ export function shareLinkOf(player, baseUrl) {
         player.getAttribute(name),
       ]),
     ),
+    appearance: Object.fromEntries(APPEARANCE_PARAMS.map((param) => [param, player[param]])),
   });
 }
 

@@ -60,6 +60,7 @@ const METHODS = {
   applyMoves: false,
   scramble: false,
   validate: false,
+  appearance: false,
   image: false,
   solve: true,
   solveWith: true,

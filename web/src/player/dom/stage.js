@@ -129,10 +129,10 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
     showNotice();
   }
 
-  function showPosition({ facelets, digits, sources }) {
+  function showPosition({ facelets, digits, sources, looks }) {
     showOnNet({ facelets, digits });
     if (!puzzleModel) return;
-    puzzleModel.setFacelets(facelets);
+    puzzleModel.setFacelets(facelets, { looks, sources });
     if (digits) puzzleModel.setDigits?.(digits, sources);
     view.requestRender();
   }
@@ -146,6 +146,20 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
     });
   });
   model.addEventListener("puzzle", ({ detail }) => showPuzzle(detail));
+  // Other sticker colours or mask: the model (its hint stickers, the net) made again in them,
+  // the camera left where it is.
+  model.addEventListener("appearance", () => {
+    const { info, entry } = model.position.current;
+    shown = { info, entry };
+    if (view && puzzleModel && entry) {
+      puzzleModel.dispose();
+      puzzleModel = entry.createModel(info);
+      view.setObject(puzzleModel.object);
+      hints = hintStickers ? addHintStickers(puzzleModel) : null;
+    }
+    showNet();
+    showPosition(model.position.current);
+  });
   model.addEventListener("position", ({ detail }) => showPosition(detail.current));
   model.addEventListener("notice", ({ detail }) => {
     problem = detail.text;
