@@ -369,9 +369,14 @@ FaceColours readScheme(const Puzzle& puzzle, std::string_view text) {
   const auto& faces = puzzle.spec().faces;
   std::vector<std::string> colours;
   for (const FaceSpec& face : faces) colours.push_back(face.colour);
+  // One letter per face ("yrgwob") unless the text is a preset, faces by name or a list.
+  std::string name = lower(text);
+  if (name == "color-blind") name = "colour-blind";
+  const std::vector<std::string> names = schemePresets();
+  const bool preset = std::find(names.begin(), names.end(), name) != names.end();
   std::vector<Token> parts;
-  if (text.find(',') == std::string_view::npos && text.find(':') == std::string_view::npos &&
-      !text.empty() && text[0] != '#' && text.size() == faces.size()) {
+  if (!preset && text.find(',') == std::string_view::npos &&
+      text.find(':') == std::string_view::npos && !text.empty() && text[0] != '#') {
     for (std::size_t i = 0; i < text.size(); ++i)
       parts.push_back({std::string(1, text[i]), static_cast<int>(i) + 1});
   } else {

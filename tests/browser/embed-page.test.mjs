@@ -269,6 +269,10 @@ describe("embed.html", () => {
       "numbering",
       "numbering-groups",
       "load",
+      "stickering",
+      "mask",
+      "colors",
+      "scheme",
     ];
     for (const payload of PAYLOADS) {
       const params = new URLSearchParams();

@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { SHARE_PARAMS, VIEW_PARAMS } from "../../web/src/share/link.js";
+import { APPEARANCE_PARAMS, SHARE_PARAMS, VIEW_PARAMS } from "../../web/src/share/link.js";
 import { showBidiControls } from "../../web/src/ui/format.js";
 import { assertNoProblems, browserSession } from "../js/browser.mjs";
 import { PAYLOADS } from "./injection-payloads.mjs";
@@ -85,6 +85,7 @@ const PLAYER_ATTRIBUTES = [
   "numbering",
   "numbering-groups",
   ...VIEW_PARAMS,
+  ...APPEARANCE_PARAMS,
 ];
 
 /** Attributes whose message quotes the value whole: name="value": … */
@@ -99,10 +100,13 @@ const QUOTING_ATTRIBUTES = [
 ];
 
 /**
- * Every parameter a share link has (web/src/share/link.js) but the view attributes, which the app
- * page sets on its player as they are: the attribute test above covers that path.
+ * Every parameter a share link has (web/src/share/link.js) but the view and appearance
+ * attributes, which the app page sets on its player as they are: the attribute test above covers
+ * that path.
  */
-const SHARE_PARAMETERS = SHARE_PARAMS.filter((param) => !VIEW_PARAMS.includes(param));
+const SHARE_PARAMETERS = SHARE_PARAMS.filter(
+  (param) => !VIEW_PARAMS.includes(param) && !APPEARANCE_PARAMS.includes(param),
+);
 /**
  * Payload and parameter pairs, one page load each: every parameter gets at least two payloads
  * and every payload at least two parameters. All pairs (8 × 9 today) took a minute of ./test

@@ -141,7 +141,7 @@ TEST_CASE("colour schemes: presets, faces by name, errors per face and colour") 
         "colour '#12' at column 1 is not a colour letter or #rrggbb");
   CHECK(readScheme(puzzle, "U:w,Z:r").error.find("'Z' at column 5 is no face of cube3") == 0);
   CHECK(readScheme(puzzle, "dark")
-            .error.find("1 colours for 6 faces (cube3; or a preset: "
+            .error.find("4 colours for 6 faces (cube3; or a preset: "
                         "high-contrast, colour-blind") == 0);
   // Every face of the Kilominx keeps a colour; presets change only the colours they list.
   CHECK(readScheme(*findPuzzle("kilominx"), "colour-blind").colours.size() == 12);

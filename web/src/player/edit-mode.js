@@ -36,10 +36,11 @@ export function createEditMode({ ui, engine, view, position, puzzleModel, onAcce
     return Boolean(info && entry?.net && !entry.numbering);
   };
 
-  function showOnModel(facelets, flagged = []) {
+  /** A colouring on the model (`shown`: a position's looks and sources, its mask drawn in). */
+  function showOnModel(facelets, flagged = [], shown = {}) {
     const model = puzzleModel();
     if (!model) return;
-    model.setFacelets(facelets, { flagged });
+    model.setFacelets(facelets, { flagged, looks: shown.looks, sources: shown.sources });
     view.requestRender();
   }
 
@@ -93,7 +94,7 @@ export function createEditMode({ ui, engine, view, position, puzzleModel, onAcce
 
   /** Leaves the editor, back to the position shown before it opened. */
   function cancel() {
-    if (close()) showOnModel(position.current.facelets);
+    if (close()) showOnModel(position.current.facelets, [], position.current);
   }
 
   function accept(solve) {
