@@ -12,6 +12,7 @@ import {
   readCamera,
   readCameraLatitude,
   readCameraLongitude,
+  readColors,
   readControls,
   readHintStickers,
   readMirror,
@@ -141,5 +142,35 @@ describe("other attributes", () => {
   it("background: a CSS colour", () => {
     assert.deepEqual(readBackground("#fdf3e1", supports), { value: "#fdf3e1" });
     assert.match(readBackground("bad", supports).error, /^background="bad": use a CSS colour/);
+  });
+});
+
+describe("colors attribute", () => {
+  // CSS.supports stands in: any colour but "bluish".
+  const supports = (property, value) => property === "color" && value !== "bluish";
+
+  it("reads FACE:COLOUR pairs separated by spaces or ';', colours with spaces in brackets", () => {
+    assert.deepEqual(readColors("U:white  F:#0a0;R:rgb(200, 0, 0)", supports), {
+      value: [
+        { face: "U", colour: "white", at: 1 },
+        { face: "F", colour: "#0a0", at: 10 },
+        { face: "R", colour: "rgb(200, 0, 0)", at: 17 },
+      ],
+    });
+    assert.deepEqual(readColors(null, supports), { value: [] });
+  });
+
+  it("refuses the whole value, naming the pair, the face or the colour at fault", () => {
+    const cases = {
+      "U white": /"U" at character 1 is not FACE:COLOUR/,
+      "U:red F:bluish": /"bluish" \(face F, character 7\) is not a CSS colour/,
+      "U:red U:blue": /face U is given twice/,
+    };
+    for (const [text, message] of Object.entries(cases)) {
+      const { value, error } = readColors(text, supports);
+      assert.deepEqual(value, []);
+      assert.match(error, message);
+      assert.ok(error.startsWith(`colors="${text}": `), error);
+    }
   });
 });

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 
 import {
+  APPEARANCE_PARAMS,
   MAX_LINK_LENGTH,
   SHARE_PARAMS,
   decodeShareLink,
@@ -92,6 +93,7 @@ describe("round trips through the engine", () => {
       numbering: "",
       groups: "",
       view: {},
+      appearance: {},
     });
   });
 
@@ -402,9 +404,12 @@ describe("refusals", () => {
         const answer = decodeShareLink(`${BASE}?${query}`);
         const label = `${param}=${JSON.stringify(payload.slice(0, 30))}`;
         if (answer.ok) {
-          // Only notation, numbering and description text reach the engine, which judges them.
+          // Only notation, numbering, description and appearance text reach the engine or the
+          // player's attributes, which judge them.
           assert.ok(
-            ["setup", "solution", "alg", "numbering", "groups", "description"].includes(param),
+            ["setup", "solution", "alg", "numbering", "groups", "description"]
+              .concat(APPEARANCE_PARAMS)
+              .includes(param),
             label,
           );
           continue;
