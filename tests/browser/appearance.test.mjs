@@ -53,6 +53,15 @@ describe("stickering masks and sticker colours", () => {
     async () => {
       const { page, problems } = await session.open({ viewport: { width: 1000, height: 1400 } });
       await page.goto(new URL("fixtures/stickering.html", session.site.url).href);
+      // A player whose every appearance attribute is wrong is still pictured (without them) before
+      // it starts.
+      const badPicture = await page.locator("polytwist-player#bad").evaluate(async (el) => {
+        const svg = () => el.shadowRoot.querySelector("#picture svg");
+        while (!svg()) await new Promise((resolve) => setTimeout(resolve, 50));
+        return [...svg().querySelectorAll("[data-f]")].map((path) => path.getAttribute("fill"));
+      });
+      assert.equal(badPicture.length, 27);
+      assert.ok(!badPicture.includes(GREY));
       for (const id of ["oll", "pyraminx", "blind", "bad"]) {
         await page.locator(`polytwist-player#${id}`).evaluate((el) => el.ready);
       }
@@ -101,8 +110,8 @@ describe("stickering masks and sticker colours", () => {
         checked++;
       }
       assert.ok(checked >= 8, `only ${checked} Pyraminx stickers seen`);
-    const seen = new Set(pyraminx.values());
-    for (const look of ["grey", "plastic", "R"]) assert.ok(seen.has(look), `no ${look} seen`);
+      const seen = new Set(pyraminx.values());
+      for (const look of ["grey", "plastic", "R"]) assert.ok(seen.has(look), `no ${look} seen`);
       // Its engine net, exported, is masked and coloured alike.
       const net = await page.locator("polytwist-player#pyraminx").evaluate(async (el) => {
         const blob = await el.exportImage({ format: "svg", view: "net", size: 200 });

@@ -81,9 +81,8 @@ export function createPictureMode({ ui, messages, onStart }) {
       let answer = (await templatePicture(params)) ?? (await enginePicture(params));
       // A mask or colours the engine refuses: the picture without them (the started player names
       // the attribute at fault).
-      for (const parameter of ["stage", "sch"]) {
-        if (answer.ok || !answer.error.startsWith(`${parameter}: `)) continue;
-        delete params[parameter];
+      for (let refused; !answer.ok && (refused = /^(stage|sch): /.exec(answer.error));) {
+        delete params[refused[1]];
         answer = (await templatePicture(params)) ?? (await enginePicture(params));
       }
       // A setup the engine refuses: the solved puzzle, with the engine's message (the one the
