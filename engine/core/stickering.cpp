@@ -21,7 +21,7 @@ const std::map<char, std::string>& colourLetters() {
 // Presets: each of the puzzles' usual colours replaced; a colour not listed stays.
 struct Preset {
   const char* name;
-  std::map<std::string, std::string> replace;
+  std::vector<std::pair<const char*, const char*>> replace;  // {the usual colour, its own}
 };
 const std::vector<Preset>& presets() {
   static const std::vector<Preset> all = {
@@ -89,9 +89,7 @@ std::vector<Token> split(std::string_view text, char separator, int column) {
 // Reads one mask into `looks` (rules applied in order over what is already there).
 class MaskReader {
  public:
-  explicit MaskReader(const Puzzle& puzzle) : puzzle_(puzzle) {
-    for (int i = 0; i < puzzle.faceletCount(); ++i) stickerNames_[puzzle.faceletName(i)] = i;
-  }
+  explicit MaskReader(const Puzzle& puzzle) : puzzle_(puzzle) {}
 
   // Applies `text` (column: where it starts in the whole text) to `looks`; false with error_ set.
   bool apply(std::string_view text, int column, std::string& looks, int depth = 0) {
@@ -112,7 +110,7 @@ class MaskReader {
         look = 'h';
       else
         return fail("'" + clip(action) + "' is no action (use show, grey or hide)", rule.column);
-      const std::vector<bool> chosen =
+      const std::vector<char> chosen =
           select(rule.text.substr(colon + 1), rule.column + static_cast<int>(colon) + 1);
       if (!error_.empty()) return false;
       for (std::size_t i = 0; i < chosen.size(); ++i)
@@ -158,9 +156,9 @@ class MaskReader {
 
   // The stickers a list of groups (separated by commas or spaces) names; each group is terms
   // joined by '&', all of which a sticker must meet.
-  std::vector<bool> select(std::string_view text, int column) {
+  std::vector<char> select(std::string_view text, int column) {
     const int count = puzzle_.faceletCount();
-    std::vector<bool> chosen(count, false);
+    std::vector<char> chosen(count, false);
     // Spaces around '&' bind; other spaces and commas separate groups.
     std::string normal(text);
     for (std::size_t i = 0; i < normal.size(); ++i) {
@@ -180,7 +178,7 @@ class MaskReader {
       return chosen;
     }
     for (const Token& group : groups) {
-      std::vector<bool> all(count, true);
+      std::vector<char> all(count, true);
       for (Token term : split(group.text, '&', group.column)) {
         // The spaces that bound it to '&' (marked above) are no part of the term.
         const std::size_t leading = term.text.find_first_not_of('\x01');
@@ -190,7 +188,7 @@ class MaskReader {
           fail("a term is missing beside '&'", term.column);
           return chosen;
         }
-        const std::optional<std::vector<bool>> stickers = termStickers(term);
+        const std::optional<std::vector<char>> stickers = termStickers(term);
         if (!stickers) return chosen;
         for (int i = 0; i < count; ++i) all[i] = all[i] && (*stickers)[i];
       }
@@ -216,9 +214,9 @@ class MaskReader {
     return {facelet};
   }
 
-  std::optional<std::vector<bool>> termStickers(const Token& term) {
+  std::optional<std::vector<char>> termStickers(const Token& term) {
     const int count = puzzle_.faceletCount();
-    std::vector<bool> out(count, false);
+    std::vector<char> out(count, false);
     const std::string& t = term.text;
     // layer(F): every sticker of the pieces with a sticker on face F, and F's fixed stickers;
     // piece(S): every sticker of the piece that sticker S is on.
@@ -242,19 +240,19 @@ class MaskReader {
           if (puzzle_.faceOfFacelet(i) == face)
             for (int s : pieceOf(i)) out[s] = true;
       } else {
-        const auto it = stickerNames_.find(inside);
-        if (it == stickerNames_.end()) {
+        const int sticker = stickerNamed(inside);
+        if (sticker < 0) {
           fail("'" + clip(inside) + "' is no sticker of " + puzzle_.id() + " (e.g. " +
                    puzzle_.faceletName(0) + ")",
                insideColumn);
           return std::nullopt;
         }
-        for (int s : pieceOf(it->second)) out[s] = true;
+        for (int s : pieceOf(sticker)) out[s] = true;
       }
       return out;
     }
     const std::string word = lower(t);
-    if (word == "all") return std::vector<bool>(count, true);
+    if (word == "all") return std::vector<char>(count, true);
     const std::string fixed = lower(puzzle_.spec().fixedStickerNoun);
     if (word == "fixed" || word == fixed || word == fixed + "s") {
       for (int i = 0; i < count; ++i) out[i] = puzzle_.faceletOwner(i).first < 0;
@@ -264,8 +262,8 @@ class MaskReader {
       for (int i = 0; i < count; ++i) out[i] = puzzle_.faceOfFacelet(i) == face;
       return out;
     }
-    if (const auto it = stickerNames_.find(t); it != stickerNames_.end()) {
-      out[it->second] = true;
+    if (const int sticker = stickerNamed(t); sticker >= 0) {
+      out[sticker] = true;
       return out;
     }
     for (const Orbit& orbit : puzzle_.orbits()) {
@@ -289,8 +287,14 @@ class MaskReader {
     return list;
   }
 
+  // The sticker called `name` ("U4"), or -1.
+  int stickerNamed(std::string_view name) const {
+    for (int i = 0; i < puzzle_.faceletCount(); ++i)
+      if (puzzle_.faceletName(i) == name) return i;
+    return -1;
+  }
+
   const Puzzle& puzzle_;
-  std::map<std::string, int> stickerNames_;
 };
 
 }  // namespace
@@ -394,8 +398,8 @@ FaceColours readScheme(const Puzzle& puzzle, std::string_view text) {
     for (const Preset& preset : presets()) {
       if (name != preset.name) continue;
       for (std::string& colour : colours) {
-        const auto it = preset.replace.find(lower(colour));
-        if (it != preset.replace.end()) colour = it->second;
+        for (const auto& [usual, own] : preset.replace)
+          if (lower(colour) == usual) colour = own;
       }
       next = 1;
     }

@@ -1,7 +1,6 @@
 #include "puzzles/catalogue.hpp"
 
 #include <deque>
-#include <map>
 #include <mutex>
 #include <stdexcept>
 #include <variant>
@@ -101,11 +100,11 @@ const Puzzle* findPuzzle(std::string_view id) {
 }
 
 const NamedStickerings& namedStickerings(const Puzzle& puzzle) {
-  static const std::map<std::string, NamedStickerings, std::less<>> sets = {
-      {"cube2", puzzles::cube2Stickerings()}, {"cube3", puzzles::cube3Stickerings()}};
-  static const NamedStickerings none;
-  const auto it = sets.find(puzzle.id());
-  return it == sets.end() ? none : it->second;
+  static const NamedStickerings cube2 = puzzles::cube2Stickerings(),
+                                cube3 = puzzles::cube3Stickerings(), none;
+  if (puzzle.id() == "cube2") return cube2;
+  if (puzzle.id() == "cube3") return cube3;
+  return none;
 }
 
 bool looksLikeDescription(std::string_view name) {
