@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <unordered_map>
 #include <utility>
 
 namespace polytwist::notation {
@@ -25,7 +26,26 @@ bool isSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 bool isBracket(char c) { return c == '(' || c == ')' || c == '[' || c == ']'; }
+// What separates the two parts of a commutator (',') or a conjugate (':').
+bool isPartSeparator(char c) { return c == ',' || c == ':'; }
 char closingFor(char open) { return open == '[' ? ']' : ')'; }
+bool isBracketNode(const Node& n) {
+  return n.kind == Node::Kind::Group || n.kind == Node::Kind::Commutator ||
+         n.kind == Node::Kind::Conjugate;
+}
+
+// Moves in one pass of a bracket whose parts expand to a and b moves: (A) a, [A, B] A B A' B',
+// [A: B] A B A'.
+std::size_t onePassLength(Node::Kind kind, std::size_t a, std::size_t b) {
+  switch (kind) {
+    case Node::Kind::Commutator:
+      return saturatingMul(saturatingAdd(a, b), 2);
+    case Node::Kind::Conjugate:
+      return saturatingAdd(saturatingMul(a, 2), b);
+    default:
+      return a;
+  }
+}
 
 std::string hexByte(unsigned char b) {
   const char* digits = "0123456789ABCDEF";
@@ -90,15 +110,18 @@ class Parser {
       return result;
     }
     std::size_t count = 0;
-    parseSequence(result.sequence, 0, nullptr, count);
+    char end = 0;
+    parseSequence(result.sequence, 0, nullptr, count, end);
     result.error = std::move(error_);
     return result;
   }
 
  private:
+  // An open bracket: which, where, and for '[' which of its two parts is being read (1 or 2).
   struct Open {
     char bracket;
     Position position;
+    int part = 0;
   };
 
   std::string_view text_;
@@ -129,7 +152,7 @@ class Parser {
   bool atSeparator() const {
     if (atEnd()) return true;
     const char c = peek();
-    return isSpace(c) || isBracket(c) || (c == '/' && peek(1) == '/');
+    return isSpace(c) || isBracket(c) || isPartSeparator(c) || (c == '/' && peek(1) == '/');
   }
 
   bool requireSeparator() {
@@ -140,9 +163,10 @@ class Parser {
     return fail(here(), std::move(message));
   }
 
-  // Parses items until the end of input (open == nullptr) or the bracket closing `open`, which it
-  // consumes. `count` receives the saturated expansion length.
-  bool parseSequence(Sequence& out, int depth, const Open* open, std::size_t& count) {
+  // Parses items until the end of input (open == nullptr), the bracket closing `open` or, in the
+  // first part of a '[', the ',' or ':' after it, which it consumes and returns in `end`.
+  // `count` receives the saturated expansion length.
+  bool parseSequence(Sequence& out, int depth, const Open* open, std::size_t& count, char& end) {
     count = 0;
     while (true) {
       while (!atEnd() && isSpace(peek())) advance();
@@ -163,13 +187,36 @@ class Parser {
                              expected + "' to close '" + open->bracket + "' opened at " +
                              where(open->position) + ")");
         }
+        if (open->part == 1) {
+          return fail(p, "commutator needs two parts: '[' opened at " + where(open->position) +
+                             " closes at " + where(p) +
+                             " with no ',' or ':' ([A, B] is a commutator, [A: B] a conjugate, "
+                             "(A) a group)");
+        }
         advance();
+        end = c;
         return true;
+      }
+      if (isPartSeparator(c)) {
+        if (open != nullptr && open->part == 1) {
+          advance();
+          end = c;
+          return true;
+        }
+        if (open != nullptr && open->part == 2) {
+          return fail(p, std::string("a second '") + c + "' at " + where(p) +
+                             " in the '[' opened at " + where(open->position) +
+                             " ([A, B] and [A: B] have two parts)");
+        }
+        return fail(
+            p, c == ','
+                   ? "',' outside a commutator at " + where(p) + " (a commutator is written [A, B])"
+                   : "':' outside a conjugate at " + where(p) + " (a conjugate is written [A: B])");
       }
       std::size_t itemCount = 0;
       Position countPosition = p;
       if (c == '(' || c == '[') {
-        if (!parseGroup(out, depth, itemCount, countPosition)) return false;
+        if (!parseBracket(out, depth, itemCount, countPosition)) return false;
       } else if (c == '/' && peek(1) == '/') {
         parseComment(out);
       } else if (isDigit(c) || isLetter(c)) {
@@ -186,7 +233,8 @@ class Parser {
     }
   }
 
-  bool parseGroup(Sequence& out, int depth, std::size_t& itemCount, Position& countPosition) {
+  // A group `(A)`, or a commutator `[A, B]` or conjugate `[A: B]`, with its count and apostrophe.
+  bool parseBracket(Sequence& out, int depth, std::size_t& itemCount, Position& countPosition) {
     const Position p = here();
     const char bracket = peek();
     if (depth >= limits_.maxDepth) {
@@ -194,14 +242,23 @@ class Parser {
           p, "nesting deeper than " + std::to_string(limits_.maxDepth) + " levels at " + where(p));
     }
     advance();
-    Node group;
-    group.kind = Node::Kind::Group;
-    group.bracket = bracket;
-    group.line = p.line;
-    group.column = p.column;
-    const Open open{bracket, p};
-    std::size_t bodyCount = 0;
-    if (!parseSequence(group.body, depth + 1, &open, bodyCount)) return false;
+    Node node;
+    node.kind = Node::Kind::Group;
+    node.line = p.line;
+    node.column = p.column;
+    std::size_t firstCount = 0;
+    std::size_t secondCount = 0;
+    char end = 0;
+    if (bracket == '(') {
+      const Open open{bracket, p};
+      if (!parseSequence(node.body, depth + 1, &open, firstCount, end)) return false;
+    } else {
+      const Open first{bracket, p, 1};
+      if (!parseSequence(node.body, depth + 1, &first, firstCount, end)) return false;
+      node.kind = end == ',' ? Node::Kind::Commutator : Node::Kind::Conjugate;
+      const Open second{bracket, p, 2};
+      if (!parseSequence(node.second, depth + 1, &second, secondCount, end)) return false;
+    }
 
     bool hasSuffix = false;
     if (isDigit(peek())) {
@@ -218,17 +275,18 @@ class Parser {
                         where(countPosition) + " must be between " + std::to_string(kMinRepeat) +
                         " and " + std::to_string(kMaxRepeat));
       }
-      group.repeat = value;
+      node.repeat = value;
       hasSuffix = true;
     }
     if (peek() == '\'') {
-      group.inverted = true;
+      node.inverted = true;
       advance();
       hasSuffix = true;
     }
     if (hasSuffix && !requireSeparator()) return false;
-    itemCount = saturatingMul(bodyCount, static_cast<std::size_t>(group.repeat));
-    out.nodes.push_back(std::move(group));
+    itemCount = saturatingMul(onePassLength(node.kind, firstCount, secondCount),
+                              static_cast<std::size_t>(node.repeat));
+    out.nodes.push_back(std::move(node));
     return true;
   }
 
@@ -272,22 +330,37 @@ class Parser {
   }
 };
 
-void printSequence(const Sequence& sequence, std::string& out) {
+// Appends text between move tokens to the last piece when that is such text too.
+void appendText(std::vector<PrintedPiece>& out, std::string_view text) {
+  if (text.empty()) return;
+  if (out.empty() || out.back().token >= 0) out.push_back(PrintedPiece{});
+  out.back().text += text;
+}
+
+void printSequence(const Sequence& sequence, std::vector<PrintedPiece>& out, int& tokens) {
   bool needSpace = false;
   for (const Node& node : sequence.nodes) {
-    if (needSpace) out += ' ';
+    if (needSpace) appendText(out, " ");
     switch (node.kind) {
       case Node::Kind::Move:
-        out += node.text;
+        out.push_back(PrintedPiece{node.text, tokens++});
         needSpace = true;
         break;
-      case Node::Kind::Group: {
-        const char open = node.bracket == '[' ? '[' : '(';
-        out += open;
-        printSequence(node.body, out);
-        out += closingFor(open);
-        if (node.repeat != 1) out += std::to_string(node.repeat);
-        if (node.inverted) out += '\'';
+      case Node::Kind::Group:
+      case Node::Kind::Commutator:
+      case Node::Kind::Conjugate: {
+        const bool square = node.kind != Node::Kind::Group;
+        appendText(out, square ? "[" : "(");
+        printSequence(node.body, out, tokens);
+        if (square) {
+          appendText(out, node.kind == Node::Kind::Commutator ? "," : ":");
+          if (!node.second.nodes.empty()) appendText(out, " ");
+          printSequence(node.second, out, tokens);
+        }
+        std::string close = square ? "]" : ")";
+        if (node.repeat != 1) close += std::to_string(node.repeat);
+        if (node.inverted) close += '\'';
+        appendText(out, close);
         needSpace = true;
         break;
       }
@@ -296,12 +369,7 @@ void printSequence(const Sequence& sequence, std::string& out) {
         for (char& c : text) {
           if (c == '\n') c = ' ';
         }
-        out += "//";
-        if (!text.empty()) {
-          out += ' ';
-          out += text;
-        }
-        out += '\n';
+        appendText(out, text.empty() ? "//\n" : "// " + text + "\n");
         needSpace = false;
         break;
       }
@@ -309,46 +377,101 @@ void printSequence(const Sequence& sequence, std::string& out) {
   }
 }
 
-// Validates repeats and computes the saturated length; reports the first problem.
-bool checkExpansion(const Sequence& sequence, std::size_t maxMoves, std::size_t& count,
-                    std::optional<Error>& error) {
-  count = 0;
-  for (const Node& node : sequence.nodes) {
-    std::size_t itemCount = 0;
-    if (node.kind == Node::Kind::Move) {
-      itemCount = 1;
-    } else if (node.kind == Node::Kind::Group) {
-      if (node.repeat < kMinRepeat || node.repeat > kMaxRepeat) {
-        error = Error{"repetition count " + std::to_string(node.repeat) + " of the group at " +
-                          where(node) + " must be between " + std::to_string(kMinRepeat) + " and " +
-                          std::to_string(kMaxRepeat),
-                      node.column, node.line};
+// Expands a checked sequence. Each node's expansion length and each move node's token index are
+// worked out once, so that parts expanding to nothing are skipped however often they repeat.
+class Expander {
+ public:
+  explicit Expander(std::vector<FlatMove>& out) : out_(out) {}
+
+  // Validates repeats and computes the saturated length (also recorded per node); reports the
+  // first problem.
+  bool check(const Sequence& sequence, std::size_t maxMoves, std::size_t& count,
+             std::optional<Error>& error) {
+    count = 0;
+    for (const Node& node : sequence.nodes) {
+      std::size_t itemCount = 0;
+      if (node.kind == Node::Kind::Move) {
+        itemCount = 1;
+        tokens_[&node] = nextToken_++;
+      } else if (isBracketNode(node)) {
+        if (node.repeat < kMinRepeat || node.repeat > kMaxRepeat) {
+          error = Error{"repetition count " + std::to_string(node.repeat) + " of the bracket at " +
+                            where(node) + " must be between " + std::to_string(kMinRepeat) +
+                            " and " + std::to_string(kMaxRepeat),
+                        node.column, node.line};
+          return false;
+        }
+        std::size_t first = 0;
+        std::size_t second = 0;
+        if (!check(node.body, maxMoves, first, error)) return false;
+        if (node.kind != Node::Kind::Group && !check(node.second, maxMoves, second, error)) {
+          return false;
+        }
+        itemCount = saturatingMul(onePassLength(node.kind, first, second),
+                                  static_cast<std::size_t>(node.repeat));
+      }
+      lengths_[&node] = itemCount;
+      count = saturatingAdd(count, itemCount);
+      if (count > maxMoves) {
+        error = Error{tooLongMessage(maxMoves, Position{node.line, node.column}), node.column,
+                      node.line};
         return false;
       }
-      std::size_t bodyCount = 0;
-      if (!checkExpansion(node.body, maxMoves, bodyCount, error)) return false;
-      itemCount = saturatingMul(bodyCount, static_cast<std::size_t>(node.repeat));
     }
-    count = saturatingAdd(count, itemCount);
-    if (count > maxMoves) {
-      error =
-          Error{tooLongMessage(maxMoves, Position{node.line, node.column}), node.column, node.line};
-      return false;
+    return true;
+  }
+
+  void emit(const Sequence& sequence, bool inverted) {
+    const std::size_t n = sequence.nodes.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const Node& node = sequence.nodes[inverted ? n - 1 - i : i];
+      if (lengths_[&node] == 0) continue;
+      if (node.kind == Node::Kind::Move) {
+        out_.push_back(FlatMove{node.text, inverted, tokens_[&node], node.column, node.line});
+        continue;
+      }
+      // One pass as parts played forwards (false) or undone (true); undone as a whole, the
+      // pass runs backwards with each part's direction toggled.
+      std::vector<std::pair<const Sequence*, bool>> pass = {{&node.body, false}};
+      if (node.kind != Node::Kind::Group) {
+        pass.push_back({&node.second, false});
+        pass.push_back({&node.body, true});
+        if (node.kind == Node::Kind::Commutator) pass.push_back({&node.second, true});
+      }
+      const bool undone = inverted != node.inverted;
+      for (int r = 0; r < node.repeat; ++r) {
+        for (std::size_t k = 0; k < pass.size(); ++k) {
+          const auto& [part, partUndone] = pass[undone ? pass.size() - 1 - k : k];
+          emit(*part, undone != partUndone);
+        }
+      }
     }
   }
-  return true;
+
+ private:
+  std::vector<FlatMove>& out_;
+  std::unordered_map<const Node*, std::size_t> lengths_;
+  std::unordered_map<const Node*, int> tokens_;
+  int nextToken_ = 0;
+};
+
+std::size_t lengthOf(const Sequence& sequence, std::size_t cap);
+
+std::size_t lengthOf(const Node& node, std::size_t cap) {
+  if (node.kind == Node::Kind::Move) return 1;
+  if (!isBracketNode(node)) return 0;
+  const auto repeat = static_cast<std::size_t>(node.repeat > 0 ? node.repeat : 0);
+  const std::size_t second = node.kind == Node::Kind::Group ? 0 : lengthOf(node.second, cap);
+  return saturatingMul(onePassLength(node.kind, lengthOf(node.body, cap), second), repeat);
 }
 
-void emit(const Sequence& sequence, bool inverted, std::vector<FlatMove>& out) {
-  const std::size_t n = sequence.nodes.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    const Node& node = sequence.nodes[inverted ? n - 1 - i : i];
-    if (node.kind == Node::Kind::Move) {
-      out.push_back(FlatMove{node.text, inverted, node.column, node.line});
-    } else if (node.kind == Node::Kind::Group) {
-      for (int r = 0; r < node.repeat; ++r) emit(node.body, inverted != node.inverted, out);
-    }
+std::size_t lengthOf(const Sequence& sequence, std::size_t cap) {
+  std::size_t count = 0;
+  for (const Node& node : sequence.nodes) {
+    if (count >= cap) return cap;
+    count = saturatingAdd(count, lengthOf(node, cap));
   }
+  return count < cap ? count : cap;
 }
 
 }  // namespace
@@ -359,36 +482,34 @@ ParseResult parse(std::string_view text, const Limits& limits) {
 
 std::string print(const Sequence& sequence) {
   std::string out;
-  printSequence(sequence, out);
+  for (const PrintedPiece& piece : printPieces(sequence)) out += piece.text;
+  return out;
+}
+
+std::vector<PrintedPiece> printPieces(const Sequence& sequence) {
+  std::vector<PrintedPiece> out;
+  int tokens = 0;
+  printSequence(sequence, out, tokens);
   return out;
 }
 
 ExpandResult expand(const Sequence& sequence, std::size_t maxMoves) {
   ExpandResult result;
+  Expander expander(result.moves);
   std::size_t count = 0;
-  if (!checkExpansion(sequence, maxMoves, count, result.error)) return result;
+  if (!expander.check(sequence, maxMoves, count, result.error)) return result;
   result.moves.reserve(count);
-  emit(sequence, false, result.moves);
+  expander.emit(sequence, false);
   return result;
 }
 
 std::size_t expandedLength(const Sequence& sequence, std::size_t cap) {
-  std::size_t count = 0;
-  for (const Node& node : sequence.nodes) {
-    if (count >= cap) return cap;
-    if (node.kind == Node::Kind::Move) {
-      count = saturatingAdd(count, 1);
-    } else if (node.kind == Node::Kind::Group) {
-      const auto repeat = static_cast<std::size_t>(node.repeat > 0 ? node.repeat : 0);
-      count = saturatingAdd(count, saturatingMul(expandedLength(node.body, cap), repeat));
-    }
-  }
-  return count < cap ? count : cap;
+  return lengthOf(sequence, cap);
 }
 
 bool sameStructure(const Node& a, const Node& b) {
-  return a.kind == b.kind && a.text == b.text && a.bracket == b.bracket && a.repeat == b.repeat &&
-         a.inverted == b.inverted && sameStructure(a.body, b.body);
+  return a.kind == b.kind && a.text == b.text && a.repeat == b.repeat && a.inverted == b.inverted &&
+         sameStructure(a.body, b.body) && sameStructure(a.second, b.second);
 }
 
 bool sameStructure(const Sequence& a, const Sequence& b) {

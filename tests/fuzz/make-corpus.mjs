@@ -32,7 +32,8 @@ const otherNotations = {
 
 // notation: sequences of every puzzle, the grammar's forms, and each parse error.
 const notation = {
-  "syntax-groups": "(R U R' U')3 [R U]2' ((R U)2 F)3' // a comment\nR2'",
+  "syntax-groups": "(R U R' U')3 (R U)2' ((R U)2 F)3' // a comment\nR2'",
+  "syntax-commutators": "[R U R', D] [R: U]2' [[R: U], D]3 [F: [R,U]]' [, U] (R3 U4)5 x5'",
   "syntax-wide": "2R 3Rw2' u x y' z2 BL2' R_1",
   "syntax-multiline": "R U\r\n  // line two\n\tF'\f\v(U)999",
   "error-unexpected-close": "R U) F",
@@ -45,6 +46,8 @@ const notation = {
   "error-non-ascii": "R U\u00e9 F",
   "error-group-glued": "(R)2R",
   "error-unknown-move": "RU Q X9",
+  "error-separator": "R U, F [R: U: F]",
+  "error-one-part": "[R U]2 [R, U)",
 };
 for (const { id } of puzzles) {
   notation[`${id}-scramble`] = scrambles[id].scramble;
@@ -232,6 +235,8 @@ const grammar = [
   ")",
   "[",
   "]",
+  ",",
+  ":",
   "'",
   "2'",
   "++",

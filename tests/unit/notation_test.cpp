@@ -68,8 +68,14 @@ void checkPositions(const nt::Sequence& s, std::string_view text) {
         CHECK(text.substr(off, 2) == "//");
         break;
       case Kind::Group:
-        CHECK(text[off] == n.bracket);
+        CHECK(text[off] == '(');
         checkPositions(n.body, text);
+        break;
+      case Kind::Commutator:
+      case Kind::Conjugate:
+        CHECK(text[off] == '[');
+        checkPositions(n.body, text);
+        checkPositions(n.second, text);
         break;
     }
   }
@@ -138,11 +144,12 @@ nt::Sequence randomSequence(Rng& rng, int depth) {
     nt::Node n;
     const int roll = rng.below(100);
     if (roll < 25 && depth < 5) {
-      n.kind = Kind::Group;
-      n.bracket = rng.chance(25) ? '[' : '(';
+      const int kind = rng.below(4);
+      n.kind = kind < 2 ? Kind::Group : kind == 2 ? Kind::Commutator : Kind::Conjugate;
       n.repeat = rng.chance(50) ? 1 : (rng.chance(80) ? 2 + rng.below(9) : 1 + rng.below(999));
       n.inverted = rng.chance(50);
       n.body = randomSequence(rng, depth + 1);
+      if (n.kind != Kind::Group) n.second = randomSequence(rng, depth + 1);
     } else if (roll < 37) {
       n.kind = Kind::Comment;
       n.text = randomCommentText(rng);
@@ -186,10 +193,17 @@ void noisyPrint(const nt::Sequence& s, Rng& rng, std::string& out) {
         prev = Prev::Comment;
         break;
       case Kind::Group:
-        out += n.bracket;
+      case Kind::Commutator:
+      case Kind::Conjugate:
+        out += n.kind == Kind::Group ? '(' : '[';
         noisyPrint(n.body, rng, out);
+        if (n.kind != Kind::Group) {
+          out += randomSpace(rng, false);
+          out += n.kind == Kind::Commutator ? ',' : ':';
+          noisyPrint(n.second, rng, out);
+        }
         out += randomSpace(rng, false);
-        out += n.bracket == '[' ? ']' : ')';
+        out += n.kind == Kind::Group ? ')' : ']';
         if (n.repeat != 1) out += std::to_string(n.repeat);
         if (n.inverted) out += '\'';
         prev = (n.repeat != 1 || n.inverted) ? Prev::GroupSuffix : Prev::GroupPlain;
@@ -199,19 +213,35 @@ void noisyPrint(const nt::Sequence& s, Rng& rng, std::string& out) {
   out += randomSpace(rng, false);
 }
 
-// An independent expansion: build each group's moves, then reverse and toggle when inverted.
-std::vector<std::pair<std::string, bool>> referenceExpand(const nt::Sequence& s) {
-  std::vector<std::pair<std::string, bool>> out;
+using Moves = std::vector<std::pair<std::string, bool>>;
+
+Moves inverseOf(const Moves& moves) {
+  Moves inverse(moves.rbegin(), moves.rend());
+  for (auto& m : inverse) m.second = !m.second;
+  return inverse;
+}
+
+// An independent expansion: build each bracket's moves (A B A' B' for [A, B], A B A' for
+// [A: B]), then reverse and toggle when inverted.
+Moves referenceExpand(const nt::Sequence& s) {
+  Moves out;
   for (const nt::Node& n : s.nodes) {
     if (n.kind == Kind::Move) {
       out.emplace_back(n.text, false);
-    } else if (n.kind == Kind::Group) {
-      auto body = referenceExpand(n.body);
-      if (n.inverted) {
-        std::vector<std::pair<std::string, bool>> inv(body.rbegin(), body.rend());
-        for (auto& m : inv) m.second = !m.second;
-        body = std::move(inv);
+    } else if (n.kind != Kind::Comment) {
+      const Moves a = referenceExpand(n.body);
+      const Moves b = referenceExpand(n.second);
+      Moves body = a;
+      if (n.kind != Kind::Group) {
+        body.insert(body.end(), b.begin(), b.end());
+        const Moves undoA = inverseOf(a);
+        body.insert(body.end(), undoA.begin(), undoA.end());
       }
+      if (n.kind == Kind::Commutator) {
+        const Moves undoB = inverseOf(b);
+        body.insert(body.end(), undoB.begin(), undoB.end());
+      }
+      if (n.inverted) body = inverseOf(body);
       for (int r = 0; r < n.repeat; ++r) out.insert(out.end(), body.begin(), body.end());
     }
   }
@@ -270,30 +300,30 @@ TEST_CASE("notation: tokens are separated by whitespace, brackets and comments")
   }
   checkPositions(s, text);
 
-  const nt::Sequence glued = parseOk("R(U)F[D]' x//note");
+  const nt::Sequence glued = parseOk("R(U)F[D,R]' x//note");
   REQUIRE(glued.nodes.size() == 6);
   CHECK(glued.nodes[0].text == "R");
   CHECK(glued.nodes[1].kind == Kind::Group);
   CHECK(glued.nodes[2].text == "F");
-  CHECK(glued.nodes[3].bracket == '[');
+  CHECK(glued.nodes[3].kind == Kind::Commutator);
   CHECK(glued.nodes[3].inverted);
   CHECK(glued.nodes[4].text == "x");
   CHECK(glued.nodes[5].kind == Kind::Comment);
   CHECK(glued.nodes[5].text == "note");
-  CHECK(nt::print(glued) == "R (U) F [D]' x // note\n");
+  CHECK(nt::print(glued) == "R (U) F [D, R]' x // note\n");
 
-  CHECK(parseOk("(R)x[U]2(F)").nodes.size() == 4);  // a bare closing bracket separates too
+  CHECK(parseOk("(R)x[U:F]2(F)").nodes.size() == 4);  // a bare closing bracket separates too
+  CHECK(parseOk("[R2,U3']").nodes[0].second.nodes[0].text == "U3'");  // and so do ',' and ':'
   CHECK(parseOk("").nodes.empty());
   CHECK(parseOk(" \t\r\n\f\v ").nodes.empty());
 }
 
 TEST_CASE("notation: groups, repetition counts and inverse groups") {
-  const nt::Sequence s = parseOk("(R U)3 (R U R' U')2' [F]' ((R U)2 F)3 () (x)01");
+  const nt::Sequence s = parseOk("(R U)3 (R U R' U')2' (F)' ((R U)2 F)3 () (x)01");
   REQUIRE(s.nodes.size() == 6);
 
   const nt::Node& a = s.nodes[0];
   CHECK(a.kind == Kind::Group);
-  CHECK(a.bracket == '(');
   CHECK(a.repeat == 3);
   CHECK_FALSE(a.inverted);
   REQUIRE(a.body.nodes.size() == 2);
@@ -307,7 +337,7 @@ TEST_CASE("notation: groups, repetition counts and inverse groups") {
   CHECK(b.column == 8);
 
   const nt::Node& c = s.nodes[2];
-  CHECK(c.bracket == '[');
+  CHECK(c.kind == Kind::Group);
   CHECK(c.repeat == 1);
   CHECK(c.inverted);
 
@@ -322,7 +352,7 @@ TEST_CASE("notation: groups, repetition counts and inverse groups") {
   CHECK(s.nodes[4].body.nodes.empty());
   CHECK(s.nodes[5].repeat == 1);  // leading zeros are allowed; "01" is 1
 
-  CHECK(nt::print(s) == "(R U)3 (R U R' U')2' [F]' ((R U)2 F)3 () (x)");
+  CHECK(nt::print(s) == "(R U)3 (R U R' U')2' (F)' ((R U)2 F)3 () (x)");
 }
 
 TEST_CASE("notation: expansion of groups, move by move") {
@@ -334,8 +364,7 @@ TEST_CASE("notation: expansion of groups, move by move") {
   CHECK(expandText("((R U)2' F')2") ==
         "inv(U) inv(R) inv(U) inv(R) F' inv(U) inv(R) inv(U) inv(R) F'");
   CHECK(expandText("(R' U2)'") == "inv(U2) inv(R')");
-  CHECK(expandText("[R U]2 x") == "R U R U x");
-  CHECK(expandText("[[R]' U]'") == "inv(U) R");
+  CHECK(expandText("((R)' U)'") == "inv(U) R");
   CHECK(expandText("R // comment\n(U // inside\n)2") == "R U U");
   CHECK(expandText("() ()3' (//only a comment\n)") == "");
 
@@ -351,9 +380,71 @@ TEST_CASE("notation: expansion of groups, move by move") {
   CHECK(e.moves[2].column == 3);
 }
 
+TEST_CASE("notation: commutators and conjugates, nested, repeated and inverted") {
+  const nt::Sequence s = parseOk("[R U R', D] [R: U]2' [[R: U], D]");
+  REQUIRE(s.nodes.size() == 3);
+  CHECK(s.nodes[0].kind == Kind::Commutator);
+  CHECK(s.nodes[0].body.nodes.size() == 3);
+  REQUIRE(s.nodes[0].second.nodes.size() == 1);
+  CHECK(s.nodes[0].second.nodes[0].column == 10);
+  CHECK(s.nodes[1].kind == Kind::Conjugate);
+  CHECK(s.nodes[1].repeat == 2);
+  CHECK(s.nodes[1].inverted);
+  CHECK(s.nodes[2].body.nodes[0].kind == Kind::Conjugate);
+  checkRoundTrip(s);
+
+  // [A, B] = A B A' B'; [A: B] = A B A'.
+  CHECK(expandText("[R, U]") == "R U inv(R) inv(U)");
+  CHECK(expandText("[R U R', D]") == "R U R' D inv(R') inv(U) inv(R) inv(D)");
+  CHECK(expandText("[R: U]") == "R U inv(R)");
+  CHECK(expandText("[R U: F]") == "R U F inv(U) inv(R)");
+  // Inverses: [A, B]' = [B, A] and [A: B]' = [A: B'].
+  CHECK(expandText("[R, U]'") == expandText("[U, R]"));
+  CHECK(expandText("[R: U]'") == "R inv(U) inv(R)");
+  // Repeats, and repeats inside the parts.
+  CHECK(expandText("[R, U]2") == "R U inv(R) inv(U) R U inv(R) inv(U)");
+  CHECK(expandText("[(R U)2: F]") == "R U R U F inv(U) inv(R) inv(U) inv(R)");
+  CHECK(expandText("[R: U]2'") == "R inv(U) inv(R) R inv(U) inv(R)");
+  // Nested: [[R: U], D] = R U R' D R U' R' D'.
+  CHECK(expandText("[[R: U], D]") == "R U inv(R) D R inv(U) inv(R) inv(D)");
+  CHECK(expandText("[F: [R, U]]") == "F R U inv(R) inv(U) inv(F)");
+  CHECK(expandText("([R, U] F)'") == "inv(F) U R inv(U) inv(R)");
+  // Empty parts are nothing.
+  CHECK(expandText("[, U]") == "U inv(U)");
+  CHECK(expandText("[R:]") == "R inv(R)");
+  CHECK(expandText("[ : ]3") == "");
+
+  // Each expanded move says which token it was: tokens in the order print() writes them.
+  const nt::ExpandResult e = nt::expand(parseOk("F [R U, D]'"));
+  REQUIRE(e.moves.size() == 7);
+  std::vector<int> tokens;
+  for (const nt::FlatMove& m : e.moves) tokens.push_back(m.token);
+  // [R U, D]' = [D, R U] = D R U D' U' R'.
+  CHECK(tokens == std::vector<int>{0, 3, 1, 2, 3, 2, 1});
+  CHECK(flat(e) == "F D R U inv(D) inv(U) inv(R)");
+}
+
+TEST_CASE("notation: printed pieces, move tokens apart") {
+  const nt::Sequence s = parseOk("[R  U R',D]2 (F)' // c\nx");
+  const std::vector<nt::PrintedPiece> pieces = nt::printPieces(s);
+  std::vector<std::string> texts;
+  std::vector<int> tokens;
+  std::string joined;
+  for (const nt::PrintedPiece& piece : pieces) {
+    texts.push_back(piece.text);
+    tokens.push_back(piece.token);
+    joined += piece.text;
+  }
+  CHECK(joined == nt::print(s));
+  CHECK(texts == std::vector<std::string>{"[", "R", " ", "U", " ", "R'", ", ", "D", "]2 (", "F",
+                                          ")' // c\n", "x"});
+  CHECK(tokens == std::vector<int>{-1, 0, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5});
+  CHECK(nt::printPieces(parseOk("")).empty());
+}
+
 TEST_CASE("notation: canonical printing") {
-  CHECK(nt::print(parseOk("  R\tU'\n\n( R  U )3'  [ F ]  x // hello  \n  D")) ==
-        "R U' (R U)3' [F] x // hello\nD");
+  CHECK(nt::print(parseOk("  R\tU'\n\n( R  U )3'  [ F ,U ]  [R:U]2 x // hello  \n  D")) ==
+        "R U' (R U)3' [F, U] [R: U]2 x // hello\nD");
   CHECK(nt::print(parseOk("(R)1")) == "(R)");
   CHECK(nt::print(parseOk("R //c")) == "R // c\n");
   CHECK(nt::print(parseOk("//")) == "//\n");
@@ -366,8 +457,8 @@ TEST_CASE("notation: canonical printing") {
   g.kind = Kind::Group;
   g.repeat = 4;
   g.inverted = true;
-  g.body.nodes.push_back(nt::Node{Kind::Move, "R", {}, '(', 1, false, 0, 0});
-  g.body.nodes.push_back(nt::Node{Kind::Comment, "  two\nlines ", {}, '(', 1, false, 0, 0});
+  g.body.nodes.push_back(nt::Node{Kind::Move, "R", {}, {}, 1, false, 0, 0});
+  g.body.nodes.push_back(nt::Node{Kind::Comment, "  two\nlines ", {}, {}, 1, false, 0, 0});
   s.nodes.push_back(g);
   CHECK(nt::print(s) == "(R // two lines\n)4'");
   const nt::Sequence back = parseOk(nt::print(s));
@@ -382,10 +473,11 @@ TEST_CASE("notation: comments are kept and round trip") {
       ")  // é → non-ASCII is fine in comments (and /slashes/)\n"
       "//\n"
       "[x // trailing ]\n"
-      "]";
+      ": U]";
   const nt::Sequence s = parseOk(text);
   checkPositions(s, text);
   REQUIRE(s.nodes.size() == 13);
+  CHECK(s.nodes[12].kind == Kind::Conjugate);
   CHECK(s.nodes[0].kind == Kind::Comment);
   CHECK(s.nodes[0].text == "Sune, then its inverse");
   CHECK(s.nodes[8].text == "the sune");
@@ -404,9 +496,9 @@ TEST_CASE("notation: comments are kept and round trip") {
         ") // é → non-ASCII is fine in comments (and /slashes/)\n"
         "//\n"
         "[x // trailing ]\n"
-        "]");
+        ": U]");
   checkRoundTrip(s);
-  CHECK(nt::expand(s).moves.size() == 15);
+  CHECK(nt::expand(s).moves.size() == 17);
 }
 
 TEST_CASE("notation: every error kind with its exact position") {
@@ -415,9 +507,36 @@ TEST_CASE("notation: every error kind with its exact position") {
       {"R U ]", "unexpected ']' at column 5", 1, 5},
       {"R (U", "unclosed '(' opened at column 3", 1, 3},
       {"[R (U)", "unclosed '[' opened at column 1", 1, 1},
+      {"[R, (U)", "unclosed '[' opened at column 1", 1, 1},
+      {"R [U: F", "unclosed '[' opened at column 3", 1, 3},
       {"((R U)", "unclosed '(' opened at column 1", 1, 1},
       {"(R U]", "unexpected ']' at column 5 (expected ')' to close '(' opened at column 1)", 1, 5},
       {"[R U)", "unexpected ')' at column 5 (expected ']' to close '[' opened at column 1)", 1, 5},
+      {"[R, U)", "unexpected ')' at column 6 (expected ']' to close '[' opened at column 1)", 1, 6},
+      {"R U, F", "',' outside a commutator at column 4 (a commutator is written [A, B])", 1, 4},
+      {"(R, U)", "',' outside a commutator at column 3 (a commutator is written [A, B])", 1, 3},
+      {"[(R, U), F]", "',' outside a commutator at column 4 (a commutator is written [A, B])", 1,
+       4},
+      {"R: U", "':' outside a conjugate at column 2 (a conjugate is written [A: B])", 1, 2},
+      {"[R U]",
+       "commutator needs two parts: '[' opened at column 1 closes at column 5 with no ',' or ':' "
+       "([A, B] is a commutator, [A: B] a conjugate, (A) a group)",
+       1, 5},
+      {"R\n [[R, U]]2",
+       "commutator needs two parts: '[' opened at line 2, column 2 closes at line 2, column 9 "
+       "with no ',' or ':' ([A, B] is a commutator, [A: B] a conjugate, (A) a group)",
+       2, 9},
+      {"[R, U, F]",
+       "a second ',' at column 6 in the '[' opened at column 1 ([A, B] and [A: B] "
+       "have two parts)",
+       1, 6},
+      {"[R: U, F]",
+       "a second ',' at column 6 in the '[' opened at column 1 ([A, B] and [A: B] "
+       "have two parts)",
+       1, 6},
+      {"[R, U]0", "repetition count 0 at column 7 must be between 1 and 999", 1, 7},
+      {"[R, U]2R", "unexpected character 'R' at column 8 (separate moves with spaces)", 1, 8},
+      {"[R: U]'x", "unexpected character 'x' at column 8 (separate moves with spaces)", 1, 8},
       {"R (R U)0", "repetition count 0 at column 8 must be between 1 and 999", 1, 8},
       {"(R U)1000", "repetition count 1000 at column 6 must be between 1 and 999", 1, 6},
       {"(R)000", "repetition count 000 at column 4 must be between 1 and 999", 1, 4},
@@ -547,6 +666,38 @@ TEST_CASE("notation: expansion limit is checked without expanding") {
   CHECK(nt::expand(parseOk("R U (R U)2"), 6).moves.size() == 6);
 }
 
+TEST_CASE("notation: the limits hold for commutators and conjugates") {
+  // [A, B] plays A and B twice, [A: B] A twice: counted so, saturating, before expanding.
+  nt::ParseResult r = nt::parse("[(R U R U R U R U R U)100, (R)100]45");
+  REQUIRE(r.ok());
+  CHECK(nt::expandedLength(r.sequence, 1000000) == 99000);
+  CHECK(nt::expand(r.sequence).moves.size() == 99000);
+  r = nt::parse("[(R U R U R U R U R U)100, (R)100]46");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error->message == "sequence expands to more than 100000 moves at column 35");
+  r = nt::parse("[(R U R U R U R U R U)100: (R)100]999");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error->message == "sequence expands to more than 100000 moves at column 35");
+
+  // 32 levels of commutators: 4^32 saturates instead of wrapping, and nothing is expanded.
+  std::string nested = "R";
+  for (int i = 0; i < 31; ++i) nested = "[" + nested + ", U]999";
+  const auto start = std::chrono::steady_clock::now();
+  r = nt::parse(nested);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error->message.find("sequence expands to more than 100000 moves") == 0);
+  nested = "[" + nested + ", U]";
+  r = nt::parse("[" + nested + ", U]");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error->message == "nesting deeper than 32 levels at column 33");
+
+  // Brackets that expand to nothing are not walked through once per repeat.
+  r = nt::parse("R ([(((( )999)999)999)999, //\n]999)999");
+  REQUIRE(r.ok());
+  CHECK(flat(nt::expand(r.sequence)) == "R");
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
+}
+
 TEST_CASE("notation: input length limit") {
   std::string longInput;
   while (longInput.size() < 200000) longInput += "R ";
@@ -584,7 +735,7 @@ TEST_CASE("notation: expand rejects hand-built groups with bad repeats") {
     nt::Node g;
     g.kind = Kind::Group;
     g.repeat = repeat;
-    g.body.nodes.push_back(nt::Node{Kind::Move, "R", {}, '(', 1, false, 0, 0});
+    g.body.nodes.push_back(nt::Node{Kind::Move, "R", {}, {}, 1, false, 0, 0});
     s.nodes.push_back(g);
     const nt::ExpandResult e = nt::expand(s);
     REQUIRE_FALSE(e.ok());
@@ -599,7 +750,10 @@ TEST_CASE("notation: sameStructure ignores positions only") {
   CHECK(nt::sameStructure(a, b));
   CHECK_FALSE(nt::sameStructure(a, parseOk("R (U F)2 // c")));
   CHECK_FALSE(nt::sameStructure(a, parseOk("R (U F)3' // c")));
-  CHECK_FALSE(nt::sameStructure(a, parseOk("R [U F]2' // c")));
+  CHECK_FALSE(nt::sameStructure(a, parseOk("R [U, F]2' // c")));
+  CHECK_FALSE(nt::sameStructure(parseOk("[U, F]"), parseOk("[U: F]")));
+  CHECK_FALSE(nt::sameStructure(parseOk("[U, F]"), parseOk("[U F,]")));
+  CHECK_FALSE(nt::sameStructure(parseOk("[U, F]"), parseOk("[U, F R]")));
   CHECK_FALSE(nt::sameStructure(a, parseOk("R (U F')2' // c")));
   CHECK_FALSE(nt::sameStructure(a, parseOk("R (U F)2' // d")));
   CHECK_FALSE(nt::sameStructure(a, parseOk("R (U F)2'")));
@@ -656,7 +810,7 @@ TEST_CASE("notation: randomized round trip") {
 
 TEST_CASE("notation: randomized garbage never crashes") {
   Rng rng(7);
-  const std::string syntax = "()[]'/ \n\t\rRUFx2_0#\xC3\xA9\x80";
+  const std::string syntax = "()[],:'/ \n\t\rRUFx2_0#\xC3\xA9\x80";
   int ok = 0;
   int failed = 0;
   for (int iteration = 0; iteration < 20000; ++iteration) {
