@@ -257,9 +257,19 @@ Json applyMovesIn(const std::string& id, const std::string& stateText, const std
     const ResolvedSequence sequence = readMoves(puzzle, *state, moves, *notation);
     if (sequence.error)
       return failure(sequence.error->message).set("column", sequence.error->column);
+    // The notation as written, in pieces, and per turn the piece it comes from (a move list
+    // shows the brackets and marks the move being played inside them).
+    Json::Array written;
+    for (const notation::PrintedPiece& piece : sequence.written) {
+      written.push_back(Json(Json::Object{}).set("text", piece.text).set("move", piece.token >= 0));
+    }
+    Json::Array turnWritten;
+    for (int piece : sequence.writtenOf) turnWritten.emplace_back(piece);
     return positionAnswer(puzzle, puzzle.applySequence(*state, sequence.moves))
         .set("moves", sequence.normalized)
-        .set("turns", formatMoves(puzzle, sequence.moves));
+        .set("turns", formatMoves(puzzle, sequence.moves))
+        .set("written", written)
+        .set("turn_written", turnWritten);
   });
 }
 

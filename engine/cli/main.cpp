@@ -126,6 +126,9 @@ line breaks, "F:" labels and # comments are ignored (assets/numbered_pyraminx/ex
 groups that must show distinct digits besides the faces: sticker names, groups separated by ';'.
 NUMBERING, PARTIAL and G are read from the file they name; an argument that names no file is the
 text itself, unless it looks like a path (contains '/' or ends in .txt): then "no such file".
+MOVES (and --alg, --case, --scrambles lines): move names, groups (R U)3, commutators [A, B]
+(A B A' B'), conjugates [A: B] (A B A'), inverses (R U)' [A, B]', comments // to the end of the
+line, and counts read by each turn's order (cube R3 = R'; docs/notation.md).
 Limits: every input, files included, at most 1 MiB; notation 100,000 characters, 32 levels of
 brackets, repeats 1-999, 100,000 moves once expanded (docs/cli.md, "Limits").
 

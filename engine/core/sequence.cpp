@@ -106,6 +106,70 @@ void appendMerged(const Puzzle& puzzle, std::vector<int>& turns, int move) {
   turns.push_back(move);
 }
 
+// How many times `effect` is applied before everything is back; 0 when that is more than a
+// puzzle's turn could need (it is then no turn of a face).
+int turnsToIdentity(const Puzzle& puzzle, const State& effect) {
+  constexpr int kLongest = 360;
+  State state = effect;
+  for (int k = 1; k <= kLongest; ++k) {
+    if (state == puzzle.solved()) return k;
+    state = puzzle.compose(state, effect);
+  }
+  return 0;
+}
+
+// `count` (decimal digits, of any length) times `sign`, modulo `order`.
+int powerModulo(std::string_view count, int sign, int order) {
+  int power = 0;
+  for (char digit : count) power = (power * 10 + (digit - '0')) % order;
+  return ((sign * power) % order + order) % order;
+}
+
+// A move written as a name and a count ("R3", "x5'"), read by the order of that name's turn: the
+// suffix of the puzzle's own power that does the same ("'" for R3 on a cube), or nullopt in
+// `suffix` for a whole number of turns (R4, R0). nullopt when `ours` (the name in the puzzle's
+// own notation) names no turn with such powers.
+struct PowerReading {
+  std::optional<std::string> suffix;
+};
+std::optional<PowerReading> readCount(const Puzzle& puzzle, const std::string& ours,
+                                      std::string_view count, int sign) {
+  for (int base = 0; base < puzzle.baseCount(); ++base) {
+    if (puzzle.spec().moves[base].name != ours) continue;
+    // The base turn is its move of power 1.
+    const Move* turn = nullptr;
+    for (const Move& move : puzzle.moves()) {
+      if (move.base == base && move.power == 1) turn = &move;
+    }
+    const int order = turn ? turnsToIdentity(puzzle, turn->effect) : 0;
+    if (order == 0) return std::nullopt;
+    const int power = powerModulo(count, sign, order);
+    if (power == 0) return PowerReading{std::nullopt};
+    for (const Move& move : puzzle.moves()) {
+      if (move.base == base && ((move.power % order) + order) % order == power) {
+        return PowerReading{move.name.substr(ours.size())};
+      }
+    }
+    return std::nullopt;
+  }
+  for (std::size_t d = 0; d < puzzle.spec().derivedMoves.size(); ++d) {
+    const DerivedMoveSpec& spec = puzzle.spec().derivedMoves[d];
+    if (spec.name != ours) continue;
+    // One application: its turns, then the whole puzzle turned by its rotation.
+    const DerivedMove& derived = puzzle.derivedMoves()[d];
+    State effect = puzzle.solved();
+    for (int move : derived.turns) effect = puzzle.compose(effect, puzzle.moves()[move].effect);
+    const int order = turnsToIdentity(puzzle, puzzle.compose(effect, derived.rotation));
+    if (order == 0) continue;
+    const int power = powerModulo(count, sign, order);
+    if (power == 0) return PowerReading{std::nullopt};
+    for (const PowerSpec& written : spec.powers) {
+      if (((written.power % order) + order) % order == power) return PowerReading{written.suffix};
+    }
+  }
+  return std::nullopt;
+}
+
 // A move name with its face renamed from one side of `names` to the other ({theirs, ours}); the
 // name itself when no face of the list starts it with a power after it.
 std::string renamed(const std::vector<std::pair<std::string, std::string>>& names,
@@ -124,6 +188,54 @@ std::string renamed(const std::vector<std::pair<std::string, std::string>>& name
   return result;
 }
 
+// A token that is a name and a count ("R3", "R5'"), written in the puzzle's own form: R3 as R'
+// on a cube. The name stays as written (in `notation`'s names, if any). nullopt when the token
+// is a move as it is, or no name with a count; nullopt in `suffix` when it turns a whole number
+// of times (the token is then left out).
+std::optional<PowerReading> normalForm(const Puzzle& puzzle, const std::string& token,
+                                       const NotationSpec* notation, std::string& name) {
+  std::size_t end = token.size();
+  const int sign = end > 0 && token[end - 1] == '\'' ? -1 : 1;
+  if (sign < 0) --end;
+  std::size_t digits = end;
+  while (digits > 0 && token[digits - 1] >= '0' && token[digits - 1] <= '9') --digits;
+  // Every digit at the end is the count: a name ending in a digit (the Domino's R2) takes none.
+  if (digits == end || digits == 0) return std::nullopt;
+  name = token.substr(0, digits);
+  std::string ours = name;
+  if (notation && !notation->faceNames.empty()) {
+    ours = renamed(notation->faceNames, name, true);
+    // A face of ours that the notation calls otherwise: resolving says so.
+    if (ours == name && renamed(notation->faceNames, name, false) != name) return std::nullopt;
+  }
+  const std::string asWritten = ours + token.substr(digits);
+  if (puzzle.findMove(asWritten) || puzzle.findDerivedMove(asWritten)) return std::nullopt;
+  return readCount(puzzle, ours, std::string_view(token).substr(digits, end - digits), sign);
+}
+
+// Rewrites each move token with a count in the puzzle's own form (normalForm) and leaves out
+// those that turn a whole number of times.
+void normalizeCounts(const Puzzle& puzzle, notation::Sequence& sequence,
+                     const NotationSpec* notation) {
+  auto& nodes = sequence.nodes;
+  for (auto node = nodes.begin(); node != nodes.end();) {
+    if (node->kind == notation::Node::Kind::Move) {
+      std::string name;
+      if (const auto reading = normalForm(puzzle, node->text, notation, name)) {
+        if (!reading->suffix) {
+          node = nodes.erase(node);
+          continue;
+        }
+        node->text = name + *reading->suffix;
+      }
+    } else {
+      normalizeCounts(puzzle, node->body, notation);
+      normalizeCounts(puzzle, node->second, notation);
+    }
+    ++node;
+  }
+}
+
 }  // namespace
 
 const NotationSpec* findNotation(const Puzzle& puzzle, std::string_view name) {
@@ -136,10 +248,16 @@ const NotationSpec* findNotation(const Puzzle& puzzle, std::string_view name) {
 ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text,
                                  const NotationSpec* notation) {
   ResolvedSequence result;
-  const notation::ParseResult parsed = notation::parse(text);
+  notation::ParseResult parsed = notation::parse(text);
   if (parsed.error) {
     result.error = SequenceError{parsed.error->message, parsed.error->column};
     return result;
+  }
+  normalizeCounts(puzzle, parsed.sequence, notation);
+  result.written = notation::printPieces(parsed.sequence);
+  std::vector<int> pieceOfToken;
+  for (std::size_t piece = 0; piece < result.written.size(); ++piece) {
+    if (result.written[piece].token >= 0) pieceOfToken.push_back(static_cast<int>(piece));
   }
   const notation::ExpandResult expanded = notation::expand(parsed.sequence);
   if (expanded.error) {
@@ -164,9 +282,11 @@ ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text,
       }
       flat.text = ours;
     }
+    const int piece = pieceOfToken[static_cast<std::size_t>(flat.token)];
     if (const std::optional<int> move = puzzle.findMove(flat.text)) {
       const int seen = inFrame(*move);
       result.moves.push_back(flat.inverted ? puzzle.inverseMove(seen) : seen);
+      result.writtenOf.push_back(piece);
       continue;
     }
     if (const auto derived = puzzle.findDerivedMove(flat.text)) {
@@ -186,12 +306,13 @@ ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text,
         turned = frame != puzzle.solved();
       }
       result.moves.insert(result.moves.end(), turns.begin(), turns.end());
+      result.writtenOf.insert(result.writtenOf.end(), turns.size(), piece);
       continue;
     }
     result.error = SequenceError{unknownMoveMessage(puzzle, flat), flat.column};
     return result;
   }
-  result.normalized = notation::print(parsed.sequence);
+  for (const notation::PrintedPiece& piece : result.written) result.normalized += piece.text;
   return result;
 }
 

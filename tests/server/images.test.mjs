@@ -57,6 +57,18 @@ describe("pictures", () => {
     assert.notEqual(other.headers.etag, answer.headers.etag);
   });
 
+  it("draws a commutator, a conjugate and a count as the moves they stand for", async () => {
+    // The same stickers; the title says the alg as it was asked for.
+    const picture = async (alg) => {
+      const answer = await request(server, `/image.svg?pzl=cube3&alg=${encodeURIComponent(alg)}`);
+      assert.equal(answer.status, 200, alg);
+      return answer.body.toString("utf8").replace(/<title>.*<\/title>/, "");
+    };
+    const written = await picture("[R U R', D] [x: U] R3");
+    assert.equal(written, await picture("R U R' D R U' R' D' F R'"));
+    assert.notEqual(written, await picture("R U R' D"));
+  });
+
   it("answers 304 to If-None-Match with the picture's ETag, and HEAD without a body", async () => {
     const { headers } = await request(server, VALID);
     const cached = await request(server, VALID, { headers: { "If-None-Match": headers.etag } });
@@ -130,6 +142,8 @@ describe("pictures", () => {
       [`/image.svg?pzl=pyraminx&alg=${longAlg}`, 400, /alg/],
       ["/image.svg?pzl=nonesuch", 400, /nonesuch|pzl/],
       ["/image.svg?pzl=pyraminx&alg=X%20Y", 400, /alg|X/],
+      ["/image.svg?pzl=cube3&alg=R%20U%2C%20F", 400, /alg: ',' outside a commutator at column 4/],
+      ["/image.svg?pzl=cube3&alg=%5BR%20U%5D", 400, /alg: commutator needs two parts/],
       ["/image.svg?pzl=pyraminx&notation=nonesuch", 400, /notation|nonesuch/],
       ["/image.svg?pzl=pyraminx&pzl=pyraminx", 400, /pzl/],
       ["/image.svg?pzl=pyraminx&alg=%zz", 400, /percent/],

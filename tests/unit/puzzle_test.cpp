@@ -541,7 +541,9 @@ TEST_CASE("puzzle: move sequences resolve against the puzzle's moves") {
   CHECK(moves("R U R' U'") == "R U R' U'");
   CHECK(moves("(R U)2") == "R U R U");
   CHECK(moves("(R U2 F')'") == "F U2 R'");  // an inverted group: reversed, each move inverted
-  CHECK(moves("[R (U F)']2") == "R F' U' R F' U'");
+  CHECK(moves("(R (U F)')2") == "R F' U' R F' U'");
+  CHECK(moves("[R U R', F]") == "R U R' F R U' R' F'");
+  CHECK(moves("[R: U]2'") == "R U' R' R U' R'");
   CHECK(moves("R // comment\nU") == "R U");
   CHECK(moves("") == "");
   const std::vector<int> sequence = resolveSequence(cube, "R U2 F' U").moves;
@@ -566,6 +568,71 @@ TEST_CASE("puzzle: move sequences resolve against the puzzle's moves") {
   const ResolvedSequence unclosed = resolveSequence(cube, "R )");
   REQUIRE(unclosed.error.has_value());
   CHECK(unclosed.error->column == 3);
+}
+
+TEST_CASE("puzzle: a count after a move name is read by the order of its turn") {
+  struct Case {
+    const char* puzzle;
+    const char* text;
+    const char* normalized;  // written back in the puzzle's form
+    const char* same;        // the puzzle's own moves doing the same
+  };
+  for (const Case& c : {
+           // A cube's faces turn 4 times before they are back, a Pyraminx's 3, a Kilominx's 5.
+           Case{"cube3", "R3 U5 F2' D4 L0 B1", "R' U F2' B", "R' U F2 B"},
+           Case{"cube3", "R3'", "R", "R"},
+           Case{"cube3", "(R3 U)2 R99999999999999999999", "(R' U)2 R'", "R' U R' U R'"},
+           // Derived moves by the order of their turns and rotation: x3 is x', M6 is M2.
+           Case{"cube3", "x3 U M6 Rw4", "x' U M2", "B R2 L2"},
+           Case{"pyraminx", "U2 L3 R4' b5", "U' R' b'", "U' R' b'"},
+           Case{"kilominx", "R3 F6 L4 U5 BL7'", "R2' F L' BL2'", "R2' F L' BL2'"},
+           Case{"cube2", "[R3, U2]", "[R', U2]", "R' U2 R U2"},
+           // Only the count changes: a notation's names stay its own.
+       }) {
+    const Puzzle* puzzle = findPuzzle(c.puzzle);
+    REQUIRE(puzzle != nullptr);
+    const std::string text = c.text;
+    CAPTURE(text);
+    const ResolvedSequence resolved = resolveSequence(*puzzle, text);
+    REQUIRE_FALSE(resolved.error.has_value());
+    CHECK(resolved.normalized == c.normalized);
+    const ResolvedSequence same = resolveSequence(*puzzle, c.same);
+    REQUIRE_FALSE(same.error.has_value());
+    CHECK(puzzle->applySequence(puzzle->solved(), resolved.moves) ==
+          puzzle->applySequence(puzzle->solved(), same.moves));
+    // The normal form reads back to the same moves.
+    CHECK(resolveSequence(*puzzle, resolved.normalized).moves == resolved.moves);
+  }
+  // In another notation the name stays as written: the Kilominx's megaminx FL is our DL.
+  const Puzzle& kilominx = *findPuzzle("kilominx");
+  const NotationSpec* megaminx = findNotation(kilominx, "megaminx");
+  REQUIRE(megaminx != nullptr);
+  const ResolvedSequence theirs = resolveSequence(kilominx, "FL3 B6", megaminx);
+  REQUIRE_FALSE(theirs.error.has_value());
+  CHECK(theirs.normalized == "FL2' B");
+  CHECK(theirs.moves == resolveSequence(kilominx, "DL2' DB").moves);
+  CHECK(resolveSequence(kilominx, "DB3", megaminx).error.has_value());  // DB is its B
+  // A name ending in a digit takes no count (the Domino's half turn R2: R23 is no R2 thrice).
+  const Puzzle& domino = *findPuzzle("domino");
+  CHECK(resolveSequence(domino, "U6").normalized == "U2");
+  const ResolvedSequence r23 = resolveSequence(domino, "U R23");
+  REQUIRE(r23.error.has_value());
+  CHECK(r23.error->column == 3);
+  CHECK(r23.error->message == "unknown move 'R23' at column 3: the domino's R2 is written R2");
+}
+
+TEST_CASE("puzzle: a resolved sequence says which written token each move comes from") {
+  const Puzzle& cube = *findPuzzle("cube3");
+  const ResolvedSequence resolved = resolveSequence(cube, "[R U R', D] M x U4");
+  REQUIRE_FALSE(resolved.error.has_value());
+  CHECK(resolved.normalized == "[R U R', D] M x");
+  std::vector<std::string> written;
+  for (const auto& piece : resolved.written) written.push_back(piece.text);
+  CHECK(written ==
+        std::vector<std::string>{"[", "R", " ", "U", " ", "R'", ", ", "D", "] ", "M", " ", "x"});
+  // R U R' D R U' R' D', then M as its two face turns R L'; x turns no face.
+  CHECK(formatMoves(cube, resolved.moves) == "R U R' D R U' R' D' R L'");
+  CHECK(resolved.writtenOf == std::vector<int>{1, 3, 5, 7, 5, 3, 1, 7, 9, 9});
 }
 
 TEST_CASE("puzzle: an out-of-range sticker number is an invalid spec") {

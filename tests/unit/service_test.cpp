@@ -131,8 +131,8 @@ TEST_CASE("service: applyMoves errors carry a column") {
     const char* moves;
     int column;
   };
-  for (const Case& c :
-       {Case{"R U X", 5}, Case{"R U D2", 5}, Case{"R )", 3}, Case{"R (U", 3}, Case{"  F4", 3}}) {
+  for (const Case& c : {Case{"R U X", 5}, Case{"R U D2", 5}, Case{"R )", 3}, Case{"R (U", 3},
+                        Case{"  F++", 3}, Case{"R, U", 2}, Case{"[R U]", 5}}) {
     CAPTURE(c.moves);
     const Json answer = service::applyMoves("cube2", "", c.moves);
     CHECK_FALSE(ok(answer));
@@ -152,14 +152,14 @@ TEST_CASE("service: an unknown move's message says the forms the puzzle accepts"
     const char* message;
   };
   // A name with a power it does not take gets that name's forms, from its moves and derived
-  // moves: a 4x4x4's wide turn, a Megaminx's face with WCA's R++ and R--, a Pyraminx's tip.
+  // moves: a 4x4x4's wide turn, a Megaminx's wide turn (its faces take WCA's R++), a Pyraminx's tip.
   for (const Case& c : {
-           Case{"cube4", "R Rw3",
-                "unknown move 'Rw3' at column 3: the cube4's Rw is written Rw Rw2 Rw' Rw2'"},
-           Case{"megaminx", "R++ D3",
-                "unknown move 'D3' at column 5: the megaminx's D is written D D2 D2' D' D++ D--"},
-           Case{"pyraminx", "u2",
-                "unknown move 'u2' at column 1: the pyraminx's u is written u u'"},
+           Case{"cube4", "R Rw++",
+                "unknown move 'Rw++' at column 3: the cube4's Rw is written Rw Rw2 Rw' Rw2'"},
+           Case{"megaminx", "R++ Uw++",
+                "unknown move 'Uw++' at column 5: the megaminx's Uw is written Uw Uw2 Uw' Uw2'"},
+           Case{"pyraminx", "u--",
+                "unknown move 'u--' at column 1: the pyraminx's u is written u u'"},
        }) {
     const std::string moves = c.moves;
     CAPTURE(moves);

@@ -77,7 +77,11 @@ test("bad colourings answer with the stickers at fault", () => {
   assert.equal(answer.ok, false);
   assert.match(answer.error, /flipped/);
   assert.deepEqual(answer.stickers, [1, 12]);
-  const quarter = callJson(engine, "applyMoves", "pyraminx", "", "U2");
-  assert.equal(quarter.ok, false);
-  assert.match(quarter.error, /unknown move 'U2' at column 1/);
+  // A count is read by the corner's order (3): U2 is U', written back so.
+  const twice = callJson(engine, "applyMoves", "pyraminx", "", "U2");
+  assert.equal(twice.moves, "U'");
+  assert.equal(twice.state, callJson(engine, "applyMoves", "pyraminx", "", "U'").state);
+  const face = callJson(engine, "applyMoves", "pyraminx", "", "U F");
+  assert.equal(face.ok, false);
+  assert.match(face.error, /unknown move 'F' at column 3/);
 });
