@@ -229,7 +229,7 @@ TEST_CASE("cube3: inverted groups with rotations come out right") {
   // Conjugates and commutators of derived moves: each part read in the frame it is played in.
   CHECK(stateOf("[Rw: U]2'") == stateOf("(Rw U Rw' Rw U Rw')'"));
   CHECK(stateOf("[M', U2]") == stateOf("M' U2 M U2'"));
-  CHECK(stateOf("[x: [R, U]]") == stateOf("F U F' U'"));
+  CHECK(stateOf("[x: [R, U]]") == stateOf("R F R' F'"));  // x turns about R: U is then F
   CHECK(stateOf("((M E) S)2' ((M E) S)2") == cube().solved());
 }
 
