@@ -4,7 +4,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import {
+  applyMoves,
   assertNoProblems,
+  engineFacelets,
   fastTurns,
   gotoPuzzle,
   idle,
@@ -40,6 +42,70 @@ async function openLink(page, query) {
 }
 
 describe("share links", () => {
+  it(
+    "a commutator typed, or shared as an alg, plays its expansion; the list keeps its brackets",
+    TEST,
+    async () => {
+      const { page, problems } = await newPage();
+      const cases = [
+        {
+          puzzle: "cube3",
+          alg: "[R U R', D]",
+          expanded: "R U R' D R U' R' D'",
+          items: ["[", "R", "U", "R'", ",", "D", "]"],
+          // After 5 turns the fifth, R' undone, is played: the written R' is marked.
+          step: { turns: 5, current: "R'", button: 2 },
+        },
+        {
+          // U2 is U' on the Pyraminx (its corners turn 3 times round), written back so.
+          puzzle: "pyraminx",
+          alg: "[R: [U, L]] U2",
+          written: "[R: [U, L]] U'",
+          expanded: "R U L U' L' R' U'",
+          items: ["[", "R", ": [", "U", ",", "L", "]]", "U'"],
+          step: { turns: 4, current: "U", button: 1 },
+        },
+      ];
+      for (const { puzzle, alg, written = alg, expanded, items, step } of cases) {
+        await gotoPuzzle(page, session.site.url, puzzle);
+        await fastTurns(page);
+        const expected = await engineFacelets(page, puzzle, expanded);
+        // Typed in the moves box.
+        await applyMoves(page, alg);
+        assert.equal(await playerData(page, "facelets"), expected, `${puzzle}: ${alg} typed`);
+
+        // In a link: the move list shows it as written and plays it turn by turn.
+        await openLink(page, `?alg=${encodeURIComponent(alg)}&puzzle=${puzzle}`);
+        const shown = await page.$$eval("#moves li", (nodes) => nodes.map((n) => n.textContent));
+        assert.deepEqual(shown, items, puzzle);
+        const turns = expanded.split(" ").length;
+        assert.equal(await page.textContent("#solution-length"), `${turns} moves`);
+        for (let k = 0; k < step.turns; k++) await page.click("#step");
+        await page.waitForSelector(`#solution-panel[data-cursor="${step.turns}"]`);
+        await idle(page);
+        const current = page.locator('#moves button[aria-current="step"]');
+        assert.equal(await current.textContent(), step.current);
+        const buttons = await page.$$eval("#moves button", (nodes) =>
+          nodes.map((n) => n.getAttribute("aria-current")),
+        );
+        assert.equal(buttons.indexOf("step"), step.button);
+        await page.click("#play");
+        await page.waitForSelector(`#solution-panel[data-cursor="${turns}"]`, { timeout: 30_000 });
+        await idle(page);
+        assert.equal(await playerData(page, "facelets"), expected, `${puzzle}: ${alg} played`);
+        // The page's address keeps the alg as written, at the step shown.
+        await page.waitForFunction(
+          ([text, end]) => {
+            const params = new URL(location.href).searchParams;
+            return params.get("solution") === text && params.get("step") === String(end);
+          },
+          [written, turns],
+        );
+      }
+      assertNoProblems(problems);
+    },
+  );
+
   it("Share copies a link that opens the same position, solution and step", TEST, async () => {
     const { page, problems } = await newPage();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -38,7 +38,7 @@ import {
   solverOf,
   unsolvableReason,
 } from "../engine/solvers.js";
-import { animatableMoves, sequenceSteps, splitMoves } from "./moves.js";
+import { animatableMoves, sequenceSteps, splitMoves, writtenSequence } from "./moves.js";
 import { createNumbering, numberingMessage } from "./numbering.js";
 import { createPlayback } from "./playback.js";
 import { createPosition } from "./position.js";
@@ -219,11 +219,17 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
    */
   const playedMoves = (answer) => answer.turns ?? answer.moves;
 
-  /** Loads `sequence` (normalised by the engine) as the move list from `from`; "" clears it. */
-  async function loadMoveList(from, sequence, options) {
-    const steps = sequenceSteps(sequence, position.current.info.moves);
+  /**
+   * Loads the moves of `answer` (an ok applyMoves answer, or null for none) as the move list from
+   * `from`, as written: its brackets shown, each turn a step when they are simple enough.
+   */
+  async function loadMoveList(from, answer, options) {
+    const steps = sequenceSteps(answer ? playedMoves(answer) : "", position.current.info.moves);
     if (steps.length === 0) playback.clear();
-    else playback.load(steps, await positionsAlong(from, steps), options);
+    else {
+      const asWritten = writtenSequence(answer);
+      playback.load(steps, await positionsAlong(from, steps), { ...options, asWritten });
+    }
   }
 
   /**
@@ -337,7 +343,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
       notationMessage("alg", alg, sequence);
       accepted = false;
     }
-    await loadMoveList(from, sequence?.ok ? playedMoves(sequence) : "", { title: "Moves" });
+    await loadMoveList(from, sequence?.ok ? sequence : null, { title: "Moves" });
     position.show(from, "start");
     return accepted;
   }
@@ -717,7 +723,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
       const whenSolved = () => {
         if (position.current.solved) status("Solved.", "ok");
       };
-      await loadMoveList(answer, sequence ? playedMoves(sequence) : "", {
+      await loadMoveList(answer, sequence, {
         title: "Solution",
         whenSolved,
         step,

@@ -27,3 +27,14 @@ export function sequenceSteps(sequence, puzzleMoves, limit = 200) {
   const known = new Set(puzzleMoves);
   return moves.length <= limit && moves.every((move) => known.has(move)) ? moves : [sequence];
 }
+
+/**
+ * The sequence of an applyMoves answer as written, for a move list that shows its brackets:
+ * `text` (the engine's normalised notation), `pieces` (that text cut into its move tokens and
+ * what lies between them) and `stepPiece` (per turn of `answer.turns`, the piece it comes from);
+ * null when the answer does not say.
+ */
+export function writtenSequence(answer) {
+  if (!Array.isArray(answer?.written) || !Array.isArray(answer.turn_written)) return null;
+  return { text: answer.moves, pieces: answer.written, stepPiece: answer.turn_written };
+}

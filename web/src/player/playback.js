@@ -21,6 +21,7 @@ export function createPlayback({ tasks, animateTo, pauseMs, onChange }) {
   let animating = null; // index of the move being animated
   let playing = false;
   let title = "";
+  let written = null; // the sequence as written, when its moves are its turns (moves.js)
   let generation = 0; // bumped by load/clear/leave: queued steps of an older sequence do nothing
   let onEnd = () => {};
 
@@ -33,16 +34,18 @@ export function createPlayback({ tasks, animateTo, pauseMs, onChange }) {
   /**
    * Takes a sequence: its moves and the engine's position after each prefix (k = 0…n), under
    * `title` ("Solution", "Moves", …), with the cursor at move `step` (the caller shows that
-   * position: `shown`); `whenSolved` runs whenever the end is reached.
+   * position: `shown`); `whenSolved` runs whenever the end is reached. `asWritten` (moves.js's
+   * writtenSequence, one step piece per move) keeps how the moves were written.
    */
   function load(
     sequenceMoves,
     sequencePositions,
-    { title: name, whenSolved = () => {}, step = 0 },
+    { title: name, whenSolved = () => {}, step = 0, asWritten = null },
   ) {
     generation++;
     moves = sequenceMoves;
     positions = sequencePositions;
+    written = asWritten?.stepPiece.length === sequenceMoves.length ? asWritten : null;
     cursor = Math.max(0, Math.min(step, moves.length));
     animating = null;
     playing = false;
@@ -56,6 +59,7 @@ export function createPlayback({ tasks, animateTo, pauseMs, onChange }) {
     generation++;
     moves = [];
     positions = [];
+    written = null;
     cursor = 0;
     animating = null;
     playing = false;
@@ -142,6 +146,10 @@ export function createPlayback({ tasks, animateTo, pauseMs, onChange }) {
     /** The loaded sequence's moves. */
     get moves() {
       return [...moves];
+    },
+    /** How the loaded sequence was written ({text, pieces, stepPiece}, moves.js), or null. */
+    get written() {
+      return written;
     },
     /** Whether a sequence is loaded (possibly of no moves: "already solved"). */
     get loaded() {

@@ -411,6 +411,11 @@ export class PolytwistPlayer extends HTMLElement {
   get moves() {
     return this.#model?.playback.moves ?? [];
   }
+  /** The move list as written (brackets kept, the engine's normal form), else its moves joined. */
+  get movesWritten() {
+    const playback = this.#model?.playback;
+    return playback?.written?.text ?? this.moves.join(" ");
+  }
   /** The position the move list starts from: {state, facelets, solved}, or null without a list. */
   get movesStart() {
     const start = this.#model?.playback.start;

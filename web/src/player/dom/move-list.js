@@ -2,6 +2,11 @@
 // (../playback.js): the moves (the last one played marked aria-current="step"; selecting a move
 // goes to the position after it), go to start, step back, play / pause / replay, step, go to end.
 //
+// A sequence the engine says how it was written (playback's `written`) is shown so: its brackets,
+// separators and counts between the moves (`[R U R', D]`), each written move one button, marked
+// while any of its turns is played (A' and B' of a commutator play its moves again, undone);
+// selecting one goes to the position after its next turn.
+//
 // The list is one tab stop (a roving tabindex): the arrow keys, Home and End move between its
 // moves, Enter or Space goes to one. Before the player has started, preview() shows the moves of
 // its alg attribute as they are written, so the space the list takes is there from the first
@@ -24,20 +29,59 @@ export function createMoveList(ui) {
   let playback = null; // the model's, once connected
   let ready = () => false; // whether the model shows its start
   let roving = 0; // the move button that is the list's tab stop
+  let drawn = ""; // what the list shows: its moves, and how they were written
 
   const buttons = () => [...ui.moves.querySelectorAll("button")];
 
-  function moveButton(move, i, disabled) {
+  /** A button for move `i` (a step), or for written move `label` (`piece`: its piece). */
+  function moveButton(move, i, disabled, { piece = null, label = `Move ${i + 1}: ${move}` } = {}) {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = move;
     button.tabIndex = -1;
-    button.dataset.index = String(i);
-    button.setAttribute("aria-label", `Move ${i + 1}: ${move}`);
+    if (piece === null) button.dataset.index = String(i);
+    else button.dataset.piece = String(piece);
+    button.setAttribute("aria-label", label);
     button.disabled = disabled;
     item.append(button);
     return item;
+  }
+
+  /** The written sequence's items: a button per written move, the text between them as marks. */
+  function writtenItems({ pieces, stepPiece }) {
+    const items = [];
+    pieces.forEach(({ text, move }, piece) => {
+      if (move) {
+        const steps = stepPiece.flatMap((p, step) => (p === piece ? [step + 1] : []));
+        const where = steps.length === 0 ? "no turn" : `move ${steps.join(", ")}`;
+        items.push(moveButton(text, items.length, false, { piece, label: `${text} (${where})` }));
+        return;
+      }
+      if (text.trim() === "") return;
+      const item = document.createElement("li");
+      item.className = "mark";
+      item.textContent = text.trim();
+      items.push(item);
+    });
+    return items;
+  }
+
+  /** The button showing step `step` (a move index), or undefined. */
+  function buttonOfStep(step) {
+    const { written } = playback;
+    if (!written) return buttons()[step];
+    const piece = written.stepPiece[step];
+    return buttons().find((button) => Number(button.dataset.piece) === piece);
+  }
+
+  /** The step a selected button goes to the end of: for a written move, its next turn. */
+  function stepOf(button) {
+    if (button.dataset.index !== undefined) return Number(button.dataset.index);
+    const piece = Number(button.dataset.piece);
+    const steps = playback.written.stepPiece.flatMap((p, step) => (p === piece ? [step] : []));
+    const cursor = playback.cursor ?? 0;
+    return steps.find((step) => step >= cursor) ?? steps[0];
   }
 
   function setTitle(title, count) {
@@ -71,6 +115,7 @@ export function createMoveList(ui) {
     ui.solutionPanel.dataset.preview = "true";
     setTitle("Moves", moves.length);
     ui.moves.replaceChildren(...moves.map((move, i) => moveButton(move, i, true)));
+    drawn = "";
     rove(0);
   }
 
@@ -84,28 +129,39 @@ export function createMoveList(ui) {
 
   /** Draws the playback's list: a new list when its moves changed, else only the marks. */
   function render() {
-    const { moves, cursor, animating, playing, loaded, title, playsFromStart } = playback;
+    const { moves, written, cursor, animating, playing, loaded, title, playsFromStart } = playback;
     // The preview stays while the player loads its start (its list is cleared on the way).
     if (ui.solutionPanel.dataset.preview && !loaded && !ready()) return;
     delete ui.solutionPanel.dataset.preview;
     ui.solutionPanel.hidden = !loaded;
     setTitle(title, moves.length);
-    const shown = buttons().map((button) => button.textContent);
-    if (shown.join(" ") !== moves.join(" ") || buttons().some((button) => button.disabled)) {
-      ui.moves.replaceChildren(...moves.map((move, i) => moveButton(move, i, false)));
+    const shown = JSON.stringify([moves, written?.text ?? null]);
+    if (shown !== drawn || buttons().some((button) => button.disabled)) {
+      ui.moves.replaceChildren(
+        ...(written ? writtenItems(written) : moves.map((move, i) => moveButton(move, i, false))),
+      );
+      ui.moves.dataset.written = String(written !== null);
+      drawn = shown;
       roving = 0;
     }
     const highlighted = animating ?? (cursor === null ? null : cursor - 1);
+    const current = highlighted === null ? undefined : buttonOfStep(highlighted);
     const focusInList = ui.moves.contains(ui.moves.getRootNode().activeElement);
-    buttons().forEach((button, i) => {
-      if (i === highlighted) button.setAttribute("aria-current", "step");
+    buttons().forEach((button) => {
+      if (button === current) button.setAttribute("aria-current", "step");
       else button.removeAttribute("aria-current");
-      button.classList.toggle("played", cursor !== null && i < cursor);
+      // Played: every turn it stands for is behind the cursor.
+      const steps = written
+        ? written.stepPiece.flatMap((p, step) => (p === Number(button.dataset.piece) ? [step] : []))
+        : [Number(button.dataset.index)];
+      button.classList.toggle(
+        "played",
+        cursor !== null && steps.length > 0 && steps.every((step) => step < cursor),
+      );
     });
     // The tab stop follows the position, unless the reader is moving through the list; in a list
     // that scrolls sideways (a phone's), the current move stays in view.
-    if (!focusInList) rove(highlighted ?? 0);
-    const current = buttons()[highlighted];
+    if (!focusInList) rove(current ? buttons().indexOf(current) : 0);
     if (current) scrollSideways(current);
     const away = cursor === null;
     ui.toStart.disabled = !away && cursor === 0;
@@ -129,11 +185,13 @@ export function createMoveList(ui) {
     ui.moves.addEventListener("click", (event) => {
       const button = event.target.closest("button");
       if (!button || button.disabled) return;
-      rove(Number(button.dataset.index));
-      model.goTo(Number(button.dataset.index) + 1);
+      rove(buttons().indexOf(button));
+      const step = stepOf(button);
+      if (step !== undefined) model.goTo(step + 1);
     });
     ui.moves.addEventListener("keydown", (event) => {
-      const index = Number(event.target.closest("button")?.dataset.index);
+      const button = event.target.closest("button");
+      const index = button ? buttons().indexOf(button) : NaN;
       if (!Number.isInteger(index) || event.altKey || event.ctrlKey || event.metaKey) return;
       let next = null;
       if (NEXT_KEYS.has(event.key)) next = index + 1;
