@@ -2,7 +2,6 @@
 
 #include <cstdint>
 #include <limits>
-#include <unordered_map>
 #include <utility>
 
 namespace polytwist::notation {
@@ -377,83 +376,85 @@ void printSequence(const Sequence& sequence, std::vector<PrintedPiece>& out, int
   }
 }
 
-// Expands a checked sequence. Each node's expansion length and each move node's token index are
-// worked out once, so that parts expanding to nothing are skipped however often they repeat.
-class Expander {
- public:
-  explicit Expander(std::vector<FlatMove>& out) : out_(out) {}
-
-  // Validates repeats and computes the saturated length (also recorded per node); reports the
-  // first problem.
-  bool check(const Sequence& sequence, std::size_t maxMoves, std::size_t& count,
-             std::optional<Error>& error) {
-    count = 0;
-    for (const Node& node : sequence.nodes) {
-      std::size_t itemCount = 0;
-      if (node.kind == Node::Kind::Move) {
-        itemCount = 1;
-        tokens_[&node] = nextToken_++;
-      } else if (isBracketNode(node)) {
-        if (node.repeat < kMinRepeat || node.repeat > kMaxRepeat) {
-          error = Error{"repetition count " + std::to_string(node.repeat) + " of the bracket at " +
-                            where(node) + " must be between " + std::to_string(kMinRepeat) +
-                            " and " + std::to_string(kMaxRepeat),
-                        node.column, node.line};
-          return false;
-        }
-        std::size_t first = 0;
-        std::size_t second = 0;
-        if (!check(node.body, maxMoves, first, error)) return false;
-        if (node.kind != Node::Kind::Group && !check(node.second, maxMoves, second, error)) {
-          return false;
-        }
-        itemCount = saturatingMul(onePassLength(node.kind, first, second),
-                                  static_cast<std::size_t>(node.repeat));
-      }
-      lengths_[&node] = itemCount;
-      count = saturatingAdd(count, itemCount);
-      if (count > maxMoves) {
-        error = Error{tooLongMessage(maxMoves, Position{node.line, node.column}), node.column,
-                      node.line};
+// Validates repeats and computes the saturated length; reports the first problem.
+bool checkExpansion(const Sequence& sequence, std::size_t maxMoves, std::size_t& count,
+                    std::optional<Error>& error) {
+  count = 0;
+  for (const Node& node : sequence.nodes) {
+    std::size_t itemCount = 0;
+    if (node.kind == Node::Kind::Move) {
+      itemCount = 1;
+    } else if (isBracketNode(node)) {
+      if (node.repeat < kMinRepeat || node.repeat > kMaxRepeat) {
+        error = Error{"repetition count " + std::to_string(node.repeat) + " of the bracket at " +
+                          where(node) + " must be between " + std::to_string(kMinRepeat) + " and " +
+                          std::to_string(kMaxRepeat),
+                      node.column, node.line};
         return false;
       }
+      std::size_t first = 0;
+      std::size_t second = 0;
+      if (!checkExpansion(node.body, maxMoves, first, error)) return false;
+      if (!checkExpansion(node.second, maxMoves, second, error)) return false;
+      itemCount = saturatingMul(onePassLength(node.kind, first, second),
+                                static_cast<std::size_t>(node.repeat));
     }
-    return true;
-  }
-
-  void emit(const Sequence& sequence, bool inverted) {
-    const std::size_t n = sequence.nodes.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      const Node& node = sequence.nodes[inverted ? n - 1 - i : i];
-      if (lengths_[&node] == 0) continue;
-      if (node.kind == Node::Kind::Move) {
-        out_.push_back(FlatMove{node.text, inverted, tokens_[&node], node.column, node.line});
-        continue;
-      }
-      // One pass as parts played forwards (false) or undone (true); undone as a whole, the
-      // pass runs backwards with each part's direction toggled.
-      std::vector<std::pair<const Sequence*, bool>> pass = {{&node.body, false}};
-      if (node.kind != Node::Kind::Group) {
-        pass.push_back({&node.second, false});
-        pass.push_back({&node.body, true});
-        if (node.kind == Node::Kind::Commutator) pass.push_back({&node.second, true});
-      }
-      const bool undone = inverted != node.inverted;
-      for (int r = 0; r < node.repeat; ++r) {
-        for (std::size_t k = 0; k < pass.size(); ++k) {
-          const auto& [part, partUndone] = pass[undone ? pass.size() - 1 - k : k];
-          emit(*part, undone != partUndone);
-        }
-      }
+    count = saturatingAdd(count, itemCount);
+    if (count > maxMoves) {
+      error =
+          Error{tooLongMessage(maxMoves, Position{node.line, node.column}), node.column, node.line};
+      return false;
     }
   }
+  return true;
+}
 
- private:
-  std::vector<FlatMove>& out_;
-  std::unordered_map<const Node*, std::size_t> lengths_;
-  std::unordered_map<const Node*, int> tokens_;
-  int nextToken_ = 0;
-};
+// Move tokens written in a sequence or node. A bracket with none expands to nothing: it is
+// skipped, however often it repeats.
+int tokenCount(const Sequence& sequence);
+int tokenCount(const Node& node) {
+  if (node.kind == Node::Kind::Move) return 1;
+  return tokenCount(node.body) + tokenCount(node.second);
+}
+int tokenCount(const Sequence& sequence) {
+  int count = 0;
+  for (const Node& node : sequence.nodes) count += tokenCount(node);
+  return count;
+}
+
+// Emits `sequence`, whose first move token is number `firstToken` (in print order), forwards or
+// undone. One pass of a bracket plays its parts forwards or undone: (A), [A, B] as A B A' B',
+// [A: B] as A B A'; undone as a whole, the pass runs backwards with each part toggled.
+void emit(const Sequence& sequence, int firstToken, bool inverted, std::vector<FlatMove>& out) {
+  const std::size_t n = sequence.nodes.size();
+  std::vector<int> first(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    first[i] = firstToken;
+    firstToken += tokenCount(sequence.nodes[i]);
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t i = inverted ? n - 1 - k : k;
+    const Node& node = sequence.nodes[i];
+    if (node.kind == Node::Kind::Move) {
+      out.push_back(FlatMove{node.text, inverted, first[i], node.column, node.line});
+      continue;
+    }
+    if (!isBracketNode(node) || tokenCount(node) == 0) continue;
+    const int secondToken = first[i] + tokenCount(node.body);
+    const bool undone = inverted != node.inverted;
+    const int parts = node.kind == Node::Kind::Commutator  ? 4
+                      : node.kind == Node::Kind::Conjugate ? 3
+                                                           : 1;
+    for (int r = 0; r < node.repeat; ++r) {
+      for (int p = 0; p < parts; ++p) {
+        const int part = undone ? parts - 1 - p : p;  // A, B, A', B'
+        const bool isA = part % 2 == 0;
+        emit(isA ? node.body : node.second, isA ? first[i] : secondToken, undone != (part >= 2),
+             out);
+      }
+    }
+  }
+}
 
 std::size_t lengthOf(const Sequence& sequence, std::size_t cap);
 
@@ -495,11 +496,10 @@ std::vector<PrintedPiece> printPieces(const Sequence& sequence) {
 
 ExpandResult expand(const Sequence& sequence, std::size_t maxMoves) {
   ExpandResult result;
-  Expander expander(result.moves);
   std::size_t count = 0;
-  if (!expander.check(sequence, maxMoves, count, result.error)) return result;
+  if (!checkExpansion(sequence, maxMoves, count, result.error)) return result;
   result.moves.reserve(count);
-  expander.emit(sequence, false);
+  emit(sequence, 0, false, result.moves);
   return result;
 }
 

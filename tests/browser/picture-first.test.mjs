@@ -61,7 +61,9 @@ describe("picture-first players", () => {
     // named sets and appearance call: +8.6 KB of the threaded .wasm; the attributes' chunk,
     // 2.2 KB), with its views, colouring problems as data and search estimates beside them:
     // 573,891 B.
-    assert.ok(full.total.gzip <= 561 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
+    // 561 → 565 KB with issue 25's notation (commutators, conjugates, counts read by each turn's
+    // order, the written pieces of applyMoves and the move list drawing them: +3.8 KB).
+    assert.ok(full.total.gzip <= 565 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
     for (const m of [one, thirty]) {
       assert.ok(
         m.files.every((f) => !/started|engine|three|shared-renderer|\.wasm/.test(f.path)),
