@@ -152,7 +152,8 @@ TEST_CASE("service: an unknown move's message says the forms the puzzle accepts"
     const char* message;
   };
   // A name with a power it does not take gets that name's forms, from its moves and derived
-  // moves: a 4x4x4's wide turn, a Megaminx's wide turn (its faces take WCA's R++), a Pyraminx's tip.
+  // moves: a 4x4x4's wide turn, a Megaminx's wide turn (its faces take WCA's R++), a Pyraminx's
+  // tip.
   for (const Case& c : {
            Case{"cube4", "R Rw++",
                 "unknown move 'Rw++' at column 3: the cube4's Rw is written Rw Rw2 Rw' Rw2'"},
