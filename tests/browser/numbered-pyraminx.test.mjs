@@ -268,14 +268,16 @@ describe("Numbered Pyraminx share links", () => {
 
     const opened = await session.open();
     await gotoPuzzle(opened.page, url);
-    await opened.page.waitForSelector(`#player[data-digits="${numbering}"]`);
-    // The numbering panel follows the numbering the link gave the player.
+    await opened.page.waitForSelector(`#player[data-digits="${numbering}"]`, { timeout: 60_000 });
+    // The numbering panel follows the numbering the link gave the player (a minute, as above:
+    // 30 s ran out once in a full browser layer with two test files at a time).
     await opened.page.waitForFunction(
       (expected) =>
         [...document.querySelectorAll("#numbering-net .sticker text")]
           .map((text) => text.textContent)
           .join("") === expected,
       numbering,
+      { timeout: 60_000 },
     );
     await opened.page.waitForSelector('#numbering[data-validation="valid"]');
 
