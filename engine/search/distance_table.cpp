@@ -9,7 +9,7 @@
 namespace polytwist {
 namespace {
 
-constexpr char kMagic[8] = {'P', 'T', 'W', 'T', 'A', 'B', 'L', '1'};
+constexpr char kDistanceTableMagic[8] = {'P', 'T', 'W', 'T', 'A', 'B', 'L', '1'};
 
 std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
   std::uint64_t hash = 1469598103934665603ull;
@@ -192,7 +192,7 @@ std::vector<int> DistanceTable::descend(const Puzzle& puzzle, const State& start
 }
 
 std::string DistanceTable::serialize() const {
-  std::string out(kMagic, sizeof kMagic);
+  std::string out(kDistanceTableMagic, sizeof kDistanceTableMagic);
   putU64(out, definition_);
   putU64(out, static_cast<std::uint64_t>(bitsPerEntry()));
   putU64(out, entries_.size());
@@ -212,7 +212,8 @@ std::optional<DistanceTable> DistanceTable::deserialize(const Puzzle& puzzle, co
     if (error) *error = spec.name + ": " + why;
     return std::nullopt;
   };
-  if (bytes.size() < sizeof kMagic + 40 || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
+  if (bytes.size() < sizeof kDistanceTableMagic + 40 ||
+      std::memcmp(bytes.data(), kDistanceTableMagic, sizeof kDistanceTableMagic) != 0) {
     return reject("not a polytwist table file");
   }
   std::size_t at = bytes.size() - 8;
@@ -223,7 +224,7 @@ std::optional<DistanceTable> DistanceTable::deserialize(const Puzzle& puzzle, co
   }
   // The definition first: bytes of another one are refused before any memory is taken.
   const std::uint64_t wanted = definitionFingerprint(puzzle, spec, goals);
-  at = sizeof kMagic;
+  at = sizeof kDistanceTableMagic;
   std::uint64_t definition = 0, bits = 0, size = 0, depths = 0;
   getU64(bytes, at, definition);
   if (definition != wanted) {

@@ -51,7 +51,7 @@ void lowerEntry(std::uint64_t* entries, std::uint64_t i, int value) {
   }
 }
 
-constexpr char kMagic[8] = {'P', 'T', 'P', 'R', 'J', 'T', 'B', '1'};
+constexpr char kProjectedTableMagic[8] = {'P', 'T', 'P', 'R', 'J', 'T', 'B', '1'};
 
 std::uint64_t mix(std::uint64_t hash, std::uint64_t value) {
   hash ^= value + 0x9e3779b97f4a7c15ull + (hash << 6) + (hash >> 2);
@@ -519,7 +519,7 @@ ProjectedTable::Words ProjectedTable::allocateWords(std::uint64_t count) {
 }
 
 void ProjectedTable::writeHead(std::uint64_t* head) const {
-  std::memcpy(head, kMagic, 8);
+  std::memcpy(head, kProjectedTableMagic, 8);
   head[1] = definitionHash_;
   head[2] = size();
   std::copy(valueCounts_.begin(), valueCounts_.end(), head + 3);
@@ -614,7 +614,8 @@ bool ProjectedTable::adopt(Incoming in, const std::string& what, std::string* er
     *error = what + " are cut short";
     return false;
   }
-  if (std::memcmp(head, kMagic, 8) != 0 || head[1] != definitionHash_ || head[2] != size()) {
+  if (std::memcmp(head, kProjectedTableMagic, 8) != 0 || head[1] != definitionHash_ ||
+      head[2] != size()) {
     *error = what + " are not this table (another kind, definition or size)";
     return false;
   }
