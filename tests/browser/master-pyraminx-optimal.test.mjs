@@ -15,6 +15,7 @@ import {
   idle,
   playerData,
   recordProgress,
+  waitForCancelled,
 } from "../js/browser.mjs";
 
 const session = browserSession();
@@ -103,14 +104,7 @@ describe("master_pyraminx optimal solve", () => {
         /^The Master Pyraminx has no faster solver yet: keep searching or cancel\.$/,
       );
       await page.click("#long-search-cancel");
-      await page.waitForFunction(
-        () =>
-          /^Cancelled/.test(
-            document.querySelector("#app").shadowRoot.querySelector("#status").textContent,
-          ),
-        null,
-        { timeout: 10_000 },
-      );
+      await waitForCancelled(page);
       assert.equal(await page.isVisible("#long-search"), false);
       await page.evaluate(() => (document.querySelector("#app").longSearchSeconds = 20));
 

@@ -18,6 +18,7 @@ import {
   idle,
   playerData,
   recordProgress,
+  waitForCancelled,
 } from "../js/browser.mjs";
 
 // Per puzzle: a short scramble, solved at once once the tables are there, and a long one far
@@ -161,14 +162,7 @@ for (const puzzle of PUZZLES.filter(({ id }) => chosen.includes(id)))
         }, puzzle.id);
         assert.ok(answeredMs < 2_000, `applyMoves waited ${answeredMs} ms behind the search`);
         await page.click("#cancel");
-        await page.waitForFunction(
-          () =>
-            /^Cancelled/.test(
-              document.querySelector("#app").shadowRoot.querySelector("#status").textContent,
-            ),
-          null,
-          { timeout: 10_000 },
-        );
+        await waitForCancelled(page);
         assert.match(await statusText(page), /tables stay loaded/);
         assert.equal(
           progress.some((text) => text.startsWith("Building")),

@@ -474,3 +474,15 @@ export async function assertAddressReopens(session, page) {
   assertNoProblems(problems);
   return url;
 }
+
+/** Waits (10 s at most) until the app player's status says its search was cancelled. */
+export function waitForCancelled(page) {
+  return page.waitForFunction(
+    () =>
+      /^Cancelled/.test(
+        document.querySelector("#app").shadowRoot.querySelector("#status").textContent,
+      ),
+    null,
+    { timeout: 10_000 },
+  );
+}
