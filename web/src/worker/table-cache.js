@@ -8,37 +8,15 @@
 // another definition on import (the fingerprint is in their header). Every
 // failure (private mode, quota, no IndexedDB) degrades to "not cached": the caller then just
 // builds the table.
+import { inTransaction, openDatabase, request } from "../storage/indexed-db.js";
+
 const DATABASE = "polytwist-tables";
 const STORE = "tables";
 
-function request(operation) {
-  return new Promise((resolve, reject) => {
-    operation.onsuccess = () => resolve(operation.result);
-    operation.onerror = () => reject(operation.error);
-  });
-}
-
 let database = null;
-function open() {
-  if (!database) {
-    if (typeof indexedDB === "undefined") return Promise.reject(new Error("no IndexedDB"));
-    const opening = indexedDB.open(DATABASE, 1);
-    opening.onupgradeneeded = () => opening.result.createObjectStore(STORE);
-    database = request(opening);
-  }
-  return database;
-}
-
 async function transaction(mode, work) {
-  const db = await open();
-  const tx = db.transaction(STORE, mode);
-  const result = await work(tx.objectStore(STORE));
-  await new Promise((resolve, reject) => {
-    tx.oncomplete = resolve;
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error);
-  });
-  return result;
+  database ??= openDatabase(DATABASE, (db) => db.createObjectStore(STORE));
+  return inTransaction(await database, STORE, mode, work);
 }
 
 /**
