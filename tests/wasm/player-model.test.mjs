@@ -26,7 +26,7 @@ function recordedModel(options = {}) {
     ...options,
   });
   const events = [];
-  for (const type of ["change", "puzzles", "puzzle", "position", "move", "playback"]) {
+  for (const type of ["change", "puzzles", "puzzle", "position", "move", "playback", "scramble"]) {
     model.addEventListener(type, ({ detail }) => events.push([type, detail]));
   }
   for (const type of ["status", "progress", "message", "notice"]) {
@@ -139,6 +139,7 @@ describe("the headless player model", () => {
     await model.configure({ puzzle: "cube2" });
     const scrambled = await model.scramble(12345);
     assert.equal(model.position.current.state, scrambled.state);
+    assert.deepEqual(all("scramble"), [{ puzzle: "cube2", scramble: scrambled.scramble }]);
     const answer = await model.solve();
     assert.equal(answer.ok, true);
     // As long as the engine's own solve: the model adds nothing and drops nothing.

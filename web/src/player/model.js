@@ -13,6 +13,7 @@
 //   appearance {info}: the same puzzle restyled (stickering, mask, sticker colours; ./appearance.js)
 //   position  {current, cause}: a position was shown ("turn" or "start", ./position.js)
 //   move      {move, index, reverse}: a turn was made (index: its place in the move list, or -1)
+//   scramble  {puzzle, scramble}: a scramble is shown (after its position event)
 //   playback  the move list, its cursor or playing changed
 //   status    {text, kind}: the status line ("" | "ok" | "error")
 //   progress  {text, fraction?}: a long call's progress ("" when it ends); `fraction` (0–1) for a
@@ -459,6 +460,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
       // Re-read the position through applyMoves so the solved flag comes from the engine too.
       position.show(expectOk(await numbering.applyMoves(puzzle, scrambled.state, "")));
       status(`Scrambled: ${scrambled.scramble}`);
+      emit("scramble", { puzzle, scramble: scrambled.scramble });
       return scrambled;
     });
   }

@@ -5,7 +5,7 @@
 // numbered puzzles numbering and numbering-groups; the same as properties;
 // methods play, pause, reset, setAlg, setNumbering, goTo, turn, scramble, solve, setState,
 // editColours, scrollToView, exportImage, exportAnimation; events move, solved, statechange,
-// playback.
+// playback, scramble.
 //
 // The element is thin: the player itself is a headless model (./model.js: position, move list,
 // actions through the engine, events), drawn by the bindings of ./dom/ (stage, controls, move
@@ -656,6 +656,9 @@ export class PolytwistPlayer extends HTMLElement {
     });
     model.addEventListener("playback", () => {
       this.dispatchEvent(new CustomEvent("playback", { bubbles: true }));
+    });
+    model.addEventListener("scramble", ({ detail }) => {
+      this.dispatchEvent(new CustomEvent("scramble", { bubbles: true, detail }));
     });
     model.addEventListener("message", ({ detail: { source, text, sequence, answer } }) => {
       if (text === null) this.#messages.clear(source);
