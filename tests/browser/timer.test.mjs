@@ -1,7 +1,9 @@
 // Timer mode on the app page (web/src/timer/): solves timed with the space bar under Playwright's
-// clock (so every time is exact), WCA inspection's +2, the session's statistics after five
-// solves, penalties toggled, the session kept over a reload and per puzzle, the CSV download;
-// on a touch phone, a solve timed by touch-and-hold on the pad, with 44 px targets.
+// clock (so every time is exact), WCA inspection's +2 and the judge's calls at 8 s and 12 s, the
+// session's statistics after five solves, penalties toggled, inspection skipped (a setting kept
+// over a reload), the session kept over a reload and per puzzle, the CSV download, Clear session
+// with its confirmation; on a touch phone whose IndexedDB fails, solves timed by touch-and-hold
+// and kept in memory with a notice, the player's own Scramble recorded as shown, 44 px targets.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { describe, it } from "node:test";
@@ -54,16 +56,27 @@ const listed = (page) =>
     })),
   );
 
+/** Pauses the page's clock a second from now. */
+const pauseClock = async (page) =>
+  page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+
 /**
  * One solve under a paused clock, with `press` and `release` as the hands: inspection for
- * `inspectMs`, a hold until ready, a solve of exactly `solveMs`; then the clock runs again.
+ * `inspectMs` (none with `inspection: false`), a hold until ready, a solve of exactly `solveMs`;
+ * then the clock runs again.
  */
-async function timeSolve(page, { press, release }, { inspectMs = 2_000, solveMs }) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-  await press();
-  await release();
-  assert.equal(await phase(page), "inspecting");
-  await page.clock.runFor(inspectMs - HOLD_MS);
+async function timeSolve(
+  page,
+  { press, release },
+  { inspectMs = 2_000, solveMs, inspection = true },
+) {
+  await pauseClock(page);
+  if (inspection) {
+    await press();
+    await release();
+    assert.equal(await phase(page), "inspecting");
+    await page.clock.runFor(inspectMs - HOLD_MS);
+  }
   await press();
   assert.equal(await phase(page), "holding");
   await page.clock.runFor(HOLD_MS);
@@ -130,11 +143,28 @@ describe("timer mode", () => {
       scrambles.push(scramble);
     }
     await scrambleShown(page);
-    // Esc cancels an inspection, recording nothing.
+    // The judge's calls at 8 s and 12 s of inspection, shown and said to screen readers; Esc
+    // cancels the inspection, recording nothing.
+    const call = async () => [
+      await page.textContent("#timer-call"),
+      await page.textContent("#timer-announcement"),
+    ];
+    await pauseClock(page);
     await page.keyboard.press("Space");
     assert.equal(await phase(page), "inspecting");
+    await page.clock.runFor(7_900);
+    assert.deepEqual(await call(), ["", ""]);
+    await page.clock.runFor(200); // the pad is drawn once a frame: 16 ms late at most
+    assert.deepEqual(await call(), ["8 s", "8 seconds"]);
+    assert.equal(await page.isVisible("#timer-call"), true);
+    await page.clock.runFor(4_000);
+    assert.deepEqual(await call(), ["12 s", "12 seconds"]);
+    await page.clock.runFor(3_000);
+    assert.deepEqual(await call(), ["", ""], "15 s: the countdown says +2 instead");
+    assert.equal(await shown(page), "+2");
     await page.keyboard.press("Escape");
     assert.equal(await phase(page), "idle");
+    await page.clock.resume();
     assert.equal(await page.evaluate(() => window.turns), 0, "Space and R turned the puzzle");
     assert.deepEqual(await statistics(page), {
       count: "5",
@@ -162,9 +192,20 @@ describe("timer mode", () => {
       () => document.querySelector('[data-statistic="ao5"] dd').textContent === "13.61",
     );
 
+    // Inspection off: Space is then the hold at once, even with the box just ticked focused.
+    await page.click("#timer-inspection");
+    await pauseClock(page); // a loaded machine must not make the hold long enough
+    await page.keyboard.down("Space");
+    assert.equal(await phase(page), "holding");
+    await page.keyboard.up("Space"); // let go too soon: nothing started
+    assert.equal(await phase(page), "idle");
+    await page.clock.resume();
+    assert.equal(await page.isChecked("#timer-inspection"), false);
+
     await page.reload();
     await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
     await page.waitForSelector('#timer-mode[aria-pressed="true"]'); // still timing
+    assert.equal(await page.isChecked("#timer-inspection"), false, "the setting is kept");
     // A new scramble, shown on the player (not the position the address had kept).
     const scramble = await scrambleShown(page);
     assert.equal(await playerData(page, "facelets"), await engineFacelets(page, "cube3", scramble));
@@ -191,15 +232,71 @@ describe("timer mode", () => {
       ],
     );
 
-    // Another puzzle has a session of its own; the first one's comes back with it.
+    // Another puzzle has a session of its own, here timed without inspection; the first one's
+    // comes back with it.
     await page.selectOption("#puzzle", "pyraminx");
     await page.waitForFunction(
       () => document.querySelector("#timer-puzzle").textContent === "Pyraminx",
     );
     await scrambleShown(page);
     assert.equal((await statistics(page)).count, "0");
+    await timeSolve(page, keys, { solveMs: 4_560, inspection: false });
+    await page.waitForFunction(() => document.querySelectorAll("#session-solves li").length === 1);
+    assert.deepEqual(
+      (await listed(page)).map((s) => [s.time, s.pressed.join()]),
+      [["4.56", ""]],
+    );
     await page.selectOption("#puzzle", "cube3");
     await page.waitForFunction(() => document.querySelectorAll("#session-solves li").length === 5);
+
+    // Clear session asks first; Keep keeps it; Clear clears this puzzle's session only, for good.
+    await page.click("#session-clear");
+    assert.equal(
+      await page.textContent("#session-confirm-text"),
+      "Clear all 5 solves of this Rubik's Cube 3x3x3 session? Export CSV first to keep a copy.",
+    );
+    assert.equal(await page.evaluate(() => document.activeElement.id), "session-clear-keep");
+    await page.click("#session-clear-keep");
+    assert.equal(await page.isVisible("#session-confirm"), false);
+    assert.equal((await listed(page)).length, 5);
+    await page.click("#session-clear");
+    await page.click("#session-clear-confirm");
+    await page.waitForFunction(() => document.querySelectorAll("#session-solves li").length === 0);
+    assert.equal((await statistics(page)).count, "0");
+    assert.equal(await page.isDisabled("#session-clear"), true);
+    const kept = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const opening = indexedDB.open("polytwist-timer");
+          opening.onsuccess = () => {
+            const all = opening.result.transaction("solves").objectStore("solves").getAll();
+            all.onsuccess = () => resolve(all.result.map((solve) => solve.puzzle));
+          };
+        }),
+    );
+    assert.deepEqual(kept, ["pyraminx"], "IndexedDB keeps the Pyraminx's solve only");
+
+    // The browser's storage full: the session goes on in memory, the solves before kept, and the
+    // page says so.
+    await timeSolve(page, keys, { solveMs: 8_080, inspection: false });
+    await page.waitForFunction(() => document.querySelectorAll("#session-solves li").length === 1);
+    await page.evaluate(() => {
+      IDBObjectStore.prototype.add = () => {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      };
+    });
+    assert.equal(await page.isVisible("#session-notice"), false);
+    await scrambleShown(page);
+    await timeSolve(page, keys, { solveMs: 6_500, inspection: false });
+    await page.waitForFunction(() => document.querySelectorAll("#session-solves li").length === 2);
+    assert.deepEqual(
+      (await listed(page)).map((s) => s.time),
+      ["6.50", "8.08"],
+    );
+    assert.match(
+      await page.textContent("#session-notice"),
+      /^This browser is not keeping the session \(its storage for this site is full\)/,
+    );
 
     // Leaving timer mode gives the keys back to the player and the panels back to the page.
     await page.click("#timer-mode");
@@ -211,35 +308,85 @@ describe("timer mode", () => {
     assertNoProblems(problems);
   });
 
-  it("times a solve by touch-and-hold on a phone", TEST, async () => {
-    const { page, problems } = await session.open(PHONE);
-    await page.clock.install();
-    await gotoPuzzle(page, session.site.url, "cube2");
-    await page.tap("#timer-mode");
-    await scrambleShown(page);
-    const pad = await page.locator("#timer-pad").boundingBox();
-    const touch = await page.context().newCDPSession(page);
-    const at = { x: pad.x + pad.width / 2, y: pad.y + pad.height / 2 };
-    const hands = {
-      press: () =>
-        touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [at] }),
-      release: () => touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }),
-    };
-    await timeSolve(page, hands, { solveMs: 7_250 });
-    assert.equal(await shown(page), "7.25");
-    await page.waitForFunction(() => document.querySelectorAll("#session-solves li").length === 1);
-    assert.equal((await listed(page))[0].time, "7.25");
+  it(
+    "times solves by touch on a phone whose IndexedDB fails, recording the scramble shown",
+    TEST,
+    async () => {
+      const { page, problems } = await session.open(PHONE);
+      // IndexedDB refused, as Chromium refuses it where a page may keep no data (a sandboxed
+      // frame) and as some private windows do.
+      await page.addInitScript(() => {
+        IDBFactory.prototype.open = () => {
+          throw new DOMException(
+            "Failed to execute 'open' on 'IDBFactory': access to the Indexed Database API is denied in this context.",
+            "SecurityError",
+          );
+        };
+      });
+      await page.clock.install();
+      await gotoPuzzle(page, session.site.url, "cube2");
+      await page.tap("#timer-mode");
+      let scramble = await scrambleShown(page);
+      await page.waitForSelector("#session-notice:visible");
+      assert.match(
+        await page.textContent("#session-notice"),
+        /^This browser is not keeping the session \(it lets this site keep no data, .*\): the solves stay until the page is closed/,
+      );
+      const pad = await page.locator("#timer-pad").boundingBox();
+      const touch = await page.context().newCDPSession(page);
+      const at = { x: pad.x + pad.width / 2, y: pad.y + pad.height / 2 };
+      const hands = {
+        press: () =>
+          touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [at] }),
+        release: () =>
+          touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }),
+      };
+      await timeSolve(page, hands, { solveMs: 7_250 });
+      assert.equal(await shown(page), "7.25");
+      await page.waitForFunction(
+        () => document.querySelectorAll("#session-solves li").length === 1,
+      );
+      assert.deepEqual(
+        (await listed(page)).map((s) => [s.time, s.scramble]),
+        [["7.25", scramble]],
+        "kept in memory",
+      );
 
-    // Big enough for a thumb: the pad, the mode button and every button of the session list.
-    assert.ok(pad.height >= 120 && pad.width >= 300, `pad ${JSON.stringify(pad)}`);
-    const small = await page.$$eval("#timer-mode, #timer button, #session button", (buttons) =>
-      buttons
-        .map((b) => ({ name: b.title || b.textContent, ...b.getBoundingClientRect().toJSON() }))
-        .filter(({ width, height }) => width < 44 || height < 44),
-    );
-    assert.deepEqual(small, []);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(width <= 390, `the page is ${width} px wide`);
-    assertNoProblems(problems);
-  });
+      // The player's own Scramble gives the timer its next scramble: shown, then recorded.
+      const before = await scrambleShown(page);
+      await page.tap("#scramble");
+      await page.waitForFunction(
+        (old) => document.querySelector("#timer-scramble").textContent !== old,
+        before,
+      );
+      scramble = await scrambleShown(page);
+      assert.equal(
+        await playerData(page, "facelets"),
+        await engineFacelets(page, "cube2", scramble),
+      );
+      await timeSolve(page, hands, { solveMs: 5_000 });
+      await page.waitForFunction(
+        () => document.querySelectorAll("#session-solves li").length === 2,
+      );
+      assert.deepEqual((await listed(page)).map((s) => [s.time, s.scramble]).slice(0, 1), [
+        ["5.00", scramble],
+      ]);
+
+      // Big enough for a thumb: the pad, the mode button and every button of the session list.
+      assert.ok(pad.height >= 120 && pad.width >= 300, `pad ${JSON.stringify(pad)}`);
+      await page.tap("#session-clear"); // its question's buttons too
+      const small = await page.$$eval(
+        "#timer-mode, #timer button, #timer label, #session button",
+        (buttons) =>
+          buttons
+            .filter((b) => b.checkVisibility())
+            .map((b) => ({ name: b.title || b.textContent, ...b.getBoundingClientRect().toJSON() }))
+            .filter(({ width, height }) => width < 44 || height < 44),
+      );
+      assert.deepEqual(small, []);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 390, `the page is ${width} px wide`);
+      assertNoProblems(problems);
+    },
+  );
 });

@@ -1,16 +1,23 @@
-// The timer's pure parts (web/src/timer/) in Node: results and their penalties, WCA inspection,
-// the session's best, averages and mean, the CSV export and the timer's state machine.
+// The timer's pure parts (web/src/timer/) in Node: results and their penalties, WCA inspection
+// and the judge's calls, the session's best, averages and mean, the CSV export, the timer's state
+// machine with and without inspection, and the session store without IndexedDB (kept in memory).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import { sessionCsv } from "../../web/src/timer/csv.js";
-import { inspectionDisplay, inspectionPenalty } from "../../web/src/timer/inspection.js";
+import {
+  inspectionCall,
+  inspectionDisplay,
+  inspectionPenalty,
+} from "../../web/src/timer/inspection.js";
 import {
   HOLD_MS,
   initialTimerState,
+  timerCall,
   timerDisplay,
   timerStep,
 } from "../../web/src/timer/machine.js";
+import { openSessionStore } from "../../web/src/timer/session-store.js";
 import { averageOf, best, mean, sessionStatistics } from "../../web/src/timer/statistics.js";
 import { formatCentiseconds, formatResult, resultCentiseconds } from "../../web/src/timer/times.js";
 
@@ -49,6 +56,15 @@ describe("WCA inspection", () => {
     assert.equal(inspectionDisplay(14_500), "1");
     assert.equal(inspectionDisplay(16_000), "+2");
     assert.equal(inspectionDisplay(20_000), "DNF");
+  });
+
+  it("the judge calls 8 s and 12 s, until the inspection's 15 s are up", () => {
+    assert.equal(inspectionCall(7_999), "");
+    assert.equal(inspectionCall(8_000), "8 s");
+    assert.equal(inspectionCall(11_999), "8 s");
+    assert.equal(inspectionCall(12_000), "12 s");
+    assert.equal(inspectionCall(14_999), "12 s");
+    assert.equal(inspectionCall(15_000), "", "then the countdown says +2");
   });
 });
 
@@ -198,8 +214,97 @@ describe("timer state machine", () => {
     assert.equal(timerStep(initialTimerState, { type: "cancel", at: 0 }), initialTimerState);
   });
 
+  it("calls 8 s and 12 s while inspecting or holding, nothing once the solve runs", () => {
+    let state = run([
+      ["press", 0],
+      ["release", 1_000],
+    ]);
+    assert.equal(timerCall(state, 8_999), "");
+    assert.equal(timerCall(state, 9_000), "8 s");
+    state = run([["press", 12_500]], state);
+    assert.equal(timerCall(state, 13_000), "12 s", "holding");
+    state = run([["release", 13_000]], state);
+    assert.equal(state.phase, "running");
+    assert.equal(timerCall(state, 13_000), "");
+    assert.equal(timerCall(initialTimerState, 9_000), "");
+  });
+
+  it("without inspection a press is the hold: no countdown, no call, no penalty", () => {
+    const skip = { inspection: false };
+    const runWithout = (events, from = initialTimerState) =>
+      events.reduce((state, [type, at]) => timerStep(state, { type, at }, skip), from);
+    let state = runWithout([["press", 0]]);
+    assert.equal(state.phase, "holding");
+    assert.equal(timerDisplay(state, 100), "0.00");
+    assert.equal(timerCall(state, 20_000), "");
+    state = runWithout([["tick", HOLD_MS]], state);
+    assert.equal(state.phase, "ready");
+    state = runWithout(
+      [
+        ["release", 20_000],
+        ["press", 20_000 + 9_870],
+      ],
+      state,
+    );
+    assert.deepEqual(state.result, { ms: 9_870, penalty: "" }, "a long hold is no +2");
+    state = runWithout([["release", 30_000]], state);
+    assert.equal(state.phase, "idle");
+
+    // A hold let go too soon: back to idle, the last result still shown.
+    const early = runWithout(
+      [
+        ["press", 40_000],
+        ["release", 40_000 + HOLD_MS - 1],
+      ],
+      state,
+    );
+    assert.deepEqual(early, { phase: "idle", result: { ms: 9_870, penalty: "" } });
+    assert.equal(timerDisplay(early, 50_000), "9.87");
+  });
+
   it("ignores events that do not apply", () => {
     assert.equal(timerStep(initialTimerState, { type: "release", at: 0 }), initialTimerState);
     assert.equal(timerStep(initialTimerState, { type: "tick", at: 0 }), initialTimerState);
+  });
+});
+
+describe("session store without IndexedDB", () => {
+  it("keeps the session in memory, per puzzle, and says so once", async () => {
+    const fallbacks = [];
+    const store = openSessionStore((error) => fallbacks.push(error));
+    const at = Date.UTC(2026, 10, 28);
+    const first = await store.add({
+      puzzle: "cube3",
+      ms: 12_000,
+      penalty: "",
+      scramble: "R",
+      date: at,
+    });
+    await store.add({ puzzle: "pyraminx", ms: 5_000, penalty: "", scramble: "U", date: at });
+    const third = await store.add({
+      puzzle: "cube3",
+      ms: 9_000,
+      penalty: "",
+      scramble: "F",
+      date: at,
+    });
+    assert.equal(fallbacks.length, 1, "Node has no IndexedDB: one fallback");
+    assert.deepEqual(
+      (await store.list("cube3")).map((s) => [s.id, s.scramble]),
+      [
+        [first, "R"],
+        [third, "F"],
+      ],
+    );
+    await store.put({ ...(await store.list("cube3"))[0], penalty: "+2" });
+    await store.remove(third);
+    assert.deepEqual(
+      (await store.list("cube3")).map((s) => [s.scramble, s.penalty]),
+      [["R", "+2"]],
+    );
+    await store.clear("cube3");
+    assert.deepEqual(await store.list("cube3"), []);
+    assert.equal((await store.list("pyraminx")).length, 1, "another puzzle's session stays");
+    assert.equal(fallbacks.length, 1);
   });
 });

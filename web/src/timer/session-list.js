@@ -1,5 +1,6 @@
 // The session list: the statistics (./statistics.js), every solve newest first with its time,
-// its scramble and its penalty toggles (+2, DNF) and a delete button, and the CSV download.
+// its scramble and its penalty toggles (+2, DNF) and a delete button, the CSV download, and
+// Clear session, which asks first (a session is many solves; one slip must not lose them).
 import { button } from "../ui/button.js";
 import { sessionCsv } from "./csv.js";
 import { sessionStatistics } from "./statistics.js";
@@ -31,14 +32,30 @@ function download(text, filename) {
  * @param {Record<string, HTMLElement>} options.ui  the page's elements (sessionStats, …)
  * @param {(solve: object, penalty: string) => void} options.onPenalty  a toggle was pressed
  * @param {(solve: object) => void} options.onDelete
+ * @param {() => void} options.onClear  every solve of the session shown is to go
  */
-export function createSessionList({ ui, onPenalty, onDelete }) {
+export function createSessionList({ ui, onPenalty, onDelete, onClear }) {
   let solves = [];
-  let puzzle = "";
+  let puzzle = { id: "", name: "" };
 
   ui.sessionExport.addEventListener("click", () => {
-    const name = puzzle.replace(/[^A-Za-z0-9_-]+/g, "-").slice(0, 40);
+    const name = puzzle.id.replace(/[^A-Za-z0-9_-]+/g, "-").slice(0, 40);
     download(sessionCsv(solves), `polytwist-timer-${name}.csv`);
+  });
+
+  ui.sessionClear.addEventListener("click", () => {
+    const count = solves.length === 1 ? "the one solve" : `all ${solves.length} solves`;
+    ui.sessionConfirmText.textContent = `Clear ${count} of this ${puzzle.name} session? Export CSV first to keep a copy.`;
+    ui.sessionConfirm.hidden = false;
+    ui.sessionClearKeep.focus(); // the safe answer, for a second press that was not meant
+  });
+  ui.sessionClearKeep.addEventListener("click", () => {
+    ui.sessionConfirm.hidden = true;
+    ui.sessionClear.focus();
+  });
+  ui.sessionClearConfirm.addEventListener("click", () => {
+    ui.sessionConfirm.hidden = true;
+    onClear();
   });
 
   function solveItem(solve, number) {
@@ -73,10 +90,11 @@ export function createSessionList({ ui, onPenalty, onDelete }) {
     return item;
   }
 
-  /** Shows the solves of `puzzleId` (oldest first). */
-  function show(puzzleId, list) {
-    puzzle = puzzleId;
+  /** Shows the solves (oldest first) of `shown`, a puzzle {id, name}. */
+  function show(shown, list) {
+    puzzle = shown;
     solves = list;
+    ui.sessionConfirm.hidden = true;
     const statistics = sessionStatistics(solves);
     ui.sessionStats.replaceChildren(
       ...STATISTICS.map(([key, label]) => {
@@ -92,6 +110,7 @@ export function createSessionList({ ui, onPenalty, onDelete }) {
     );
     ui.sessionSolves.replaceChildren(...solves.map((s, i) => solveItem(s, i + 1)).reverse());
     ui.sessionExport.disabled = solves.length === 0;
+    ui.sessionClear.disabled = solves.length === 0;
   }
 
   return { show };

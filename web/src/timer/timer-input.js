@@ -5,10 +5,13 @@
 // nothing. Escape cancels. Keys typed in a field are left alone.
 
 const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+// Boxes ticked, not typed in: Space after ticking one (the timer's Inspection) is the timer's.
+const TICKED = new Set(["checkbox", "radio"]);
 
 function isTyping(event) {
   const target = event.composedPath()[0];
-  return target instanceof HTMLElement && (TYPING.has(target.tagName) || target.isContentEditable);
+  if (!(target instanceof HTMLElement) || TICKED.has(target.type)) return false;
+  return TYPING.has(target.tagName) || target.isContentEditable;
 }
 
 function swallow(event) {

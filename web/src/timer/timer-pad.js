@@ -1,12 +1,17 @@
 // The timer's pad: the big time (the inspection's countdown, the running time, the last result),
-// coloured by phase, and a line that says what to do next. Redrawn every frame while time runs.
-import { timerDisplay } from "./machine.js";
+// coloured by phase, the judge's calls at 8 s and 12 s of inspection (shown, and said to screen
+// readers once each), and a line that says what to do next. Redrawn every frame while time runs.
+import { timerCall, timerDisplay } from "./machine.js";
 
 /** What to do next in each phase, with keys and on a touch screen. */
 const HINTS = {
   idle: [
     "Scramble your puzzle as shown, then press Space: the 15 s inspection starts.",
     "Scramble your puzzle as shown, then tap here: the 15 s inspection starts.",
+  ],
+  idleWithoutInspection: [
+    "Scramble your puzzle as shown, then hold Space until the time turns green and let go to start.",
+    "Scramble your puzzle as shown, then touch and hold here until the time turns green, and let go to start.",
   ],
   starting: ["Let go to start the inspection.", "Let go to start the inspection."],
   inspecting: [
@@ -21,8 +26,12 @@ const HINTS = {
 
 const touchScreen = () => matchMedia("(pointer: coarse)").matches;
 
+/** The call as the judge says it, for screen readers: "8 seconds". */
+const spoken = (call) => call.replace(" s", " seconds");
+
 /**
- * @param {{timerPad: HTMLElement, timerDisplay: HTMLElement, timerHint: HTMLElement}} ui
+ * @param {Record<string, HTMLElement>} ui  timerPad, timerDisplay, timerCall, timerAnnouncement,
+ *   timerHint
  * @param {() => number} now  the clock the machine's events use
  */
 export function createTimerPad(ui, now) {
@@ -31,8 +40,16 @@ export function createTimerPad(ui, now) {
 
   function draw() {
     frame = 0;
-    const text = timerDisplay(state, now());
+    const at = now();
+    const text = timerDisplay(state, at);
     ui.timerDisplay.textContent = text;
+    const call = timerCall(state, at);
+    if (ui.timerCall.textContent !== call) {
+      ui.timerCall.textContent = call;
+      ui.timerPad.dataset.call = call;
+      // Written only when the call changes, so a screen reader says each call once.
+      ui.timerAnnouncement.textContent = call && spoken(call);
+    }
     // Inspection run over, or a DNF result: the time turns red.
     ui.timerPad.dataset.penalty = String(text === "+2" || text === "DNF");
     if (["inspecting", "holding", "ready", "running"].includes(state.phase)) {
@@ -40,11 +57,15 @@ export function createTimerPad(ui, now) {
     }
   }
 
-  /** Shows `timerState`; `waiting` says why the timer cannot start yet (e.g. "Scrambling…"). */
-  function show(timerState, waiting = "") {
+  /**
+   * Shows `timerState`; `waiting` says why the timer cannot start yet (e.g. "Scrambling…"),
+   * `inspection` whether a solve starts with one.
+   */
+  function show(timerState, { waiting = "", inspection = true } = {}) {
     state = timerState;
     ui.timerPad.dataset.phase = state.phase;
-    ui.timerHint.textContent = waiting || HINTS[state.phase][touchScreen() ? 1 : 0];
+    const hints = state.phase === "idle" && !inspection ? "idleWithoutInspection" : state.phase;
+    ui.timerHint.textContent = waiting || HINTS[hints][touchScreen() ? 1 : 0];
     cancelAnimationFrame(frame);
     draw();
   }
