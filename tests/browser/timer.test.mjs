@@ -97,6 +97,17 @@ const countTurns = (page) =>
     document.querySelector("#app").addEventListener("move", () => window.turns++);
   });
 
+/** Records the frequency of every tone the page starts in `window.beeps`. */
+const recordBeeps = (page) =>
+  page.evaluate(() => {
+    window.beeps = [];
+    const start = OscillatorNode.prototype.start;
+    OscillatorNode.prototype.start = function (...args) {
+      window.beeps.push(this.frequency.value);
+      return start.apply(this, args);
+    };
+  });
+
 /**
  * The space bar as the hands, but for the press that stops the solve (the third) and its
  * release, which are of the key `code` (one that turns the puzzle outside a solve).
@@ -122,6 +133,7 @@ describe("timer mode", () => {
 
     assert.equal(await page.isVisible("#timer"), false, "no timer before timer mode");
     await countTurns(page);
+    await recordBeeps(page);
     await page.click("#timer-mode"); // the button keeps the focus: Space must not press it again
     assert.equal(await page.getAttribute("#timer-mode", "aria-pressed"), "true");
     assert.equal(await page.isVisible("#gods"), false);
@@ -143,8 +155,11 @@ describe("timer mode", () => {
       scrambles.push(scramble);
     }
     await scrambleShown(page);
-    // The judge's calls at 8 s and 12 s of inspection, shown and said to screen readers; Esc
-    // cancels the inspection, recording nothing.
+    // The judge's calls at 8 s and 12 s of inspection, shown and said to screen readers, and
+    // beeped once Beep is ticked (the fourth solve's 16 s inspection beeped nothing); Esc cancels
+    // the inspection, recording nothing.
+    assert.deepEqual(await page.evaluate(() => window.beeps), []);
+    await page.click("#timer-beep");
     const call = async () => [
       await page.textContent("#timer-call"),
       await page.textContent("#timer-announcement"),
@@ -156,9 +171,11 @@ describe("timer mode", () => {
     assert.deepEqual(await call(), ["", ""]);
     await page.clock.runFor(200); // the pad is drawn once a frame: 16 ms late at most
     assert.deepEqual(await call(), ["8 s", "8 seconds"]);
+    assert.deepEqual(await page.evaluate(() => window.beeps), [660]);
     assert.equal(await page.isVisible("#timer-call"), true);
     await page.clock.runFor(4_000);
     assert.deepEqual(await call(), ["12 s", "12 seconds"]);
+    assert.deepEqual(await page.evaluate(() => window.beeps), [660, 880]);
     await page.clock.runFor(3_000);
     assert.deepEqual(await call(), ["", ""], "15 s: the countdown says +2 instead");
     assert.equal(await shown(page), "+2");
@@ -334,10 +351,13 @@ describe("timer mode", () => {
       );
       const pad = await page.locator("#timer-pad").boundingBox();
       const touch = await page.context().newCDPSession(page);
-      const at = { x: pad.x + pad.width / 2, y: pad.y + pad.height / 2 };
       const hands = {
-        press: () =>
-          touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [at] }),
+        // The pad's centre where it is now on the screen.
+        press: async () => {
+          const box = await page.locator("#timer-pad").boundingBox();
+          const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+          await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [at] });
+        },
         release: () =>
           touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }),
       };
@@ -364,6 +384,7 @@ describe("timer mode", () => {
         await playerData(page, "facelets"),
         await engineFacelets(page, "cube2", scramble),
       );
+      await page.locator("#timer-pad").scrollIntoViewIfNeeded(); // back up from the Scramble button
       await timeSolve(page, hands, { solveMs: 5_000 });
       await page.waitForFunction(
         () => document.querySelectorAll("#session-solves li").length === 2,

@@ -5,7 +5,8 @@
 // puzzle in IndexedDB, or in memory when that fails (./session-store.js); another puzzle picked
 // has its own session. The scramble recorded is always the one shown: the player's own Scramble
 // button gives the timer its next scramble too, as New scramble does. Whether a solve starts
-// with the WCA inspection is a setting this browser keeps.
+// with the WCA inspection, and whether the judge's calls beep, are settings this browser keeps.
+import { beep } from "./beep.js";
 import { initialTimerState, HOLD_MS, timerStep } from "./machine.js";
 import { createSessionList } from "./session-list.js";
 import { openSessionStore } from "./session-store.js";
@@ -14,6 +15,9 @@ import { createTimerPad } from "./timer-pad.js";
 
 const MODE_KEY = "polytwist-mode";
 const INSPECTION_KEY = "polytwist-timer-inspection";
+const BEEP_KEY = "polytwist-timer-beep";
+/** The beep of each call: the second higher. */
+const BEEP_HZ = { "8 s": 660, "12 s": 880 };
 
 /**
  * @param {object} options
@@ -30,7 +34,9 @@ export function createTimerMode({ ui, player }) {
     ui.sessionNotice.hidden = false;
   });
   const now = () => performance.now();
-  const pad = createTimerPad(ui, now);
+  const pad = createTimerPad(ui, now, (call) => {
+    if (call && ui.timerBeep.checked) beep(BEEP_HZ[call]);
+  });
   let on = false;
   let state = initialTimerState;
   let puzzle = ""; // the puzzle whose session is shown
@@ -60,6 +66,10 @@ export function createTimerMode({ ui, player }) {
   ui.timerInspection.addEventListener("change", () => {
     writeSetting(INSPECTION_KEY, ui.timerInspection.checked ? "on" : "off");
     show();
+  });
+  ui.timerBeep.checked = readSetting(BEEP_KEY) === "on";
+  ui.timerBeep.addEventListener("change", () => {
+    writeSetting(BEEP_KEY, ui.timerBeep.checked ? "on" : "off");
   });
 
   async function loadSession() {

@@ -33,8 +33,9 @@ const spoken = (call) => call.replace(" s", " seconds");
  * @param {Record<string, HTMLElement>} ui  timerPad, timerDisplay, timerCall, timerAnnouncement,
  *   timerHint
  * @param {() => number} now  the clock the machine's events use
+ * @param {(call: string) => void} onCall  the judge's call changed ("" when it ends)
  */
-export function createTimerPad(ui, now) {
+export function createTimerPad(ui, now, onCall) {
   let state = null;
   let frame = 0;
 
@@ -49,6 +50,7 @@ export function createTimerPad(ui, now) {
       ui.timerPad.dataset.call = call;
       // Written only when the call changes, so a screen reader says each call once.
       ui.timerAnnouncement.textContent = call && spoken(call);
+      onCall(call);
     }
     // Inspection run over, or a DNF result: the time turns red.
     ui.timerPad.dataset.penalty = String(text === "+2" || text === "DNF");
