@@ -265,11 +265,14 @@ Json applyMovesIn(const std::string& id, const std::string& stateText, const std
     }
     Json::Array turnWritten;
     for (int piece : sequence.writtenOf) turnWritten.emplace_back(piece);
+    Json::Array turnInverted;
+    for (bool inverted : sequence.playedInverted) turnInverted.emplace_back(inverted);
     return positionAnswer(puzzle, puzzle.applySequence(*state, sequence.moves))
         .set("moves", sequence.normalized)
         .set("turns", formatMoves(puzzle, sequence.moves))
         .set("written", written)
-        .set("turn_written", turnWritten);
+        .set("turn_written", turnWritten)
+        .set("turn_inverted", turnInverted);
   });
 }
 

@@ -269,6 +269,23 @@ ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text,
   State frame = puzzle.solved();
   bool turned = false;
   const auto inFrame = [&](int move) { return turned ? puzzle.moveInFrame(frame, move) : move; };
+  // The turns of a derived move `power` times (negative: undone), read in the frame, which it
+  // turns on.
+  const auto derivedTurns = [&](const DerivedMove& base, int power) {
+    std::vector<int> turns;
+    for (int i = 0; i < std::abs(power); ++i) {
+      // The inverse turns the frame back first, then undoes the turns in that frame.
+      if (power < 0) frame = puzzle.compose(frame, puzzle.inverse(base.rotation));
+      turned = frame != puzzle.solved();
+      for (std::size_t t = 0; t < base.turns.size(); ++t) {
+        const int move = power > 0 ? base.turns[t] : base.turns[base.turns.size() - 1 - t];
+        appendMerged(puzzle, turns, power > 0 ? inFrame(move) : puzzle.inverseMove(inFrame(move)));
+      }
+      if (power > 0) frame = puzzle.compose(frame, base.rotation);
+      turned = frame != puzzle.solved();
+    }
+    return turns;
+  };
   for (notation::FlatMove flat : expanded.moves) {
     if (notation && !notation->faceNames.empty()) {
       const std::string ours = renamed(notation->faceNames, flat.text, true);
@@ -287,26 +304,26 @@ ResolvedSequence resolveSequence(const Puzzle& puzzle, std::string_view text,
       const int seen = inFrame(*move);
       result.moves.push_back(flat.inverted ? puzzle.inverseMove(seen) : seen);
       result.writtenOf.push_back(piece);
+      result.playedInverted.push_back(flat.inverted && puzzle.inverseMove(seen) != seen);
       continue;
     }
     if (const auto derived = puzzle.findDerivedMove(flat.text)) {
       const DerivedMove& base = puzzle.derivedMoves()[derived->first];
       const int power = flat.inverted ? -derived->second : derived->second;
-      std::vector<int> turns;
-      for (int i = 0; i < std::abs(power); ++i) {
-        // The inverse turns the frame back first, then undoes the turns in that frame.
-        if (power < 0) frame = puzzle.compose(frame, puzzle.inverse(base.rotation));
-        turned = frame != puzzle.solved();
-        for (std::size_t t = 0; t < base.turns.size(); ++t) {
-          const int move = power > 0 ? base.turns[t] : base.turns[base.turns.size() - 1 - t];
-          appendMerged(puzzle, turns,
-                       power > 0 ? inFrame(move) : puzzle.inverseMove(inFrame(move)));
-        }
-        if (power > 0) frame = puzzle.compose(frame, base.rotation);
+      const State before = frame;
+      const std::vector<int> turns = derivedTurns(base, power);
+      bool otherwise = false;  // undone, it turns otherwise than as written (M2' does not)
+      if (flat.inverted) {
+        const State after = frame;
+        frame = before;
+        otherwise = puzzle.applySequence(puzzle.solved(), turns) !=
+                    puzzle.applySequence(puzzle.solved(), derivedTurns(base, -power));
+        frame = after;
         turned = frame != puzzle.solved();
       }
       result.moves.insert(result.moves.end(), turns.begin(), turns.end());
       result.writtenOf.insert(result.writtenOf.end(), turns.size(), piece);
+      result.playedInverted.insert(result.playedInverted.end(), turns.size(), otherwise);
       continue;
     }
     result.error = SequenceError{unknownMoveMessage(puzzle, flat), flat.column};

@@ -29,6 +29,10 @@ struct ResolvedSequence {
   // written, with the move being played marked inside its brackets.
   std::vector<notation::PrintedPiece> written;
   std::vector<int> writtenOf;
+  // Per move of `moves`, whether its written move is played undone (the A' of a commutator
+  // [A, B], a group's `'`) and so turns otherwise than as written (R as R'; not R2, which is its
+  // own inverse).
+  std::vector<bool> playedInverted;
   std::optional<SequenceError> error;
 };
 

@@ -633,6 +633,12 @@ TEST_CASE("puzzle: a resolved sequence says which written token each move comes 
   // R U R' D R U' R' D', then M as its two face turns R L'; x turns no face.
   CHECK(formatMoves(cube, resolved.moves) == "R U R' D R U' R' D' R L'");
   CHECK(resolved.writtenOf == std::vector<int>{1, 3, 5, 7, 5, 3, 1, 7, 9, 9});
+  // A' and B' play their written moves undone: R' as R, U as U', R as R', D as D'.
+  CHECK(resolved.playedInverted ==
+        std::vector<bool>{false, false, false, false, true, true, true, true, false, false});
+  // A turn that is its own inverse is not marked undone (R2, M2's R2 L2); M' is, both its turns.
+  CHECK(resolveSequence(cube, "[R2, M2]").playedInverted == std::vector<bool>(6, false));
+  CHECK(resolveSequence(cube, "(M U)'").playedInverted == std::vector<bool>{true, true, true});
 }
 
 TEST_CASE("puzzle: an out-of-range sticker number is an invalid spec") {

@@ -45,6 +45,25 @@ test("the turns say which written move they come from", () => {
   assert.equal(answer.turns, "R U R' D R U' R' D'");
 });
 
+test("the turns say which play their written move undone, and so otherwise than written", () => {
+  for (const [puzzle, moves, inverted] of [
+    // A B A' B': A' plays the written R U R' undone (R U' R'), B' the written D as D'.
+    ["cube3", "[R U R', D]", [false, false, false, false, true, true, true, true]],
+    // A half turn undone is itself; a group's ' undoes all it holds.
+    ["cube3", "[R2, U]", [false, false, false, true]],
+    ["cube3", "(R U)' F", [true, true, false]],
+    // A slice (two face turns) undone: both turns marked; M2 undone is M2 again.
+    ["cube3", "[M, U]", [false, false, false, true, true, true]],
+    ["cube3", "[M2, U]", [false, false, false, false, false, true]],
+    ["pyraminx", "[R: U]", [false, false, true]],
+  ]) {
+    const answer = apply(puzzle, moves);
+    assert.equal(answer.ok, true, answer.error);
+    assert.equal(answer.turn_inverted.length, answer.turns.split(" ").length, moves);
+    assert.deepEqual(answer.turn_inverted, inverted, `${puzzle} ${moves}: ${answer.turns}`);
+  }
+});
+
 test("a bad bracket or separator is refused with its column", () => {
   for (const [moves, column, message] of [
     ["R U, F", 4, "',' outside a commutator at column 4"],
