@@ -75,10 +75,13 @@ describe("cube3 page", () => {
     assert.notEqual(frontCorner.shown, "F");
     assert.equal(frontCorner.shown, frontCorner.expected);
 
-    // Bracketed sequences are applied at once, six sexy moves bring it back.
+    // Six sexy moves bring it back; the bracketed ones are the move list as written.
     await applyMoves(page, "(R U R' U')5");
     assert.equal(await app("facelets"), SOLVED);
     assert.equal(await app("solved"), "true");
+    const list = await page.$$eval("#moves li", (items) => items.map((item) => item.textContent));
+    assert.deepEqual(list, ["(", "R", "U", "R'", "U'", ")5"]);
+    assert.equal(await page.textContent("#solution-length"), "20 moves");
     assertNoProblems(problems);
   });
 

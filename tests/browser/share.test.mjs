@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import {
   applyMoves,
   assertNoProblems,
-  engineFacelets,
+  engineCall,
   fastTurns,
   gotoPuzzle,
   idle,
@@ -34,6 +34,41 @@ const playerShows = (page) =>
     return { facelets, moves, moveIndex, solved };
   });
 
+/** The colour of each sticker place (data-f) in an SVG picture. */
+const placeColours = (svg) =>
+  [...svg.matchAll(/fill="([^"]*)" data-f="(\d+)"/g)].map((m) => m.slice(1));
+
+/**
+ * A player added to the page with `moves` as its setup and its alg, left unstarted: its picture's
+ * sticker colours, and its move list (a preview) as shown.
+ */
+async function unstartedPlayer(page, puzzle, moves) {
+  await page.evaluate(
+    ([id, sequence]) => {
+      const player = document.createElement("polytwist-player");
+      player.id = "unstarted";
+      player.style.cssText = "position: fixed; inset: 0 auto auto 0; width: 320px; z-index: 9";
+      const attributes = { puzzle: id, setup: sequence, alg: sequence, controls: "playback" };
+      for (const [name, value] of Object.entries({ ...attributes, load: "interaction" }))
+        player.setAttribute(name, value);
+      document.body.append(player);
+    },
+    [puzzle, moves],
+  );
+  await page.waitForFunction(() =>
+    document.querySelector("#unstarted").shadowRoot.querySelector("#picture svg"),
+  );
+  return page.evaluate(() => {
+    const root = document.querySelector("#unstarted").shadowRoot;
+    return {
+      svg: root.querySelector("#picture").innerHTML,
+      list: [...root.querySelectorAll("#moves li")].map((item) => item.textContent),
+      length: root.querySelector("#solution-length").textContent,
+      picture: root.querySelector("#player").dataset.picture,
+    };
+  });
+}
+
 /** Opens a link on the app page and waits until the player shows its start. */
 async function openLink(page, query) {
   await page.goto(`${session.site.url}${query}`);
@@ -55,6 +90,8 @@ describe("share links", () => {
           items: ["[", "R", "U", "R'", ",", "D", "]"],
           // After 5 turns the fifth, R' undone, is played: the written R' is marked.
           step: { turns: 5, current: "R'", button: 2 },
+          // A' and B' play their written moves undone.
+          inverted: [false, false, false, false, true, true, true, true],
         },
         {
           // U2 is U' on the Pyraminx (its corners turn 3 times round), written back so.
@@ -64,35 +101,61 @@ describe("share links", () => {
           expanded: "R U L U' L' R' U'",
           items: ["[", "R", ": [", "U", ",", "L", "]]", "U'"],
           step: { turns: 4, current: "U", button: 1 },
+          // [U, L]'s U' L', then the conjugate's R'; the last U' is as written.
+          inverted: [false, false, false, true, true, true, false],
         },
       ];
-      for (const { puzzle, alg, written = alg, expanded, items, step } of cases) {
+      const listShown = () => page.$$eval("#moves li", (nodes) => nodes.map((n) => n.textContent));
+      for (const { puzzle, alg, written = alg, expanded, items, step, inverted } of cases) {
         await gotoPuzzle(page, session.site.url, puzzle);
         await fastTurns(page);
-        const expected = await engineFacelets(page, puzzle, expanded);
-        // Typed in the moves box.
-        await applyMoves(page, alg);
-        assert.equal(await playerData(page, "facelets"), expected, `${puzzle}: ${alg} typed`);
-
-        // In a link: the move list shows it as written and plays it turn by turn.
-        await openLink(page, `?alg=${encodeURIComponent(alg)}&puzzle=${puzzle}`);
-        const shown = await page.$$eval("#moves li", (nodes) => nodes.map((n) => n.textContent));
-        assert.deepEqual(shown, items, puzzle);
+        const expected = await engineCall(page, "applyMoves", puzzle, "", expanded);
         const turns = expanded.split(" ").length;
+        // Typed in the moves box: the engine's state of the expansion, and the move list as
+        // written, at its end.
+        await applyMoves(page, alg);
+        assert.equal(await playerData(page, "state"), expected.state, `${puzzle}: ${alg} typed`);
+        assert.equal(await playerData(page, "facelets"), expected.facelets);
+        assert.deepEqual(await listShown(), items, `${puzzle}: typed`);
         assert.equal(await page.textContent("#solution-length"), `${turns} moves`);
-        for (let k = 0; k < step.turns; k++) await page.click("#step");
-        await page.waitForSelector(`#solution-panel[data-cursor="${step.turns}"]`);
+        assert.equal(await page.getAttribute("#solution-panel", "data-cursor"), String(turns));
+
+        // In a link: the move list shows it as written and steps through it turn by turn, the
+        // written move of each turn marked, and marked inverted when played undone.
+        await openLink(page, `?alg=${encodeURIComponent(alg)}&puzzle=${puzzle}`);
+        assert.deepEqual(await listShown(), items, puzzle);
+        assert.equal(await page.textContent("#solution-length"), `${turns} moves`);
+        const marks = [];
+        for (let k = 1; k <= turns; k++) {
+          await page.click("#step");
+          await page.waitForSelector(`#solution-panel[data-cursor="${k}"]`);
+          const current = await page.$eval('#moves button[aria-current="step"]', (button) => ({
+            text: button.textContent,
+            index: [...button.closest("ul, ol").querySelectorAll("button")].indexOf(button),
+            inverted: button.classList.contains("inverted"),
+            label: button.getAttribute("aria-label"),
+            title: button.title,
+            after: getComputedStyle(button, "::after").content,
+          }));
+          marks.push(current.inverted);
+          const turn = expanded.split(" ")[k - 1];
+          if (current.inverted) {
+            assert.match(current.label, /, played inverted$/);
+            assert.equal(current.title, `Played inverted, as ${turn}`);
+            assert.equal(current.after, '"⁻¹"');
+          } else {
+            assert.doesNotMatch(current.label, /inverted/);
+            assert.equal(current.title, "");
+          }
+          if (k === step.turns) {
+            assert.equal(current.text, step.current);
+            assert.equal(current.index, step.button);
+          }
+        }
+        assert.deepEqual(marks, inverted, `${puzzle}: the moves marked inverted`);
+        assert.equal(await page.locator("#moves button.inverted").count(), inverted.at(-1) ? 1 : 0);
         await idle(page);
-        const current = page.locator('#moves button[aria-current="step"]');
-        assert.equal(await current.textContent(), step.current);
-        const buttons = await page.$$eval("#moves button", (nodes) =>
-          nodes.map((n) => n.getAttribute("aria-current")),
-        );
-        assert.equal(buttons.indexOf("step"), step.button);
-        await page.click("#play");
-        await page.waitForSelector(`#solution-panel[data-cursor="${turns}"]`, { timeout: 30_000 });
-        await idle(page);
-        assert.equal(await playerData(page, "facelets"), expected, `${puzzle}: ${alg} played`);
+        assert.equal(await playerData(page, "facelets"), expected.facelets, `${puzzle}: played`);
         // The page's address keeps the alg as written, at the step shown.
         await page.waitForFunction(
           ([text, end]) => {
@@ -101,6 +164,20 @@ describe("share links", () => {
           },
           [written, turns],
         );
+
+        // Before a player starts: its picture of the setup is the engine's, and its move list
+        // shows the alg as written, uncounted, until the engine has read it.
+        const unstarted = await unstartedPlayer(page, puzzle, alg);
+        const query = new URLSearchParams({ pzl: puzzle, view: "iso", size: "256", alg });
+        const picture = await engineCall(page, "image", query.toString());
+        assert.equal(picture.ok, true, picture.error);
+        assert.deepEqual(placeColours(unstarted.svg), placeColours(picture.svg), puzzle);
+        query.set("alg", "");
+        const solved = await engineCall(page, "image", query.toString());
+        assert.notDeepEqual(placeColours(picture.svg), placeColours(solved.svg));
+        assert.deepEqual(unstarted.list, [alg]);
+        assert.equal(unstarted.length, "");
+        assert.equal(unstarted.picture, "true");
       }
       assertNoProblems(problems);
     },

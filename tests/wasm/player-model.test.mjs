@@ -134,6 +134,45 @@ describe("the headless player model", () => {
     assert.equal(model.position.current.state, stateAfter("pyraminx", "R U"));
   });
 
+  it("makes moves typed in the box the move list, as written, played from where they were typed", async () => {
+    const { model, all, last } = recordedModel();
+    await model.configure({ puzzle: "pyraminx", setup: "B" });
+    const animated = [];
+    model.setAnimator(async (move) => animated.push(move));
+    const answer = await model.turn("[R: U]", { listed: true });
+    assert.equal(answer.ok, true);
+    assert.deepEqual(animated, ["R", "U", "R'"]);
+    assert.deepEqual(model.playback.moves, ["R", "U", "R'"]);
+    assert.equal(model.playback.written.text, "[R: U]");
+    assert.equal(model.playback.title, "Moves");
+    assert.equal(model.playback.cursor, 3);
+    // Each turn a step of the list, from the position typed at; the end says what was applied.
+    assert.deepEqual(
+      all("move").map(({ index }) => index),
+      [0, 1, 2],
+    );
+    assert.equal(model.playback.start.state, stateAfter("pyraminx", "B"));
+    assert.equal(model.position.current.state, stateAfter("pyraminx", "B R U R'"));
+    assert.equal(last("status").text, "Applied [R: U]");
+    await model.back();
+    assert.equal(model.position.current.state, stateAfter("pyraminx", "B R U"));
+    assert.equal(last("status").text, "Moves: 2 of 3 moves played.");
+    // More than 40 turns: listed, shown at the end at once.
+    animated.length = 0;
+    await model.turn("(R U R' U')11", { listed: true });
+    assert.deepEqual(animated, []);
+    assert.equal(model.playback.moves.length, 44);
+    assert.equal(model.playback.cursor, 44);
+    const before = stateAfter("pyraminx", "B R U");
+    assert.equal(model.position.current.state, stateAfter("pyraminx", "(R U R' U')11", before));
+    assert.equal(last("status").text, "Applied (R U R' U')11");
+    // Nothing turned (U3 is a whole turn): the list stays, left.
+    await model.turn("U3", { listed: true });
+    assert.equal(model.playback.moves.length, 44);
+    assert.equal(model.playback.cursor, null);
+    assert.equal(last("status").text, "Nothing to apply.");
+  });
+
   it("solves a scramble optimally and plays it to a solved position", async () => {
     const { model, last, all } = recordedModel();
     await model.configure({ puzzle: "cube2" });

@@ -234,6 +234,36 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
   }
 
   /**
+   * Moves typed in the box (an ok applyMoves answer from the current position): loaded as the
+   * move list from that position, as written like the alg, then played in it turn by turn when
+   * they are few enough to animate, else shown at its end. False when they turn nothing (a
+   * rotation alone): there is nothing to list.
+   */
+  async function playInList(answer) {
+    const { moves } = position.current.info;
+    if (sequenceSteps(playedMoves(answer), moves).length === 0) return false;
+    const { state, facelets, solved, digits, sources } = position.current;
+    const from = { state, facelets, solved, digits, sources };
+    const animated = animatableMoves(playedMoves(answer), moves);
+    const applied = () => status(`Applied ${answer.moves}`);
+    // Loading is no step of the list to describe; its end says what was applied.
+    described = { cursor: 0, playing: false };
+    await loadMoveList(from, answer, {
+      title: "Moves",
+      whenSolved: applied,
+      step: animated ? 0 : Infinity, // Infinity: its end
+    });
+    if (!animated) {
+      position.show(playback.shown);
+      applied();
+      return true;
+    }
+    if (animated.length > 1) status(`Playing ${plural(animated.length, "move")}…`);
+    await playback.playInTask();
+    return true;
+  }
+
+  /**
    * After an ok answer of applyMoves from the current position: plays it, move by move if simple
    * (`turns`: the face turns derived moves such as M, x or r resolve to).
    */
@@ -678,9 +708,10 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
 
   /**
    * Applies a sequence (animated move by move when simple); resolves the engine's answer, which
-   * says where the notation is wrong when it is refused (nothing changes then).
+   * says where the notation is wrong when it is refused (nothing changes then). `listed` (the
+   * moves box): the sequence becomes the move list, as written, and plays there (playInList).
    */
-  function turn(text) {
+  function turn(text, { listed = false } = {}) {
     return runOnPuzzle(async () => {
       const { puzzle, state } = position.current;
       const answer = await numbering.applyMoves(puzzle, state, text);
@@ -688,6 +719,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
         status("The moves were not applied.", "error");
         return answer;
       }
+      if (listed && (await playInList(answer))) return answer;
       await playAnswer(answer);
       status(answer.moves ? `Applied ${answer.moves}` : "Nothing to apply.");
       return answer;

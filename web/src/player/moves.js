@@ -31,10 +31,25 @@ export function sequenceSteps(sequence, puzzleMoves, limit = 200) {
 /**
  * The sequence of an applyMoves answer as written, for a move list that shows its brackets:
  * `text` (the engine's normalised notation), `pieces` (that text cut into its move tokens and
- * what lies between them) and `stepPiece` (per turn of `answer.turns`, the piece it comes from);
- * null when the answer does not say.
+ * what lies between them), `stepPiece` (per turn of `answer.turns`, the piece it comes from) and
+ * `stepInverted` (per turn, whether it plays its written move undone: the A' of [A, B]); null
+ * when the answer does not say.
  */
 export function writtenSequence(answer) {
   if (!Array.isArray(answer?.written) || !Array.isArray(answer.turn_written)) return null;
-  return { text: answer.moves, pieces: answer.written, stepPiece: answer.turn_written };
+  return {
+    text: answer.moves,
+    pieces: answer.written,
+    stepPiece: answer.turn_written,
+    stepInverted: answer.turn_inverted ?? [],
+  };
+}
+
+/**
+ * The moves of `text` when it is plain moves separated by white space; null when it holds any of
+ * the notation's brackets, separators or comments (docs/notation.md), which only the engine
+ * reads.
+ */
+export function plainMoves(text) {
+  return /[[\](),:/]/.test(text ?? "") ? null : splitMoves(text);
 }

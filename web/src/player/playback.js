@@ -76,24 +76,44 @@ export function createPlayback({ tasks, animateTo, pauseMs, onChange }) {
     onChange();
   }
 
+  /**
+   * One step (`direction` +1 or −1) of sequence `mine` (a generation), run by a task. Resolves
+   * false if there was nothing to do.
+   */
+  async function takeStep(direction, mine) {
+    if (mine !== generation || cursor === null) return false;
+    const target = cursor + direction;
+    if (target < 0 || target > moves.length) return false;
+    const index = direction > 0 ? cursor : target;
+    animating = index;
+    onChange();
+    await animateTo(moves[index], positions[target], { reverse: direction < 0, index });
+    if (mine !== generation) return false;
+    cursor = target;
+    animating = null;
+    onChange();
+    if (cursor === moves.length) onEnd();
+    return true;
+  }
+
   /** Queues one step; `direction` +1 or −1. Resolves false if there was nothing to do. */
   function step(direction) {
     const mine = generation;
-    return tasks.run(async () => {
-      if (mine !== generation || cursor === null) return false;
-      const target = cursor + direction;
-      if (target < 0 || target > moves.length) return false;
-      const index = direction > 0 ? cursor : target;
-      animating = index;
-      onChange();
-      await animateTo(moves[index], positions[target], { reverse: direction < 0, index });
-      if (mine !== generation) return false;
-      cursor = target;
-      animating = null;
-      onChange();
-      if (cursor === moves.length) onEnd();
-      return true;
-    });
+    return tasks.run(() => takeStep(direction, mine));
+  }
+
+  /**
+   * Plays from the cursor to the end inside the task that calls it (moves typed in the box: what
+   * is queued after them waits until they are played), with no pause between the moves; pausing
+   * stops it at the next move.
+   */
+  async function playInTask() {
+    const mine = generation;
+    setPlaying(true);
+    while (playing && cursor !== null && cursor < moves.length) {
+      if (!(await takeStep(+1, mine))) break;
+    }
+    if (mine === generation) setPlaying(false);
   }
 
   /** Goes to the position after `k` moves (animated when it is one step away). */
@@ -133,6 +153,7 @@ export function createPlayback({ tasks, animateTo, pauseMs, onChange }) {
     clear,
     leave,
     play,
+    playInTask,
     pause,
     goTo,
     back: () => {

@@ -1,5 +1,6 @@
 // The full player's controls, drawn from the player model and sending it what the reader does:
-// the puzzle picker (by name), the moves box (the engine's error with a caret under its column),
+// the puzzle picker (by name), the moves box (played as the move list, as the alg is; the
+// engine's error with a caret under its column),
 // Scramble / Solve / Reset / Cancel / Edit colours, the status and progress lines, the question a
 // long optimal search asks (keep searching, the fast solution instead, or cancel), the Export
 // menu (loaded when first opened: ./export-menu.js); and the player's data attributes (ready,
@@ -144,7 +145,7 @@ export function bindControls({ ui, model, editMode, onEdit }) {
     event.preventDefault();
     if (ui.apply.getAttribute("aria-disabled") === "true") return;
     const text = ui.notation.value;
-    const answer = await model.turn(text);
+    const answer = await model.turn(text, { listed: true });
     if (answer && !answer.ok) notationError.show(text, answer);
     else if (answer) {
       notationError.clear();

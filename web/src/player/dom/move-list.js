@@ -4,14 +4,16 @@
 //
 // A sequence the engine says how it was written (playback's `written`) is shown so: its brackets,
 // separators and counts between the moves (`[R U R', D]`), each written move one button, marked
-// while any of its turns is played (A' and B' of a commutator play its moves again, undone);
-// selecting one goes to the position after its next turn.
+// while any of its turns is played (A' and B' of a commutator play its moves again, undone: the
+// button then says so, class "inverted", "⁻¹" after it and "played inverted" in its name and
+// title); selecting one goes to the position after its next turn.
 //
 // The list is one tab stop (a roving tabindex): the arrow keys, Home and End move between its
 // moves, Enter or Space goes to one. Before the player has started, preview() shows the moves of
-// its alg attribute as they are written, so the space the list takes is there from the first
-// paint and nothing below it moves when the engine's list arrives.
-import { splitMoves } from "../moves.js";
+// its alg attribute as they are written (an alg with brackets as one piece of text, uncounted:
+// only the engine reads it), so the space the list takes is there from the first paint and
+// nothing below it moves when the engine's list arrives.
+import { plainMoves } from "../moves.js";
 
 const ICONS = {
   play: "M4 2.5v11L13 8z",
@@ -42,6 +44,7 @@ export function createMoveList(ui) {
     button.tabIndex = -1;
     if (piece === null) button.dataset.index = String(i);
     else button.dataset.piece = String(piece);
+    button.dataset.label = label;
     button.setAttribute("aria-label", label);
     button.disabled = disabled;
     item.append(button);
@@ -58,11 +61,7 @@ export function createMoveList(ui) {
         items.push(moveButton(text, items.length, false, { piece, label: `${text} (${where})` }));
         return;
       }
-      if (text.trim() === "") return;
-      const item = document.createElement("li");
-      item.className = "mark";
-      item.textContent = text.trim();
-      items.push(item);
+      if (text.trim() !== "") items.push(markItem(text.trim()));
     });
     return items;
   }
@@ -84,10 +83,23 @@ export function createMoveList(ui) {
     return steps.find((step) => step >= cursor) ?? steps[0];
   }
 
+  /** The list's title and its length (`count` null: not known yet). */
   function setTitle(title, count) {
     ui.solutionName.textContent = title;
     ui.solutionLength.textContent =
-      count === 0 ? "(already solved)" : `${count} ${count === 1 ? "move" : "moves"}`;
+      count === null
+        ? ""
+        : count === 0
+          ? "(already solved)"
+          : `${count} ${count === 1 ? "move" : "moves"}`;
+  }
+
+  /** A mark between the moves: a bracket, a separator, a count, or an alg not yet read. */
+  function markItem(text) {
+    const item = document.createElement("li");
+    item.className = "mark";
+    item.textContent = text;
+    return item;
   }
 
   /** Makes move `index` the list's tab stop (focusing it when `focus`). */
@@ -110,11 +122,14 @@ export function createMoveList(ui) {
   /** Shows `alg`'s moves as written, inactive, until the player's own list replaces them. */
   function preview(alg) {
     if (playback) return;
-    const moves = splitMoves(alg);
-    ui.solutionPanel.hidden = moves.length === 0;
+    const moves = plainMoves(alg);
+    const written = alg.trim();
+    ui.solutionPanel.hidden = written === "";
     ui.solutionPanel.dataset.preview = "true";
-    setTitle("Moves", moves.length);
-    ui.moves.replaceChildren(...moves.map((move, i) => moveButton(move, i, true)));
+    setTitle("Moves", moves ? moves.length : null);
+    ui.moves.replaceChildren(
+      ...(moves ? moves.map((move, i) => moveButton(move, i, true)) : [markItem(written)]),
+    );
     drawn = "";
     rove(0);
   }
@@ -146,10 +161,18 @@ export function createMoveList(ui) {
     }
     const highlighted = animating ?? (cursor === null ? null : cursor - 1);
     const current = highlighted === null ? undefined : buttonOfStep(highlighted);
+    // The current move's written move played undone (the A' of [A, B]): as which turn.
+    const invertedAs =
+      highlighted !== null && written?.stepInverted[highlighted] ? moves[highlighted] : null;
     const focusInList = ui.moves.contains(ui.moves.getRootNode().activeElement);
     buttons().forEach((button) => {
       if (button === current) button.setAttribute("aria-current", "step");
       else button.removeAttribute("aria-current");
+      const inverted = button === current && invertedAs !== null;
+      button.classList.toggle("inverted", inverted);
+      const { label } = button.dataset;
+      button.setAttribute("aria-label", inverted ? `${label}, played inverted` : label);
+      button.title = inverted ? `Played inverted, as ${invertedAs}` : "";
       // Played: every turn it stands for is behind the cursor.
       const steps = written
         ? written.stepPiece.flatMap((p, step) => (p === Number(button.dataset.piece) ? [step] : []))
