@@ -10,9 +10,9 @@
 //
 // The list is one tab stop (a roving tabindex): the arrow keys, Home and End move between its
 // moves, Enter or Space goes to one. Before the player has started, preview() shows the moves of
-// its alg attribute as they are written (an alg with brackets as one piece of text, uncounted:
-// only the engine reads it), so the space the list takes is there from the first paint and
-// nothing below it moves when the engine's list arrives.
+// its alg attribute as they are written (an alg with brackets as its text on one button,
+// uncounted: only the engine reads it), so the space the list takes is there from the first
+// paint and nothing below it moves when the engine's list arrives.
 import { plainMoves } from "../moves.js";
 
 const ICONS = {
@@ -94,7 +94,7 @@ export function createMoveList(ui) {
           : `${count} ${count === 1 ? "move" : "moves"}`;
   }
 
-  /** A mark between the moves: a bracket, a separator, a count, or an alg not yet read. */
+  /** A mark between the moves: a bracket, a separator, a count. */
   function markItem(text) {
     const item = document.createElement("li");
     item.className = "mark";
@@ -127,8 +127,11 @@ export function createMoveList(ui) {
     ui.solutionPanel.hidden = written === "";
     ui.solutionPanel.dataset.preview = "true";
     setTitle("Moves", moves ? moves.length : null);
+    // An alg only the engine reads: its text on one inactive button, as tall as the moves' will be.
     ui.moves.replaceChildren(
-      ...(moves ? moves.map((move, i) => moveButton(move, i, true)) : [markItem(written)]),
+      ...(moves
+        ? moves.map((move, i) => moveButton(move, i, true))
+        : [moveButton(written, 0, true, { label: `Moves: ${written}` })]),
     );
     drawn = "";
     rove(0);
