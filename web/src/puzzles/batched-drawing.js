@@ -106,7 +106,7 @@ export function batchedDrawing(object, pieces, stickers, plasticRecess) {
   const colours = new Float32Array(3 * count);
   const plastic = new Float32Array(count);
   const ranges = new Map(); // part mesh → {start, count} of its vertices
-  const pieceRanges = pieces.map(() => []); // per piece, the {start, count} of each of its parts
+  const pieceRanges = pieces.map(() => ({ start: 0, count: 0 })); // a piece's parts lie together
   let next = 0;
   const point = new Vector3();
   const matrix = new Matrix4();
@@ -127,7 +127,8 @@ export function batchedDrawing(object, pieces, stickers, plasticRecess) {
     }
     if (!stickerSet.has(mesh)) plastic.fill(1, next, next + n);
     ranges.set(mesh, { start: next, count: n });
-    pieceRanges[piece].push({ start: next, count: n });
+    if (pieceRanges[piece].count === 0) pieceRanges[piece].start = next;
+    pieceRanges[piece].count += n;
     next += n;
     mesh.layers.set(PICK_LAYER);
   }
@@ -161,7 +162,8 @@ export function batchedDrawing(object, pieces, stickers, plasticRecess) {
       if (turned !== turningPieces) {
         turning.array.fill(0);
         for (const p of turned) {
-          for (const { start, count: n } of pieceRanges[p]) turning.array.fill(1, start, start + n);
+          const { start, count: n } = pieceRanges[p];
+          turning.array.fill(1, start, start + n);
         }
         turning.needsUpdate = true;
         turningPieces = turned;
