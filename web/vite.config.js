@@ -20,12 +20,13 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { build, defineConfig } from "vite";
 
 import { policyText } from "./csp.js";
+import { pictureRoom } from "./src/puzzles/geometry-model.js";
 import { docsSite } from "./docs-pages.js";
 import { writeTablePieces } from "./table-pieces.js";
 import { offlineApp } from "./pwa.config.js";
@@ -144,10 +145,21 @@ function pictureTemplates() {
     templates ??= JSON.parse(execFileSync(cli, ["pictures"], { maxBuffer: 1 << 26 }).toString());
     return templates;
   };
+  // How much smaller the 3D view draws a puzzle than its picture frames it (its turning layers
+  // kept in view, src/puzzles/geometry-model.js), from the engine's geometry: the picture follows.
+  let engine = null;
+  const roomOf = async (puzzle) => {
+    engine ??= import(pathToFileURL(engineModule).href).then(({ default: create }) =>
+      create({ wasmBinary: readFileSync(`${wasmDir}polytwist_engine.wasm`) }),
+    );
+    const answer = JSON.parse((await engine).puzzleGeometry(puzzle));
+    if (!answer.ok) throw new Error(`no geometry for ${puzzle}: ${answer.error}`);
+    return Number(pictureRoom(answer).toFixed(4));
+  };
   return {
     name: "polytwist-picture-templates",
     resolveId: (id) => (id === indexId || id.startsWith(prefix) ? `\0${id}` : null),
-    load(id) {
+    async load(id) {
       if (id === `\0${indexId}`) {
         const entries = Object.keys(load()).map(
           (puzzle) =>
@@ -156,9 +168,11 @@ function pictureTemplates() {
         return `export const PICTURES = {\n${entries.join("\n")}\n};`;
       }
       if (id.startsWith(`\0${prefix}`)) {
-        const { ok, svg, colours, faces, moves } = load()[id.slice(prefix.length + 1)];
+        const puzzle = id.slice(prefix.length + 1);
+        const { ok, svg, azimuth, elevation, colours, faces, moves } = load()[puzzle];
         if (!ok) throw new Error(`no picture template for ${id}`);
-        return `export default ${JSON.stringify({ svg, colours, faces, moves })};`;
+        const room = await roomOf(puzzle);
+        return `export default ${JSON.stringify({ svg, azimuth, elevation, room, colours, faces, moves })};`;
       }
       return null;
     },

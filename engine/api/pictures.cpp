@@ -43,8 +43,12 @@ Json pictureTemplate(const std::string& id) {
         if (!sequence.error) moves.set(token, sourcesOf(sequence.moves));
       }
     }
+    // Where the picture looks from, so a page can turn it by one angle and keep the other.
+    const PictureSpec& view = puzzle.spec().picture;
     return success()
         .set("svg", solved.svg)
+        .set("azimuth", view.azimuth)
+        .set("elevation", view.elevation)
         .set("colours", colours)
         .set("faces", faces)
         .set("moves", moves);

@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 
+import omggif from "omggif";
+
 import {
   assertCanvasShowsFacelets,
   assertNoProblems,
@@ -58,6 +60,7 @@ const PLAIN = {
   "camera-latitude": null,
   "camera-longitude": null,
   camera: null,
+  mask: null,
 };
 
 /**
@@ -137,6 +140,62 @@ const messages = (id) =>
         ]),
       ),
     );
+
+/**
+ * A player of `puzzle` at camera longitude `longitude` added to the page: the faces its picture
+ * shows and the box round its drawing [left, top, right, bottom], then the same once started in
+ * 3D (the faces it shows at least a little head-on); the player is taken off again.
+ */
+function pictureThen3D(puzzle, longitude) {
+  return page.evaluate(
+    async ([id, angle]) => {
+      const player = document.createElement("polytwist-player");
+      Object.assign(player, { puzzle: id, cameraLongitude: angle });
+      player.setAttribute("size", "260");
+      document.body.prepend(player);
+      const root = player.shadowRoot;
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      let shapes = null;
+      while (!(shapes = root.querySelector("#picture:not([hidden]) svg g"))) await frame();
+      const box = (rect) => [rect.left, rect.top, rect.right, rect.bottom].map(Math.round);
+      const pictured = box(shapes.getBoundingClientRect());
+      const drawnFacelets = [...shapes.querySelectorAll("[data-f]")].map((p) =>
+        Number(p.dataset.f),
+      );
+      await player.ready;
+      await frame();
+      await frame();
+      const faceSet = (facelets) =>
+        [...new Set(facelets.map((f) => player.facelets[f]))].sort().join("");
+      const pictureFaces = faceSet(drawnFacelets);
+      const viewFaces = faceSet(
+        player
+          .stickerScreenPoints()
+          .filter((point) => point.visible && point.facing > 0.05)
+          .map((point) => point.facelet),
+      );
+      // The 3D view's drawn (opaque) pixels.
+      const canvas = root.querySelector("#view");
+      const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+      const drawn = [Infinity, Infinity, -Infinity, -Infinity];
+      for (let y = 0; y < canvas.height; y++) {
+        for (let x = 0; x < canvas.width; x++) {
+          if (data[(y * canvas.width + x) * 4 + 3] < 128) continue;
+          drawn[0] = Math.min(drawn[0], x);
+          drawn[1] = Math.min(drawn[1], y);
+          drawn[2] = Math.max(drawn[2], x + 1);
+          drawn[3] = Math.max(drawn[3], y + 1);
+        }
+      }
+      const rect = canvas.getBoundingClientRect();
+      const scale = rect.width / canvas.width;
+      const seen = drawn.map((v, i) => Math.round((i % 2 ? rect.top : rect.left) + v * scale));
+      player.remove();
+      return { pictureFaces, viewFaces, pictured, seen };
+    },
+    [puzzle, longitude],
+  );
+}
 
 describe("player views", () => {
   it(
@@ -316,6 +375,124 @@ describe("player views", () => {
       }
     },
   );
+
+  it(
+    "net view: a mask greys and hides the stickers the 3D view does, following the pieces",
+    TEST,
+    async () => {
+      for (const id of PLAYERS) {
+        // Two faces' stickers by their colours: after a move they are spread over several faces.
+        const [grey, hidden] = await page
+          .locator(id)
+          .evaluate((el) => el.puzzleInfo.faces.slice(0, 2).map((f) => f.name));
+        await show(id, { ...PLAIN, view: "net", mask: `grey: ${grey}; hide: ${hidden}` });
+        const move = await page.locator(id).evaluate((el) => el.puzzleInfo.moves[0]);
+        await show(id, {}, move);
+        const wrong = await page.locator(id).evaluate(
+          (el, [greyFace, hiddenFace]) => {
+            const colours = Object.fromEntries(el.puzzleInfo.faces.map((f) => [f.name, f.colour]));
+            const rgb = (hex) =>
+              `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
+            // As the 3D view and the exports draw them (web/src/puzzles/materials.js).
+            const expected = (face) =>
+              face === greyFace
+                ? ["rgb(127, 127, 127)", "greyed out"]
+                : face === hiddenFace
+                  ? ["rgb(27, 27, 27)", "hidden"]
+                  : [rgb(colours[face]), null];
+            return [...el.shadowRoot.querySelectorAll("#net-view .sticker")].flatMap((sticker) => {
+              const face = el.facelets[Number(sticker.dataset.facelet)];
+              const [fill, word] = expected(face);
+              const label = sticker.getAttribute("aria-label");
+              const shown = getComputedStyle(sticker).fill;
+              return shown === fill && (!word || label.endsWith(`: ${word}`))
+                ? []
+                : [`${label} (a ${face} sticker) is ${shown}, not ${fill}`];
+            });
+          },
+          [grey, hidden],
+        );
+        assert.deepEqual(wrong, [], `${id} after ${move}: ${wrong.join("; ")}`);
+      }
+      assertNoProblems(problems);
+    },
+  );
+
+  it(
+    "a player turned by one angle only starts where its picture showed the puzzle",
+    TEST,
+    async () => {
+      // The picture keeps the angle not given as its own view has it, as the 3D view does, and
+      // frames the puzzle as the 3D view turned so does (before, neither was turned).
+      for (const [puzzle, longitude] of [
+        ["cube3", "-30"],
+        ["pyraminx", "0"],
+      ]) {
+        const shown = await pictureThen3D(puzzle, longitude);
+        const context = `${puzzle} at longitude ${longitude}: ${JSON.stringify(shown)}`;
+        assert.deepEqual(shown.pictureFaces, shown.viewFaces, `faces seen, ${context}`);
+        // Left and right edges, and the middle from top to bottom: the near side of a Pyraminx
+        // seen from the front looks larger in 3D than in the flat picture, its far corner smaller.
+        const [left, top, right, bottom] = shown.pictured;
+        const [left3d, top3d, right3d, bottom3d] = shown.seen;
+        const apart = [left - left3d, right - right3d, (top + bottom - top3d - bottom3d) / 2];
+        assert.ok(Math.max(...apart.map(Math.abs)) <= 6, `outlines apart, ${context}`);
+      }
+      assertNoProblems(problems);
+    },
+  );
+
+  it("a Master Pyraminx's layers stay inside the view while they turn", TEST, async () => {
+    // Its corner layers swing out beyond its outline as they turn (the 3D view's frame leaves
+    // them room, as its picture does); the frames of an animation are the view's own poses.
+    const id = "#pyraminx";
+    const player = page.locator(id);
+    await player.evaluate((el) => el.setAttribute("puzzle", "master_pyraminx"));
+    await show(id, PLAIN);
+    const touching = await player.evaluate(async (el) => {
+      const wide = el.puzzleInfo.moves.filter((move) => /^[A-Z]w$/.test(move));
+      el.alg = wide.map((move) => `${move} ${move}'`).join(" ");
+      await el.ready;
+      const size = 120;
+      const blob = await el.exportAnimation({
+        format: "gif",
+        size,
+        fps: 50,
+        turnMs: 400,
+        pauseMs: 0,
+        holdMs: 0,
+        background: "#ffffff",
+      });
+      return { bytes: [...new Uint8Array(await blob.arrayBuffer())], size, moves: wide };
+    });
+    await player.evaluate((el) => {
+      el.alg = "";
+      el.setAttribute("puzzle", "pyraminx");
+    });
+    const gif = new omggif.GifReader(Buffer.from(touching.bytes));
+    const { size } = touching;
+    const pixels = new Uint8Array(size * size * 4);
+    const out = [];
+    for (let frame = 0; frame < gif.numFrames(); frame++) {
+      gif.decodeAndBlitFrameRGBA(frame, pixels);
+      // The outermost ring of pixels: the white background only.
+      for (let k = 0; k < size; k++) {
+        for (const [x, y] of [
+          [k, 0],
+          [k, size - 1],
+          [0, k],
+          [size - 1, k],
+        ]) {
+          const i = (y * size + x) * 4;
+          if (pixels[i] + pixels[i + 1] + pixels[i + 2] < 3 * 200)
+            out.push(`frame ${frame} (${x}, ${y})`);
+        }
+      }
+    }
+    assert.ok(touching.moves.length >= 4, touching.moves.join(" "));
+    assert.deepEqual(out.slice(0, 5), [], `${out.length} pixels of a layer on the view's edge`);
+    assertNoProblems(problems);
+  });
 
   it("name the attribute and what it takes for every bad value", TEST, async () => {
     const id = "#pyraminx";

@@ -2,7 +2,7 @@
 //
 //   const net = createNet({ layout: PYRAMINX_NET, faces: info.faces, label, onPaint });
 //   parent.append(net.element);   (with onPaint, a scroller holding the SVG, sideways on touch screens)
-//   net.setFacelets("FFFF…");   net.highlight([1, 12]);   net.focusSticker(0);
+//   net.setFacelets("FFFF…", { looks, sources });   net.highlight([1, 12]);   net.focusSticker(0);
 //
 // Each sticker is a <polygon class="sticker" data-facelet="i" role="button"> labelled with its name
 // and colour ("F0: green"). A click or tap, or Enter / Space on the focused sticker, calls
@@ -11,6 +11,7 @@
 // is in the tab order at a time). highlight() marks stickers with a dashed outline and a hatched
 // overlay, so an error shows without relying on colour.
 import { centroid, pointList, scaledAbout, stickerInDirection, svgElement } from "../ui/svg-net.js";
+import { MASKED_COLOUR, maskedColour } from "../puzzles/materials.js";
 import { colourName } from "./palette.js";
 
 /**
@@ -125,8 +126,9 @@ export function createNet({ layout, faces, label, onPaint }) {
   let highlighted = [];
 
   function labelSticker(index) {
-    const face = stickers[index].dataset.face;
-    const colour = colours.has(face) ? colourName(colours.get(face)) : "unknown colour";
+    const { face, mask } = stickers[index].dataset;
+    let colour = colours.has(face) ? colourName(colours.get(face)) : "unknown colour";
+    if (mask) colour = mask === "grey" ? "greyed out" : "hidden";
     const error = highlighted.includes(index) ? " (named in the error)" : "";
     stickers[index].setAttribute(
       "aria-label",
@@ -134,12 +136,18 @@ export function createNet({ layout, faces, label, onPaint }) {
     );
   }
 
-  /** Colours every sticker from a facelets string (one face letter per sticker). */
-  function setFacelets(facelets) {
+  /**
+   * Colours every sticker from a facelets string (one face letter per sticker), a stickering
+   * mask's `looks` drawn in as the 3D model draws them (../puzzles/materials.js's maskedColour).
+   */
+  function setFacelets(facelets, { looks = "", sources } = {}) {
     stickers.forEach((polygon, index) => {
       const face = facelets[index] ?? "";
+      const masked = maskedColour(looks, sources, index);
       polygon.dataset.face = face;
-      polygon.style.fill = colours.get(face) ?? UNKNOWN_FILL;
+      if (masked) polygon.dataset.mask = masked === MASKED_COLOUR ? "grey" : "hidden";
+      else delete polygon.dataset.mask;
+      polygon.style.fill = masked ?? colours.get(face) ?? UNKNOWN_FILL;
       labelSticker(index);
     });
   }

@@ -7,6 +7,7 @@
 import { PICTURES } from "virtual:polytwist-pictures";
 
 import { fastPicture } from "../picture/fast.js";
+import { pictureRotation } from "../render/camera-placement.js";
 import { pressWord } from "../ui/format.js";
 import { pictureParameters } from "./appearance.js";
 
@@ -23,6 +24,17 @@ async function templatePicture({ pzl, alg = "", r, stage, sch }) {
   const { default: template } = await PICTURES[pzl]();
   const svg = fastPicture(template, alg);
   return svg && { ok: true, svg };
+}
+
+/**
+ * How the puzzle's picture is drawn, from its template: {azimuth, elevation} it is seen from, and
+ * its `room`, how much smaller the 3D view draws it (its turning layers kept in view); null
+ * without a template.
+ */
+async function templateView(pzl) {
+  if (!Object.hasOwn(PICTURES, pzl)) return null;
+  const { default: template } = await PICTURES[pzl]();
+  return { azimuth: template.azimuth, elevation: template.elevation, room: template.room };
 }
 
 /** The puzzle's name from a picture's title (the engine writes the name, then the alg if any). */
@@ -70,10 +82,10 @@ export function createPictureMode({ ui, messages, onStart }) {
         ...pictureParameters(appearance),
       };
       if (setup.trim()) params.alg = setup;
-      // The camera attribute's angles, as VisualCube's rotations from the front view.
-      if (camera.azimuth !== undefined && camera.elevation !== undefined) {
-        params.r = `y${Math.round(camera.azimuth)}x${Math.round(-camera.elevation)}`;
-      }
+      // The camera attribute's angles, the one left out as the puzzle's picture has it.
+      const view = await templateView(params.pzl);
+      const rotation = pictureRotation(view, camera);
+      if (rotation) params.r = rotation;
       const key = JSON.stringify(params);
       if (key === painted) return;
       painted = key;
@@ -97,8 +109,9 @@ export function createPictureMode({ ui, messages, onStart }) {
       }
       if (current !== generation || !shown) return;
       const picture = svgElement(answer.svg);
-      // Closer, as the 3D view's camera will be (a perspective camera's zoom, nearly a scale).
-      picture.style.scale = String(camera.zoom ?? 1);
+      // Closer or farther, as the 3D view's camera will be (a perspective camera's zoom, nearly a
+      // scale), with the room the puzzle's turning layers need.
+      picture.style.scale = String((camera.zoom ?? 1) * (view?.room ?? 1));
       ui.picture.replaceChildren(picture);
       ui.picture.hidden = false;
       ui.start3d.hidden = !answer.ok;

@@ -23,7 +23,7 @@
 // circumscribed sphere, and the camera stands where the outline it sees spans the view as the
 // picture before the start draws it (fitToPicture), centred as the picture centres it, so that
 // starting a player does not move or resize the puzzle.
-import { Group, MathUtils, Mesh, Vector3 } from "three";
+import { Group, MathUtils, Mesh, Quaternion, Vector3 } from "three";
 
 import {
   clipPolyhedron,
@@ -58,6 +58,14 @@ const LIFT = 0.001;
 const PLASTIC_RECESS = 20 * LIFT;
 /** How deep a sticker's backing reaches (./sticker-backing.js), in circumradii. */
 const BACKING_DEPTH = 0.2;
+/**
+ * How far from the middle of the view (its half side being 1) a turning layer may reach, seen
+ * from the default view: a puzzle whose layers, turned, would reach farther (a Pyraminx's corners
+ * swing out beyond its outline) is drawn smaller than its picture frames it, by its `room`.
+ */
+const TURN_REACH = 0.96;
+/** Steps a full turn about an axis is sampled in, to find how far a turning layer reaches. */
+const SWEEP_STEPS = 72;
 /** A border never takes more than this share of a sticker's inradius (thin or tiny stickers). */
 const MAX_BORDER_SHARE = 0.3;
 /** Cells smaller than this share of the solid's volume are rounding slivers, not cells. */
@@ -291,14 +299,14 @@ export function framing(faces, direction) {
 
 /**
  * Where the camera, looking along -`direction` at the origin, sees the solid's outline as the
- * picture draws it: spanning PICTURE_SHARE of the view (the larger of its width and height) and
+ * picture draws it: spanning `share` of the view (the larger of its width and height) and
  * centred. `corners` are the solid's corners in scene units. Returns {distance, shift}: the
  * camera's distance from the origin and how far to move the puzzle across the view to centre it.
  */
-export function fitToPicture(corners, direction) {
+export function fitToPicture(corners, direction, share = PICTURE_SHARE) {
   const { right, up } = viewAxes(direction);
   const points = corners.map((p) => [p.dot(right), p.dot(up), p.dot(direction)]);
-  const wanted = 2 * Math.tan(MathUtils.degToRad(FIELD_OF_VIEW / 2)) * PICTURE_SHARE;
+  const wanted = 2 * Math.tan(MathUtils.degToRad(FIELD_OF_VIEW / 2)) * share;
   const nearest = Math.max(...points.map(([, , z]) => z));
   let [shiftX, shiftY, distance] = [0, 0, 0];
   /** The outline's box seen from `d`, in tangents of the angle off the view's axis. */
@@ -326,16 +334,115 @@ export function fitToPicture(corners, direction) {
 }
 
 /**
+ * How the camera frames the solid (`faces`, placed as `object` places them) as the engine's
+ * picture from another direction frames it: that direction (a unit Vector3) → {direction,
+ * distance, target}, where the camera looks from (belowLowest), its distance from `target`, the
+ * point it looks at (fitToPicture), the outline spanning the share of the view its picture
+ * does, times the puzzle's `room`.
+ */
+function framer(faces, object, room) {
+  object.updateMatrix();
+  const corners = faces.flatMap((face) =>
+    face.outline.map((p) => p.clone().applyMatrix4(object.matrix)),
+  );
+  return (pictured) => {
+    const { direction } = viewAlong(faces, pictured);
+    const { distance, shift } = fitToPicture(corners, direction, PICTURE_SHARE * room);
+    return { direction, distance, target: shift.negate() };
+  };
+}
+
+/** The direction the camera takes to see the solid as a picture from `pictured` shows it. */
+function viewAlong(faces, pictured) {
+  const nearby = viewFrom(faces, pictured).distance / SCENE_RADIUS;
+  return { pictured, direction: belowLowest(pictured, faces, nearby) };
+}
+
+/**
+ * The puzzle's default view: the engine's view direction (as the camera must take it,
+ * belowLowest), the solid's middle and scale (framing) and the camera's distance and the shift
+ * that centre it (fitToPicture), as the picture frames it.
+ */
+function defaultView(geometry, described) {
+  const { pictured, direction } = viewAlong(described.faces, defaultDirection(geometry.view));
+  return { pictured, direction, ...viewFrom(described.faces, direction) };
+}
+
+/** A polyhedron's corners, each once. */
+function cornersOf(polyhedron) {
+  const corners = new Map();
+  for (const polygon of polyhedron) {
+    for (const p of polygon)
+      corners.set(
+        p
+          .toArray()
+          .map((v) => v.toFixed(6))
+          .join(),
+        p,
+      );
+  }
+  return [...corners.values()];
+}
+
+/**
+ * How much smaller than its picture frames it the puzzle is drawn (1: as framed, less when
+ * needed), so that from the default `view` every layer stays within TURN_REACH of the view while
+ * it turns: the corners of the cells a turn about an axis moves, swept all the way round it.
+ * `cells`: [{slabs, corners}]; `turns`: the geometry's.
+ */
+export function turningRoom({ axes }, cells, turns, { direction, middle, scale, shift, distance }) {
+  const { right, up } = viewAxes(direction);
+  const halfTan = Math.tan(MathUtils.degToRad(FIELD_OF_VIEW / 2));
+  const point = new Vector3();
+  const rotation = new Quaternion();
+  let reach = 0;
+  axes.forEach((axis, a) => {
+    const about = turns.filter((turn) => turn.axis === a);
+    const corners = cells
+      .filter(({ slabs }) => about.some(({ from, to }) => from <= slabs[a] && slabs[a] <= to))
+      .flatMap((cell) => cell.corners);
+    for (let step = 0; step < SWEEP_STEPS; step++) {
+      rotation.setFromAxisAngle(axis.direction, (2 * Math.PI * step) / SWEEP_STEPS);
+      for (const corner of corners) {
+        // Placed as the model places the solid: its middle scaled about, centred by the shift.
+        point.copy(corner).applyQuaternion(rotation).sub(middle).multiplyScalar(scale).add(shift);
+        const depth = (distance - point.dot(direction)) * halfTan;
+        reach = Math.max(
+          reach,
+          Math.abs(point.dot(right)) / depth,
+          Math.abs(point.dot(up)) / depth,
+        );
+      }
+    }
+  });
+  return Math.min(1, TURN_REACH / reach);
+}
+
+/**
+ * The room (turningRoom) of the puzzle of the engine's puzzleGeometry answer, for its picture
+ * before the player starts (the site's build writes it into the puzzle's picture template).
+ */
+export function pictureRoom(answer) {
+  const geometry = geometryOf(answer);
+  const described = describeGeometry(geometry);
+  const cells = solidCells(described).map(({ slabs, polyhedron }) => ({
+    slabs,
+    corners: cornersOf(polyhedron),
+  }));
+  return turningRoom(described, cells, geometry.turns, defaultView(geometry, described));
+}
+
+/**
  * The view of the solid (`faces`) from `direction`: the middle of its outline and the scale that
  * gives it the scene's radius (framing), and where the camera stands (fitToPicture).
  */
-function viewFrom(faces, direction) {
+function viewFrom(faces, direction, share = PICTURE_SHARE) {
   const { middle, radius } = framing(faces, direction);
   const scale = SCENE_RADIUS / radius;
   const corners = faces.flatMap((face) =>
     face.outline.map((p) => p.clone().sub(middle).multiplyScalar(scale)),
   );
-  return { middle, scale, ...fitToPicture(corners, direction) };
+  return { middle, scale, ...fitToPicture(corners, direction, share) };
 }
 
 const built = new Map(); // description → the meshes' geometries, shared by its models on the page
@@ -351,6 +458,7 @@ function sharedGeometries(geometry, described) {
       cells: solidCells(described).map(({ slabs, polyhedron }) => ({
         slabs,
         body: polyhedronGeometry(polyhedron),
+        corners: cornersOf(polyhedron),
       })),
       stickers: described.stickers.map(({ outline, normal, centre }) => {
         const border = Math.min(BORDER * size, MAX_BORDER_SHARE * inradius(outline, centre));
@@ -383,10 +491,12 @@ export function createGeometryModel(info, answer) {
   const shared = sharedGeometries(geometry, described);
   const object = new Group();
   object.name = info.id;
-  const pictured = defaultDirection(geometry.view);
-  const nearby = viewFrom(described.faces, pictured).distance / SCENE_RADIUS;
-  const direction = belowLowest(pictured, described.faces, nearby);
-  const { middle, scale, distance, shift } = viewFrom(described.faces, direction);
+  const view = defaultView(geometry, described);
+  const { pictured, direction } = view;
+  // Smaller when turning layers would leave the view (the picture is drawn smaller too).
+  const room = turningRoom(described, shared.cells, geometry.turns, view);
+  const { middle, scale, distance, shift } =
+    room < 1 ? viewFrom(described.faces, direction, PICTURE_SHARE * room) : view;
   object.scale.setScalar(scale);
   object.position.copy(middle).multiplyScalar(-scale).add(shift);
 
@@ -479,7 +589,13 @@ export function createGeometryModel(info, answer) {
     stickers,
     turns,
     dragMoves: dragChoices(geometry, described),
-    camera: { direction: direction.toArray(), distance },
+    camera: {
+      direction: direction.toArray(),
+      pictured: pictured.toArray(),
+      distance,
+      room,
+      frame: framer(described.faces, object, room),
+    },
     drawing,
   });
   return digits ? { ...model, ...digits } : model;

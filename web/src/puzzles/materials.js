@@ -23,6 +23,17 @@ export const PLASTIC_COLOUR = "#1b1b1b";
 /** A sticker a stickering mask greys out: the engine's pictures' grey (engine/render/image.cpp). */
 export const MASKED_COLOUR = "#7f7f7f";
 
+/**
+ * The colour a stickering mask draws sticker `i` of a position in, or null where it shows its own:
+ * `looks` has one letter per sticker of the solved puzzle ("g" grey, "h" hidden: the plastic's
+ * colour, as if the sticker were peeled off), and `sources[i]` is the solved puzzle's sticker now
+ * at place i (./appearance.js), so the mask follows the pieces.
+ */
+export function maskedColour(looks, sources, i) {
+  const look = looks && looks[sources?.[i] ?? i];
+  return look === "g" ? MASKED_COLOUR : look === "h" ? PLASTIC_COLOUR : null;
+}
+
 /** The black plastic of the pieces. */
 export function plasticMaterial() {
   plastic ??= new MeshLambertMaterial({ color: PLASTIC_COLOUR });

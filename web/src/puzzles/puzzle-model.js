@@ -16,10 +16,9 @@
 import { Quaternion } from "three";
 
 import {
-  MASKED_COLOUR,
-  PLASTIC_COLOUR,
   UNKNOWN_COLOUR,
   flaggedStickerMaterial,
+  maskedColour,
   stickerMaterial,
 } from "./materials.js";
 
@@ -36,7 +35,9 @@ export const easeInOut = (t) => 0.5 - 0.5 * Math.cos(Math.PI * t);
  * @param {Map<string, {axis: Vector3, angle: number, pieces: number[]}>} spec.turns
  * @param {(facelet: number) => string[]} spec.dragMoves
  * @param {{faces: {name: string, colour: string}[]}} spec.info  the engine's puzzleInfo answer
- * @param {{direction: number[], distance: number}} spec.camera  the default view
+ * @param {{direction: number[], distance: number, pictured?: number[], frame?: Function}}
+ *   spec.camera  the default view, the direction its picture looks from, and how the camera frames
+ *   the puzzle as its picture from another direction does (../render/camera-placement.js)
  * @param {ReturnType<import("./batched-drawing.js").batchedDrawing>} [spec.drawing]
  */
 export function createPuzzleModel(spec) {
@@ -130,13 +131,7 @@ export function createPuzzleModel(spec) {
     resetPose();
     const striped = new Set(flagged);
     stickers.forEach((sticker, i) => {
-      const look = looks && looks[sources?.[i] ?? i];
-      const colour =
-        look === "g"
-          ? MASKED_COLOUR
-          : look === "h"
-            ? PLASTIC_COLOUR
-            : (colours.get(facelets[i]) ?? UNKNOWN_COLOUR);
+      const colour = maskedColour(looks, sources, i) ?? colours.get(facelets[i]) ?? UNKNOWN_COLOUR;
       sticker.material = striped.has(i) ? flaggedStickerMaterial(colour) : stickerMaterial(colour);
       drawing?.colour(i, colour, striped.has(i));
     });

@@ -2,7 +2,8 @@
 // optionally changed by a player's camera option {azimuth, elevation, zoom} (docs/embedding.md):
 // azimuth in degrees about the vertical axis, 0 = from the front (+z), positive towards the right
 // (+x); elevation in degrees above the horizontal; zoom 1 = the default distance, 2 = twice as
-// close. Options left out keep the default view's value. Pure math (three.js vectors only).
+// close. Options left out keep the default view's value, in the 3D view as in the picture before
+// the player starts (pictureRotation). Pure math (three.js vectors only).
 import { MathUtils, Vector3 } from "three";
 
 /** The 3D view's vertical field of view in degrees (the horizontal one in a view taller than wide). */
@@ -23,25 +24,60 @@ export function anglesOf([x, y, z]) {
 }
 
 /**
- * @param {{direction: number[], distance: number}} defaults
+ * @param {{direction: number[], distance: number, pictured?: number[], frame?: (pictured:
+ *   Vector3) => {direction: Vector3, distance: number, target: Vector3}}} defaults  the default
+ *   view; `pictured`: the direction its picture looks from; `frame`: where the camera stands to
+ *   show the puzzle as its picture from another direction does
  * @param {{azimuth?: number, elevation?: number, zoom?: number}} option
- * @returns {{position: Vector3, distance: number}}
+ * @returns {{position: Vector3, distance: number, target: Vector3}}  `distance` from `target`
  */
 export function cameraPosition(defaults, option = {}) {
-  const angles = { ...anglesOf(defaults.direction), ...definedOnly(option) };
-  const distance = defaults.distance / (option.zoom ?? 1);
+  const given = definedOnly(option);
+  // Turned from the default view, the puzzle is shown as its picture turned so shows it: the
+  // angles given replace the picture's (as pictureRotation's do).
+  const turned = Object.keys(given).length > 0 && defaults.frame;
+  const angles = { ...anglesOf(turned ? defaults.pictured : defaults.direction), ...given };
   const azimuth = MathUtils.degToRad(angles.azimuth);
   const elevation = MathUtils.degToRad(angles.elevation);
-  const position = new Vector3(
+  const direction = new Vector3(
     Math.cos(elevation) * Math.sin(azimuth),
     Math.sin(elevation),
     Math.cos(elevation) * Math.cos(azimuth),
-  ).multiplyScalar(distance);
-  return { position, distance };
+  );
+  const framed = turned
+    ? defaults.frame(direction)
+    : { direction, distance: defaults.distance, target: new Vector3() };
+  const distance = framed.distance / (option.zoom ?? 1);
+  const position = framed.direction.clone().multiplyScalar(distance).add(framed.target);
+  return { position, distance, target: framed.target };
+}
+
+/**
+ * The engine picture's `r` (VisualCube's rotations from the front view, docs/images.md) that
+ * shows the puzzle as the camera option does, over the picture's own view `{azimuth, elevation}`
+ * (its template's): as in cameraPosition, an angle left out keeps the view's. "" when the option
+ * gives neither, or when the view is unknown (null) and it gives one only.
+ */
+export function pictureRotation(view, option = {}) {
+  const given = definedOnly(option);
+  const count = Object.keys(given).length;
+  if (count === 0 || (count === 1 && !view)) return "";
+  const { azimuth, elevation } = { ...view, ...given };
+  return `y${Math.round(azimuth)}x${Math.round(-elevation)}`;
 }
 
 function definedOnly({ azimuth, elevation }) {
   return Object.fromEntries(
     Object.entries({ azimuth, elevation }).filter(([, value]) => value !== undefined),
   );
+}
+
+/**
+ * Puts `eye` (a back view's camera) opposite `camera` through the middle, looking at it, so that
+ * the two views together show every side (a cube's U, F, R in one, D, B, L in the other).
+ */
+export function placeBehind(eye, camera) {
+  eye.position.copy(camera.position).negate();
+  eye.lookAt(0, 0, 0);
+  eye.updateMatrixWorld();
 }

@@ -7,7 +7,7 @@
 import { Group, MathUtils, PerspectiveCamera, Raycaster, Scene, TOUCH, Vector2 } from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 
-import { FIELD_OF_VIEW, cameraPosition } from "./camera-placement.js";
+import { FIELD_OF_VIEW, cameraPosition, placeBehind } from "./camera-placement.js";
 import { addLighting } from "./lighting.js";
 import { registerView } from "./shared-renderer.js";
 
@@ -47,10 +47,7 @@ export function createView(canvas) {
   function requestRender() {
     shared.requestFrame();
     if (!back) return;
-    // From behind: the eye opposite the main one through the middle, so that the two views
-    // together show every side (a cube's U, F, R in one, D, B, L in the other).
-    back.camera.position.copy(camera.position).negate();
-    back.camera.lookAt(0, 0, 0);
+    placeBehind(back.camera, camera);
     back.shared.requestFrame();
   }
 
@@ -98,6 +95,7 @@ export function createView(canvas) {
     mirrored = on;
     holder.scale.x = on ? -1 : 1;
     camera.position.x = -camera.position.x;
+    controls.target.x = -controls.target.x;
     controls.update();
     requestRender();
   }
@@ -110,12 +108,15 @@ export function createView(canvas) {
    */
   function placeCamera(defaults, option = {}) {
     placement = { defaults, option };
-    const { position, distance } = cameraPosition(defaults, option);
+    const { position, distance, target } = cameraPosition(defaults, option);
     camera.position.copy(position);
-    if (mirrored) camera.position.x = -position.x;
+    controls.target.copy(target);
+    if (mirrored) {
+      camera.position.x = -position.x;
+      controls.target.x = -target.x;
+    }
     controls.minDistance = Math.min(distance, defaults.distance) * 0.45;
     controls.maxDistance = Math.max(distance, defaults.distance) * 2;
-    controls.target.set(0, 0, 0);
     controls.update();
     requestRender();
   }
@@ -179,6 +180,10 @@ export function createView(canvas) {
     requestRender,
     setBackView,
     setMirror,
+    /** Whether the view is mirrored (setMirror). */
+    get mirrored() {
+      return mirrored;
+    },
     /** Whether the view is on screen (frames for views off screen wait until they are). */
     setOnScreen(on) {
       onScreen = on;

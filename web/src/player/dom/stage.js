@@ -72,8 +72,19 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
   /** The puzzle's default view, farther back when hints float around it, changed by the option. */
   function placeCamera() {
     if (!puzzleModel) return;
-    const { direction, distance } = puzzleModel.camera;
-    const framed = { direction, distance: hints ? distance * HINT_FRAMING : distance };
+    const { direction, pictured, distance, frame } = puzzleModel.camera;
+    const back = hints ? HINT_FRAMING : 1;
+    const framed = {
+      direction,
+      pictured,
+      distance: distance * back,
+      frame:
+        frame &&
+        ((towards) => {
+          const from = frame(towards);
+          return { ...from, distance: from.distance * back };
+        }),
+    };
     view.placeCamera(framed, cameraOption);
   }
 
@@ -102,10 +113,13 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
     showOnNet(model.position.current);
   }
 
-  /** A position on the net view: its colours, or a numbered puzzle's digits (a new picture). */
-  function showOnNet({ facelets, digits }) {
+  /**
+   * A position on the net view: its colours with the mask drawn in, or a numbered puzzle's digits
+   * (a new picture).
+   */
+  function showOnNet({ facelets, digits, looks, sources }) {
     const { info, entry } = shown;
-    if (net) net.setFacelets(facelets);
+    if (net) net.setFacelets(facelets, { looks, sources });
     else if (shownView === "net" && digits && entry?.net) {
       ui.netView.replaceChildren(digitNetPicture(entry.net, digits, `Net of the ${info.name}`));
     }
@@ -130,7 +144,7 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
   }
 
   function showPosition({ facelets, digits, sources, looks }) {
-    showOnNet({ facelets, digits });
+    showOnNet({ facelets, digits, looks, sources });
     if (!puzzleModel) return;
     puzzleModel.setFacelets(facelets, { looks, sources });
     if (digits) puzzleModel.setDigits?.(digits, sources);
