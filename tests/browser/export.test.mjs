@@ -230,6 +230,106 @@ describe("export", () => {
     assertShowsFacelets(shown.data, 300, 300, expected, expected.startFacelets, "PNG");
     // The player's background is transparent: so is the picture around the puzzle.
     assert.equal(shown.data[3], 0, "the corner is transparent");
+
+    // With a back view, as the player shows it: beside the puzzle (twice as wide), or in the
+    // bottom-left corner, with the faces hidden from the main view in it.
+    const backShown = await page.evaluate(async () => {
+      const player = document.querySelector("#exported");
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      player.backView = "side-by-side";
+      await frame();
+      const gif = await player.exportAnimation({ size: 40, fps: 5, turnMs: 200, holdMs: 0 });
+      const gifHeader = new DataView(await gif.slice(6, 10).arrayBuffer());
+      player.backView = "none";
+      await player.setState(""); // solved: the faces turned away are wholly the back view's
+      const back = player.stickerScreenPoints().filter((p) => !p.visible);
+      const hidden = [...new Set(back.map((p) => player.facelets[p.facelet]))];
+      const colours = player.puzzleInfo.faces.filter((f) => hidden.includes(f.name));
+      const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      /** The share of the pixels of a box of an image that show one of the hidden faces. */
+      const hiddenShare = (data, width, [x0, y0, x1, y1]) => {
+        let count = 0;
+        for (let y = y0; y < y1; y++) {
+          for (let x = x0; x < x1; x++) {
+            const i = (y * width + x) * 4;
+            const near = colours.some(({ colour }) =>
+              rgb(colour).every((v, k) => Math.abs(v - data[i + k]) < 40),
+            );
+            if (near && data[i + 3] > 200) count++;
+          }
+        }
+        return count / ((x1 - x0) * (y1 - y0));
+      };
+      const picture = async (options) => {
+        const blob = await player.exportImage(options);
+        if (options.format === "svg") return { text: await blob.text() };
+        const bitmap = await createImageBitmap(blob);
+        const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext("2d");
+        context.drawImage(bitmap, 0, 0);
+        const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+        return { width: bitmap.width, height: bitmap.height, data };
+      };
+      await frame();
+      const plain = await picture({ size: 200 });
+      player.backView = "side-by-side";
+      await frame();
+      const beside = await picture({ size: 200 });
+      const besideSvg = await picture({ size: 200, format: "svg" });
+      player.backView = "corner";
+      await frame();
+      const corner = await picture({ size: 200 });
+      player.backView = "none";
+      // A mirrored player's picture is the plain one reflected left to right.
+      player.mirror = true;
+      await frame();
+      const mirrored = await picture({ size: 200 });
+      player.mirror = false;
+      let reflected = 0;
+      for (let y = 0; y < 200; y++) {
+        for (let x = 0; x < 200; x++) {
+          const [i, j] = [(y * 200 + x) * 4, (y * 200 + 199 - x) * 4];
+          const miss = [0, 1, 2, 3].reduce(
+            (sum, k) => sum + Math.abs(plain.data[i + k] - mirrored.data[j + k]),
+            0,
+          );
+          if (miss < 40) reflected++;
+        }
+      }
+      const cornerBox = [0, 100, 100, 200];
+      return {
+        hidden: hidden.join(""),
+        plain: [plain.width, plain.height, hiddenShare(plain.data, 200, [0, 0, 200, 200])],
+        beside: [
+          beside.width,
+          beside.height,
+          hiddenShare(beside.data, 400, [0, 0, 200, 200]),
+          hiddenShare(beside.data, 400, [200, 0, 400, 200]),
+        ],
+        reflected: reflected / (200 * 200),
+        besideSvg: besideSvg.text.slice(0, 200),
+        besideSvgStickers: (besideSvg.text.match(/data-facelet/g) ?? []).length,
+        gif: [gifHeader.getUint16(0, true), gifHeader.getUint16(2, true)],
+        corner: [
+          corner.width,
+          corner.height,
+          hiddenShare(plain.data, 200, cornerBox),
+          hiddenShare(corner.data, 200, cornerBox),
+        ],
+      };
+    });
+    const { hidden, plain, beside, corner, gif } = backShown;
+    const context = JSON.stringify(backShown);
+    assert.ok(hidden.length >= 3, `faces hidden from the view: ${hidden}`);
+    assert.deepEqual(plain.slice(0, 2), [200, 200]);
+    assert.ok(plain[2] < 0.001, `the main view shows none of ${hidden}: ${context}`);
+    assert.deepEqual(beside.slice(0, 2), [400, 200], "side by side: twice as wide");
+    assert.ok(beside[2] < 0.001 && beside[3] > 0.1, `the back view on the right: ${context}`);
+    assert.match(backShown.besideSvg, /^<svg [^>]*width="400" height="200"/);
+    assert.ok(backShown.besideSvgStickers >= 2 * 27, `SVG stickers of both views: ${context}`);
+    assert.deepEqual(gif, [80, 40], "an animation side by side is twice as wide too");
+    assert.deepEqual(corner.slice(0, 2), [200, 200]);
+    assert.ok(corner[3] > corner[2] + 0.05, `the back view in the corner: ${context}`);
+    assert.ok(backShown.reflected > 0.95, `a mirrored picture, reflected: ${context}`);
     assertNoProblems(problems);
   });
 

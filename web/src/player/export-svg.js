@@ -14,9 +14,39 @@ const MIN_DIGIT_FACING = 0.1;
  * @param {object} options.puzzle  a puzzle model at rest (../puzzles/puzzle-model.js)
  * @param {number} options.size  the picture's width and height in pixels
  * @param {string | null} options.background  a CSS colour, or null for none
+ * @param {number} [options.width]  the whole picture's, with the back view (size by default)
+ * @param {number} [options.height]
+ * @param {{camera: import("three").Camera, x: number, y: number, side: number, frame?: {x: number,
+ *   y: number, side: number, fill: string, stroke: string, width: number, radius: number}}}
+ *   [options.back]  the back view: its camera and the square it fills, in a frame in a corner
  * @returns {string} the SVG document
  */
-export function positionSvg({ camera, puzzle, size, background }) {
+export function positionSvg({
+  camera,
+  puzzle,
+  size,
+  background,
+  width = size,
+  height = size,
+  back = null,
+}) {
+  const frame = back?.frame;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    background ? `<rect width="100%" height="100%" fill="${escapeXml(background)}"/>` : "",
+    seenBy(camera, puzzle, size),
+    frame
+      ? `<rect x="${round(frame.x + frame.width / 2)}" y="${round(frame.y + frame.width / 2)}" width="${round(frame.side - frame.width)}" height="${round(frame.side - frame.width)}" rx="${round(frame.radius)}" fill="${escapeXml(frame.fill)}" stroke="${escapeXml(frame.stroke)}" stroke-width="${round(frame.width)}"/>`
+      : "",
+    back
+      ? `<svg x="${back.x}" y="${back.y}" width="${back.side}" height="${back.side}" viewBox="0 0 ${size} ${size}">${seenBy(back.camera, puzzle, size)}</svg>`
+      : "",
+    "</svg>",
+  ].join("");
+}
+
+/** The puzzle seen by `camera` on a square of `size` pixels: its outline, stickers and digits. */
+function seenBy(camera, puzzle, size) {
   camera.updateMatrixWorld();
   puzzle.object.updateMatrixWorld(true);
   const toPicture = (world) => {
@@ -59,8 +89,6 @@ export function positionSvg({ camera, puzzle, size, background }) {
 
   const body = convexHull(bodyPoints);
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">`,
-    background ? `<rect width="100%" height="100%" fill="${escapeXml(background)}"/>` : "",
     body.length > 2
       ? `<polygon fill="${plastic}" stroke="${plastic}" stroke-width="${round(size / 200)}" stroke-linejoin="round" points="${pointList(body)}"/>`
       : "",
@@ -68,7 +96,6 @@ export function positionSvg({ camera, puzzle, size, background }) {
     labels.length
       ? `<g fill="#1d1d1f" font-family="system-ui, sans-serif" font-weight="700" text-anchor="middle" dominant-baseline="central">${labels.join("")}</g>`
       : "",
-    "</svg>",
   ].join("");
 }
 

@@ -9,9 +9,11 @@
 // model's pose for that fraction of the turn, so a slow machine gives the same GIF as a fast one.
 // Loaded with a dynamic import() by the element's export methods, so neither this module nor the
 // GIF encoder is part of a player's first load.
-import { Scene } from "three";
+import { Group, Scene } from "three";
 
 import { easeInOut } from "../puzzles/puzzle-model.js";
+import { placeBehind } from "../render/camera-placement.js";
+import { addLighting } from "../render/lighting.js";
 import { renderOnce } from "../render/shared-renderer.js";
 import { hexColour, maskedFacelets } from "./appearance.js";
 import { positionSvg } from "./export-svg.js";
@@ -58,11 +60,15 @@ export async function exportImage(source, given) {
     showPosition(still.puzzle, position, position.looks);
     const background = resolveBackground(options.background, source, { opaque: false });
     if (options.format === "svg") {
+      const { width, height, back } = still.layout;
       const svg = positionSvg({
         camera: still.camera,
         puzzle: still.puzzle,
         size: options.size,
         background,
+        width,
+        height,
+        back: back && { ...back, camera: still.backCamera },
       });
       return new Blob([svg], { type: "image/svg+xml" });
     }
@@ -172,7 +178,8 @@ export async function exportAnimation(source, given) {
       return await writeGif({
         frames,
         drawFrame,
-        size: options.size,
+        width: still.layout.width,
+        height: still.layout.height,
         signal: options.signal,
         report,
       });
@@ -234,51 +241,123 @@ function shownPuzzle(method, { view, model }) {
 
 /**
  * A second model of the puzzle shown, in a scene lit like the view and seen by a copy of its
- * camera (the reader's current angle and zoom), drawn square at `size` pixels.
+ * camera (the reader's current angle and zoom), drawn square at `size` pixels; with the player's
+ * back view, as the player shows it (backViewLayout), seen by a camera behind.
  */
-function createStill({ view }, { info, entry }, size, { readBack = false } = {}) {
+function createStill(source, { info, entry }, size, { readBack = false } = {}) {
+  const { view } = source;
   const scene = new Scene();
-  // The view's lights: those of its scene, and those its camera carries (copied with it).
-  for (const child of view.camera.parent.children) if (child.isLight) scene.add(child.clone());
+  addLighting(scene);
   const camera = view.camera.clone();
   camera.aspect = 1;
   camera.updateProjectionMatrix();
   scene.add(camera);
   const puzzle = entry.createModel(info);
-  scene.add(puzzle.object);
+  // A mirrored view reflects the puzzle (and its camera, copied with it).
+  const holder = new Group();
+  holder.scale.x = view.mirrored ? -1 : 1;
+  holder.add(puzzle.object);
+  scene.add(holder);
+  const layout = backViewLayout(source, size);
+  let backCamera = null;
+  let backRendered = null;
+  if (layout.back) {
+    backCamera = camera.clone();
+    placeBehind(backCamera, camera);
+    backRendered = sizedCanvas(layout.back.side);
+  }
   const rendered = sizedCanvas(size); // the puzzle alone, transparent around it
-  const output = sizedCanvas(size); // on the export's background
+  const output = sizedCanvas(layout.width, layout.height); // on the export's background
   // A GIF reads every frame back: a canvas kept in memory rather than on the GPU does that fast.
   const context = output.getContext("2d", { willReadFrequently: readBack });
   return {
     camera,
+    backCamera,
+    layout,
     puzzle,
     /** Renders the scene as it is posed now, on `background` (a CSS colour or null); the canvas. */
     draw(background) {
       renderOnce(scene, camera, rendered);
+      if (backCamera) renderOnce(scene, backCamera, backRendered);
       return this.compose(background);
     },
     /** Draws the last rendering on `background` again (a video's repeated frame); the canvas. */
     compose(background) {
-      context.clearRect(0, 0, size, size);
+      context.clearRect(0, 0, output.width, output.height);
       if (background) {
         context.fillStyle = background;
-        context.fillRect(0, 0, size, size);
+        context.fillRect(0, 0, output.width, output.height);
       }
       context.drawImage(rendered, 0, 0);
+      const { back } = layout;
+      if (back) {
+        if (back.frame) {
+          const { x, y, side, fill, stroke, width, radius } = back.frame;
+          context.beginPath();
+          context.roundRect(x + width / 2, y + width / 2, side - width, side - width, radius);
+          context.fillStyle = fill;
+          context.fill();
+          if (width > 0) {
+            context.lineWidth = width;
+            context.strokeStyle = stroke;
+            context.stroke();
+          }
+        }
+        context.drawImage(backRendered, back.x, back.y);
+      }
       return output;
     },
     dispose() {
-      scene.remove(puzzle.object);
+      holder.remove(puzzle.object);
       puzzle.dispose();
     },
   };
 }
 
-function sizedCanvas(size) {
+/**
+ * Where a picture of the player's view `size` pixels square puts its back view, as the player
+ * shows it (./player.css): {width, height, back: null or {x, y, side} (its square), with `frame`
+ * {x, y, side, fill, stroke, width, radius} in the corner}. Side by side, the picture is twice as
+ * wide, the back view on the right; in the corner, its box is measured on the page (a page may
+ * style the back-view part), so a player that is not laid out exports without it.
+ */
+function backViewLayout({ ui }, size) {
+  const where = ui.player.dataset.backView;
+  if (where === "side-by-side") {
+    return { width: 2 * size, height: size, back: { x: size, y: 0, side: size } };
+  }
+  const alone = { width: size, height: size, back: null };
+  const viewBox = ui.view.getBoundingClientRect();
+  const box = ui.backView.getBoundingClientRect();
+  if (where !== "corner" || viewBox.width === 0 || box.width === 0) return alone;
+  const scale = size / viewBox.width;
+  const style = getComputedStyle(ui.backView);
+  const border = parseFloat(style.borderTopWidth) * scale || 0;
+  const frame = {
+    x: (box.left - viewBox.left) * scale,
+    y: (box.top - viewBox.top) * scale,
+    side: box.width * scale,
+    fill: style.backgroundColor,
+    stroke: style.borderTopColor,
+    width: border,
+    radius: parseFloat(style.borderTopLeftRadius) * scale || 0,
+  };
+  const inner = (value) => Math.round(value + border);
+  return {
+    ...alone,
+    back: {
+      x: inner(frame.x),
+      y: inner(frame.y),
+      side: Math.max(1, Math.round(frame.side - 2 * border)),
+      frame,
+    },
+  };
+}
+
+function sizedCanvas(width, height = width) {
   const canvas = document.createElement("canvas");
-  canvas.width = size;
-  canvas.height = size;
+  canvas.width = width;
+  canvas.height = height;
   return canvas;
 }
 
@@ -315,13 +394,14 @@ function nextTask() {
   });
 }
 
-async function writeGif({ frames, drawFrame, size, signal, report }) {
+async function writeGif({ frames, drawFrame, width, height, signal, report }) {
   // One palette for every frame, from the first and the last picture (every sticker colour and
   // the background, lit as at rest): no colour flickers from frame to frame.
-  const pixels = (frame) => drawFrame(frame).getContext("2d").getImageData(0, 0, size, size).data;
+  const pixels = (frame) =>
+    drawFrame(frame).getContext("2d").getImageData(0, 0, width, height).data;
   const gif = createGifWriter({
-    width: size,
-    height: size,
+    width,
+    height,
     samples: [pixels(frames[0]), pixels(frames.at(-1))],
   });
   let elapsed = 0;
