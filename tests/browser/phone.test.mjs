@@ -55,6 +55,29 @@ describe("the app on a touch phone", () => {
     assert.ok(current[0].x >= 0 && current[0].x + current[0].width <= 390, "current move in view");
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `the page is ${width} px wide`);
+    // The first-use hint overlaps neither the view's buttons nor the puzzle drawn.
+    const [hint] = await boxes(page, "#hint");
+    assert.ok(hint, "the hint shows");
+    const apart = (a, b) =>
+      a.x + a.width <= b.x ||
+      b.x + b.width <= a.x ||
+      a.y + a.height <= b.y ||
+      b.y + b.height <= a.y;
+    for (const button of await boxes(page, ".stage-buttons button")) {
+      assert.ok(apart(hint, button), `the hint covers ${button.name}`);
+    }
+    const covered = await page.locator("#app").evaluate((el, box) => {
+      const canvas = el.shadowRoot.querySelector("#view");
+      const rect = canvas.getBoundingClientRect();
+      const scale = canvas.width / rect.width;
+      const [x0, y0] = [(box.x - rect.left) * scale, (box.y - rect.top) * scale].map(Math.floor);
+      const [w, h] = [box.width * scale, box.height * scale].map(Math.ceil);
+      const { data } = canvas.getContext("2d").getImageData(x0, y0, w, h);
+      let count = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 128) count++;
+      return count;
+    }, hint);
+    assert.equal(covered, 0, "pixels of the puzzle under the hint");
     assertNoProblems(problems);
   });
 
