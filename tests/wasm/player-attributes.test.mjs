@@ -19,7 +19,8 @@ import {
   readSize,
   readView,
 } from "../../web/src/player/attributes.js";
-import { anglesOf, cameraPosition } from "../../web/src/render/camera-placement.js";
+import { anglesOf } from "../../web/src/render/camera-angles.js";
+import { cameraPosition } from "../../web/src/render/camera-placement.js";
 
 describe("camera attribute", () => {
   it("reads name:value pairs in any order, with spaces, a trailing ';' and deg", () => {

@@ -7,7 +7,7 @@
 import { PICTURES } from "virtual:polytwist-pictures";
 
 import { fastPicture } from "../picture/fast.js";
-import { pictureRotation } from "../render/camera-placement.js";
+import { pictureRotation } from "../render/camera-angles.js";
 import { pressWord } from "../ui/format.js";
 import { pictureParameters } from "./appearance.js";
 

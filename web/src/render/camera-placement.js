@@ -3,8 +3,10 @@
 // azimuth in degrees about the vertical axis, 0 = from the front (+z), positive towards the right
 // (+x); elevation in degrees above the horizontal; zoom 1 = the default distance, 2 = twice as
 // close. Options left out keep the default view's value, in the 3D view as in the picture before
-// the player starts (pictureRotation). Pure math (three.js vectors only).
+// the player starts (./camera-angles.js). Pure math (three.js vectors only).
 import { MathUtils, Vector3 } from "three";
+
+import { anglesOf, givenAngles } from "./camera-angles.js";
 
 /** The 3D view's vertical field of view in degrees (the horizontal one in a view taller than wide). */
 export const FIELD_OF_VIEW = 20;
@@ -15,14 +17,6 @@ export const FIELD_OF_VIEW = 20;
  */
 export const PICTURE_SHARE = 0.84 / 1.06;
 
-/** The azimuth and elevation (degrees) of a direction. */
-export function anglesOf([x, y, z]) {
-  return {
-    azimuth: MathUtils.radToDeg(Math.atan2(x, z)),
-    elevation: MathUtils.radToDeg(Math.atan2(y, Math.hypot(x, z))),
-  };
-}
-
 /**
  * @param {{direction: number[], distance: number, pictured?: number[], frame?: (pictured:
  *   Vector3) => {direction: Vector3, distance: number, target: Vector3}}} defaults  the default
@@ -32,9 +26,9 @@ export function anglesOf([x, y, z]) {
  * @returns {{position: Vector3, distance: number, target: Vector3}}  `distance` from `target`
  */
 export function cameraPosition(defaults, option = {}) {
-  const given = definedOnly(option);
+  const given = givenAngles(option);
   // Turned from the default view, the puzzle is shown as its picture turned so shows it: the
-  // angles given replace the picture's (as pictureRotation's do).
+  // angles given replace the picture's (as ./camera-angles.js's pictureRotation's do).
   const turned = Object.keys(given).length > 0 && defaults.frame;
   const angles = { ...anglesOf(turned ? defaults.pictured : defaults.direction), ...given };
   const azimuth = MathUtils.degToRad(angles.azimuth);
@@ -50,26 +44,6 @@ export function cameraPosition(defaults, option = {}) {
   const distance = framed.distance / (option.zoom ?? 1);
   const position = framed.direction.clone().multiplyScalar(distance).add(framed.target);
   return { position, distance, target: framed.target };
-}
-
-/**
- * The engine picture's `r` (VisualCube's rotations from the front view, docs/images.md) that
- * shows the puzzle as the camera option does, over the picture's own view `{azimuth, elevation}`
- * (its template's): as in cameraPosition, an angle left out keeps the view's. "" when the option
- * gives neither, or when the view is unknown (null) and it gives one only.
- */
-export function pictureRotation(view, option = {}) {
-  const given = definedOnly(option);
-  const count = Object.keys(given).length;
-  if (count === 0 || (count === 1 && !view)) return "";
-  const { azimuth, elevation } = { ...view, ...given };
-  return `y${Math.round(azimuth)}x${Math.round(-elevation)}`;
-}
-
-function definedOnly({ azimuth, elevation }) {
-  return Object.fromEntries(
-    Object.entries({ azimuth, elevation }).filter(([, value]) => value !== undefined),
-  );
 }
 
 /**
