@@ -453,11 +453,11 @@ describe("player views", () => {
       const wide = el.puzzleInfo.moves.filter((move) => /^[A-Z]w$/.test(move));
       el.alg = wide.map((move) => `${move} ${move}'`).join(" ");
       await el.ready;
-      const size = 120;
+      const size = 100;
       const blob = await el.exportAnimation({
         format: "gif",
         size,
-        fps: 50,
+        fps: 25,
         turnMs: 400,
         pauseMs: 0,
         holdMs: 0,
