@@ -18,10 +18,11 @@ export const FIELD_OF_VIEW = 20;
 export const PICTURE_SHARE = 0.84 / 1.06;
 
 /**
- * @param {{direction: number[], distance: number, pictured?: number[], frame?: (pictured:
- *   Vector3) => {direction: Vector3, distance: number, target: Vector3}}} defaults  the default
- *   view; `pictured`: the direction its picture looks from; `frame`: where the camera stands to
- *   show the puzzle as its picture from another direction does
+ * @param {{direction: number[], distance: number, pictured?: number[], farther?: number,
+ *   frame?: (pictured: Vector3) => {direction: Vector3, distance: number, target: Vector3}}}
+ *   defaults  the default view; `pictured`: the direction its picture looks from; `frame`: where the camera stands to
+ *   show the puzzle as its picture from another direction does; `farther`: how much farther
+ *   back the camera stands (hint stickers floating round the puzzle)
  * @param {{azimuth?: number, elevation?: number, zoom?: number}} option
  * @returns {{position: Vector3, distance: number, target: Vector3}}  `distance` from `target`
  */
@@ -41,7 +42,7 @@ export function cameraPosition(defaults, option = {}) {
   const framed = turned
     ? defaults.frame(direction)
     : { direction, distance: defaults.distance, target: new Vector3() };
-  const distance = framed.distance / (option.zoom ?? 1);
+  const distance = (framed.distance * (defaults.farther ?? 1)) / (option.zoom ?? 1);
   const position = framed.direction.clone().multiplyScalar(distance).add(framed.target);
   return { position, distance, target: framed.target };
 }

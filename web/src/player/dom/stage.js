@@ -72,20 +72,7 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
   /** The puzzle's default view, farther back when hints float around it, changed by the option. */
   function placeCamera() {
     if (!puzzleModel) return;
-    const { direction, pictured, distance, frame } = puzzleModel.camera;
-    const back = hints ? HINT_FRAMING : 1;
-    const framed = {
-      direction,
-      pictured,
-      distance: distance * back,
-      frame:
-        frame &&
-        ((towards) => {
-          const from = frame(towards);
-          return { ...from, distance: from.distance * back };
-        }),
-    };
-    view.placeCamera(framed, cameraOption);
+    view.placeCamera({ ...puzzleModel.camera, farther: hints ? HINT_FRAMING : 1 }, cameraOption);
   }
 
   function showHints() {
