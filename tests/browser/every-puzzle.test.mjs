@@ -4,8 +4,10 @@
 // its letter names, a dragged sticker turns one of the engine's turns, a face seen head-on shows
 // its stickers in their own colours and its plastic black (not washed out by the lighting), a mirrored piece in the
 // colour editor is named with its stickers marked, and the position reopens from the address.
+// One page goes from puzzle to puzzle by the puzzle picker, as a reader does, and is loaded afresh
+// once per puzzle, from the scrambled puzzle's address (a fresh page after any failure).
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 
 import {
   assertAddressReopens,
@@ -19,6 +21,7 @@ import {
   fastTurns,
   gotoPuzzle,
   idle,
+  openPage,
   playerData,
   stickerClientPoint,
   stickerColoursShown,
@@ -27,6 +30,10 @@ import { callJson, loadEngine } from "../js/engine.mjs";
 import { problemInWords } from "../../web/src/edit/problem-words.js";
 
 const session = browserSession();
+/** The page the last puzzle left in good order (its address reopened), for the next puzzle. */
+let shared = null;
+const pages = [];
+after(() => Promise.all(pages.map((page) => page.close())));
 const TEST = { timeout: 90_000 };
 /**
  * How far (RGB distance, 0–255 a channel) a sticker seen head-on may be drawn from its face's
@@ -149,12 +156,29 @@ async function assertHeadOnColours(page, geometry, context) {
 /** The distance on the view between two stickers' centres. */
 const gap = ([p, q]) => Math.hypot(p.x - q.x, p.y - q.y);
 
+/** The app page showing `id`: the shared page switched by its picker, or a new page. */
+async function pageShowing(id) {
+  const current = shared;
+  shared = null;
+  if (current) {
+    await current.page.selectOption("#puzzle", id);
+    await current.page.waitForSelector(`#player[data-puzzle="${id}"][data-ready="true"]`, {
+      timeout: 30_000,
+    });
+    await idle(current.page);
+    return current;
+  }
+  const opened = await openPage(session.site.browser);
+  pages.push(opened.page);
+  await gotoPuzzle(opened.page, session.site.url, id);
+  return opened;
+}
+
 async function checkPuzzle(id, geometry) {
-  const { page, problems } = await session.open();
+  const { page, problems } = await pageShowing(id);
   const context = (what) => `${id}: ${what}`;
   const app = (name) => playerData(page, name);
-  const after = async (moves) => (await engineCall(page, "applyMoves", id, "", moves)).facelets;
-  await gotoPuzzle(page, session.site.url, id);
+  const reached = async (moves) => (await engineCall(page, "applyMoves", id, "", moves)).facelets;
   await fastTurns(page);
   const solved = await app("facelets");
 
@@ -165,7 +189,7 @@ async function checkPuzzle(id, geometry) {
     await page.locator("#view").focus();
     await page.keyboard.press(lettered.toLowerCase());
     await idle(page);
-    assert.equal(await app("facelets"), await after(lettered), context(`key ${lettered}`));
+    assert.equal(await app("facelets"), await reached(lettered), context(`key ${lettered}`));
     await page.keyboard.press(`Alt+${lettered.toLowerCase()}`);
     await idle(page);
     assert.equal(await app("facelets"), solved, context(`Alt+${lettered} undoes ${lettered}`));
@@ -181,7 +205,7 @@ async function checkPuzzle(id, geometry) {
   assert.notEqual(dragged, solved, context(`dragging sticker ${sticker} turned nothing`));
   let matched = "";
   for (const token of tokens) {
-    if ((await after(token)) === dragged) {
+    if ((await reached(token)) === dragged) {
       matched = token;
       break;
     }
@@ -194,9 +218,8 @@ async function checkPuzzle(id, geometry) {
   const status = await page.textContent("#status");
   assert.match(status, /^Scrambled: /, context("status"));
   const scramble = status.replace(/^Scrambled: /, "").trim();
-  assert.equal(await app("facelets"), await after(scramble), context("scramble"));
+  assert.equal(await app("facelets"), await reached(scramble), context("scramble"));
   await assertCanvasShowsFacelets(page);
-  await assertAddressReopens(session, page);
   await assertHeadOnColours(page, geometry, context);
 
   // The colour editor names a mirrored piece and marks its stickers.
@@ -234,4 +257,9 @@ async function checkPuzzle(id, geometry) {
   );
   assert.equal(await page.isDisabled("#edit-done"), true, context("Done with an error"));
   assertNoProblems(problems);
+
+  // The scrambled position reopens from the page's address (the editor changed nothing yet).
+  await assertAddressReopens(session, page, { samePage: true });
+  assertNoProblems(problems);
+  shared = { page, problems };
 }

@@ -451,17 +451,17 @@ export const engineCall = (page, method, ...args) =>
 
 /**
  * Share links: once the page's address names the facelets shown (it follows the position a
- * moment after it changes), that address opened in another page of `session` shows them too, on
- * the canvas as well. Returns the address.
+ * moment after it changes), that address opened in another page of `session` (or loaded afresh
+ * in the same page, with `samePage`) shows them too, on the canvas as well. Returns the address.
  */
-export async function assertAddressReopens(session, page) {
+export async function assertAddressReopens(session, page, { samePage = false } = {}) {
   const facelets = await playerData(page, "facelets");
   await page.waitForFunction(
     (shown) => new URL(location.href).searchParams.get("facelets") === shown,
     facelets,
   );
   const url = page.url();
-  const { page: other, problems } = await session.open();
+  const { page: other, problems } = samePage ? { page, problems: [] } : await session.open();
   await other.goto(url);
   await other.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
   // The player is ready with the puzzle first; the link's position follows once the engine has
