@@ -108,10 +108,16 @@ describe("the headless player model", () => {
     assert.equal(model.playback.playing, false);
   });
 
-  it("says so when Play at the end starts again from the start", async () => {
+  it("says when the alg has played to its end, and that Play there starts again from the start", async () => {
     const { model, last } = recordedModel();
     await model.configure({ puzzle: "pyraminx", alg: "R U" });
     await model.play();
+    assert.equal(last("status").text, "Moves: all 2 moves played.");
+    // A step back says how far; stepping on to the end says the end again.
+    await model.goTo(1);
+    assert.equal(last("status").text, "Moves: 1 of 2 moves played.");
+    await model.goTo(2);
+    assert.equal(last("status").text, "Moves: all 2 moves played.");
     assert.equal(model.playback.playsFromStart, true);
     const replay = model.play();
     assert.equal(last("status").text, "Replaying the moves from the start.");

@@ -374,7 +374,9 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
       notationMessage("alg", alg, sequence);
       accepted = false;
     }
-    await loadMoveList(from, sequence?.ok ? sequence : null, { title: "Moves" });
+    // Its end, reached by Play or by steps, says so (a step back said how far it was).
+    const whenSolved = () => status(`Moves: all ${plural(playback.moves.length, "move")} played.`);
+    await loadMoveList(from, sequence?.ok ? sequence : null, { title: "Moves", whenSolved });
     position.show(from, "start");
     return accepted;
   }
