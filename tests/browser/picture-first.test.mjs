@@ -63,7 +63,10 @@ describe("picture-first players", () => {
     // 573,891 B.
     // 561 → 565 KB with issue 25's notation (commutators, conjugates, counts read by each turn's
     // order, the written pieces of applyMoves and the move list drawing them: +3.8 KB).
-    assert.ok(full.total.gzip <= 565 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
+    // 565 → 570 KB with the rest of issue 25 (applyMoves' turn_inverted and typed moves as the
+    // move list, the back view in exports and the room for turning layers, the timer's scramble
+    // event, numbering problems as data): 580,817 B before the numbering problems.
+    assert.ok(full.total.gzip <= 570 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
     for (const m of [one, thirty]) {
       assert.ok(
         m.files.every((f) => !/started|engine|three|shared-renderer|\.wasm/.test(f.path)),
