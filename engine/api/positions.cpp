@@ -128,7 +128,7 @@ Json puzzleInfoOf(const Puzzle& puzzle, const SolverDescription& solvers) {
   }
   for (const Move& move : puzzle.moves()) moves.push_back(move.name);
   Json::Array stickerings, schemes;
-  for (const auto& [name, mask] : namedStickerings(puzzle))
+  for (const auto& [name, mask] : puzzle.spec().stickerings)
     stickerings.push_back(Json(Json::Object{}).set("name", name).set("mask", mask));
   for (const std::string& name : schemePresets()) schemes.push_back(name);
   // The fields before "solvers" say what it says in the older words the page and tests read:

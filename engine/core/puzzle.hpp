@@ -249,6 +249,9 @@ struct PuzzleSpec {
   // Non-empty for puzzles with a fast multi-phase solver (Kociemba's two-phase for the 3x3x3).
   std::vector<PhaseSpec> phases = {};
   std::vector<NotationSpec> notations = {};
+  // Named stickering masks, {name, mask} (core/stickering.hpp): the sets speedcubers use, the
+  // 3x3x3's {"OLL", "grey: all; show: U"}, …; none for most puzzles.
+  std::vector<std::pair<std::string, std::string>> stickerings = {};
   PictureSpec picture = {};
   // For puzzles derived from geometry: the orbits' `permutation`, `parityOrbit` and
   // `orientationSumZero` are computed from the moves instead of read (Fixed when no move moves

@@ -135,7 +135,7 @@ class MaskReader {
 
   // A named set of the puzzle, applied as its own rules.
   bool applyNamed(const Token& name, std::string& looks, int depth) {
-    for (const auto& [setName, mask] : namedStickerings(puzzle_)) {
+    for (const auto& [setName, mask] : puzzle_.spec().stickerings) {
       if (lower(setName) != lower(name.text)) continue;
       if (depth > 0) return fail("a named set refers to another ('" + setName + "')", name.column);
       MaskReader inner(puzzle_);
@@ -146,7 +146,7 @@ class MaskReader {
       return true;
     }
     std::string known;
-    for (const auto& set : namedStickerings(puzzle_))
+    for (const auto& set : puzzle_.spec().stickerings)
       known += (known.empty() ? "" : ", ") + set.first;
     return fail("'" + clip(name.text) + "' is no named set of " + puzzle_.id() +
                     (known.empty() ? " (it has none; write rules such as 'grey: all; show: U')"
@@ -335,12 +335,12 @@ StickerLooks readStickering(const Puzzle& puzzle, std::string_view text) {
     }
     const bool named =
         names.size() == 1 &&
-        std::any_of(namedStickerings(puzzle).begin(), namedStickerings(puzzle).end(),
+        std::any_of(puzzle.spec().stickerings.begin(), puzzle.spec().stickerings.end(),
                     [&](const auto& set) { return lower(set.first) == lower(text); });
     for (const Token& name : names) {
       if (named || puzzle.orbitIndex(name.text) >= 0) continue;
       std::string sets, orbits;
-      for (const auto& set : namedStickerings(puzzle))
+      for (const auto& set : puzzle.spec().stickerings)
         sets += (sets.empty() ? "" : ", ") + set.first;
       for (const Orbit& orbit : puzzle.orbits())
         orbits += (orbits.empty() ? "" : ", ") + orbit.name;

@@ -1,23 +1,17 @@
 // Stickering masks (docs/images.md, "Masks"): which stickers a picture or the 3D player shows in
 // colour, greys out or hides, and colour schemes (the faces' colours). Masks name stickers as the
 // puzzle does (faces, sticker names, orbits, layers); a puzzle's named sets (OLL, F2L, …) are
-// masks written with its definition (engine/puzzles/stickerings.hpp). A mask is read on the
-// solved puzzle and its looks follow the pieces.
+// masks written in its PuzzleSpec (`stickerings`). A mask is read on the solved puzzle and its
+// looks follow the pieces.
 #pragma once
 
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "core/puzzle.hpp"
 
 namespace polytwist {
-
-// A puzzle's named sets, {name, mask} (the 3x3x3's {"OLL", "grey: all; show: U"}, …).
-using NamedStickerings = std::vector<std::pair<std::string, std::string>>;
-// Those of `puzzle` (none for most puzzles); defined in puzzles/catalogue.cpp.
-const NamedStickerings& namedStickerings(const Puzzle& puzzle);
 
 // One character per sticker of the solved puzzle: 's' shown in colour, 'g' grey, 'h' hidden.
 struct StickerLooks {

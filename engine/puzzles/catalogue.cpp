@@ -6,7 +6,6 @@
 #include <variant>
 
 #include "geometry/described.hpp"
-#include "puzzles/stickerings.hpp"
 
 namespace polytwist {
 namespace {
@@ -97,14 +96,6 @@ const Puzzle* findPuzzle(std::string_view id) {
     if (puzzle.id() == id) return &puzzle;
   }
   return nullptr;
-}
-
-const NamedStickerings& namedStickerings(const Puzzle& puzzle) {
-  static const NamedStickerings cube2 = puzzles::cube2Stickerings(),
-                                cube3 = puzzles::cube3Stickerings(), none;
-  if (puzzle.id() == "cube2") return cube2;
-  if (puzzle.id() == "cube3") return cube3;
-  return none;
 }
 
 bool looksLikeDescription(std::string_view name) {

@@ -48,12 +48,21 @@ TEST_CASE("mask rules: actions in order over terms, groups and intersections") {
   CHECK(count(readStickering(cube3(), "hide: centres").looks, 'h') == 6);
 }
 
-TEST_CASE("the 3x3x3's named sets show what speedcubers expect") {
-  for (const auto& set : namedStickerings(cube3())) {
-    const std::string name = set.first;
-    CAPTURE(name);
-    CHECK(readStickering(cube3(), name).error.empty());
+TEST_CASE("every puzzle's named sets, written in its PuzzleSpec, read as masks") {
+  for (const Puzzle& puzzle : allPuzzles()) {
+    for (const auto& [name, mask] : puzzle.spec().stickerings) {
+      CAPTURE(puzzle.id());
+      CAPTURE(name);
+      CHECK(readStickering(puzzle, name).error.empty());
+      CHECK(readStickering(puzzle, name).looks == readStickering(puzzle, mask).looks);
+    }
   }
+  CHECK(findPuzzle("cube3")->spec().stickerings.size() == 9);
+  CHECK(findPuzzle("cube2")->spec().stickerings.size() == 4);
+  CHECK(findPuzzle("pyraminx")->spec().stickerings.empty());
+}
+
+TEST_CASE("the 3x3x3's named sets show what speedcubers expect") {
   const std::string oll = readStickering(cube3(), "oll").looks;  // any case
   CHECK(count(oll, 's') == 9);                                   // the U face
   CHECK(looksOf(oll, {"U0", "U4", "R0", "F1", "D4"}) == "ssggg");

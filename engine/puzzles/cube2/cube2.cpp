@@ -1,7 +1,6 @@
 // Pocket cube 2x2x2: the foundation's reference puzzle (docs/puzzles/cube2.md). The DBL corner
 // never moves (only U, R, F turn), so its stickers are fixed and 7 corners remain.
 #include "puzzles/catalogue.hpp"
-#include "puzzles/stickerings.hpp"
 
 namespace polytwist::puzzles {
 
@@ -36,13 +35,11 @@ PuzzleSpec cube2() {
   spec.hasDistanceTable = true;
   // The 3D player draws it from its description (docs/geometry.md).
   spec.description = "c f 0";
-  return spec;
-}
-
-NamedStickerings cube2Stickerings() {
   // The last layer's stickerings (docs/puzzles/cube2.md); on two layers CLL is the whole of it.
   const std::string lastLayer = "grey: all; show: layer(U)";
-  return {{"LL", lastLayer}, {"OLL", "grey: all; show: U"}, {"PLL", lastLayer}, {"CLL", lastLayer}};
+  spec.stickerings = {
+      {"LL", lastLayer}, {"OLL", "grey: all; show: U"}, {"PLL", lastLayer}, {"CLL", lastLayer}};
+  return spec;
 }
 
 }  // namespace polytwist::puzzles

@@ -2,7 +2,6 @@
 // turns counting one move each (face turn metric). Stickers are numbered as in Kociemba's facelet
 // strings: faces U R F D L B, nine each, read row by row as seen in the usual net.
 #include "puzzles/catalogue.hpp"
-#include "puzzles/stickerings.hpp"
 
 namespace polytwist::puzzles {
 
@@ -145,25 +144,23 @@ PuzzleSpec cube3() {
   spec.solver = SolverKind::SymmetricIdaStar;
   // The 3D player draws it from its description (docs/geometry.md).
   spec.description = "c f 0.333333333333333";
-  return spec;
-}
-
-NamedStickerings cube3Stickerings() {
   // The stickerings speedcubers use (docs/puzzles/cube3.md, "Stickerings"), the last layer being
   // U's: masks read on the solved cube, their looks following the pieces.
   const std::string lastLayer = "grey: all; show: layer(U)";
-  return {{"F2L", "grey: layer(U)"},
-          {"LL", lastLayer},
-          {"OLL", "grey: all; show: U"},
-          {"PLL", lastLayer},
-          {"CLL", "grey: all; show: corner & layer(U), U & centre"},
-          {"ELL", "grey: all; show: edge & layer(U), U & centre"},
-          {"ZBLL", lastLayer},
-          {"Cross", "grey: all; show: edge & layer(D), centres"},
-          // Each edge's orientation sticker: its U or D sticker, a middle-layer edge's F or B one.
-          {"EO",
-           "grey: all; show: edge & F, edge & B; grey: edge & layer(U), edge & layer(D); "
-           "show: edge & U, edge & D, centres"}};
+  spec.stickerings = {
+      {"F2L", "grey: layer(U)"},
+      {"LL", lastLayer},
+      {"OLL", "grey: all; show: U"},
+      {"PLL", lastLayer},
+      {"CLL", "grey: all; show: corner & layer(U), U & centre"},
+      {"ELL", "grey: all; show: edge & layer(U), U & centre"},
+      {"ZBLL", lastLayer},
+      {"Cross", "grey: all; show: edge & layer(D), centres"},
+      // Each edge's orientation sticker: its U or D sticker, a middle-layer edge's F or B one.
+      {"EO",
+       "grey: all; show: edge & F, edge & B; grey: edge & layer(U), edge & layer(D); "
+       "show: edge & U, edge & D, centres"}};
+  return spec;
 }
 
 }  // namespace polytwist::puzzles
