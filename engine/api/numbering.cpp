@@ -19,6 +19,31 @@ namespace {
 
 constexpr std::size_t kMaxGoals = 200000;  // solved states a solver keeps (each is a goal)
 
+// A numbering's problem as data beside the message (core/labels.hpp): only the fields it has.
+Json numberingProblemJson(const LabellingProblem& problem) {
+  Json out = Json(Json::Object{}).set("kind", problem.kind);
+  if (!problem.sticker.empty()) out.set("sticker", problem.sticker);
+  if (!problem.face.empty()) out.set("face", problem.face);
+  if (!problem.shown.empty()) out.set("shown", problem.shown);
+  if (!problem.symbols.empty()) out.set("symbols", problem.symbols);
+  if (!problem.counts.empty()) {
+    Json::Array counts;
+    for (const SymbolCount& count : problem.counts) {
+      counts.push_back(Json(Json::Object{})
+                           .set("symbol", std::string(1, count.symbol))
+                           .set("count", count.count));
+    }
+    out.set("counts", counts);
+  }
+  if (problem.group > 0) out.set("group", problem.group);
+  if (problem.expected > 0) {
+    // symbol-counts carries its counts per symbol; the others their one count, 0 included.
+    if (problem.counts.empty()) out.set("count", problem.count);
+    out.set("expected", problem.expected);
+  }
+  return out;
+}
+
 // Reads a numbering and its groups; nullopt with `error` set to the answer to give.
 std::optional<Labelling> readNumbering(const Puzzle& puzzle, const std::string& numbering,
                                        const std::string& groups, Json& error,
@@ -31,7 +56,9 @@ std::optional<Labelling> readNumbering(const Puzzle& puzzle, const std::string& 
   if (!reading.labelling) {
     Json::Array stickers;
     for (int s : reading.error.stickers) stickers.push_back(s);
-    error = failure("numbering: " + reading.error.message).set("stickers", stickers);
+    error = failure("numbering: " + reading.error.message)
+                .set("stickers", stickers)
+                .set("problem", numberingProblemJson(reading.error.problem));
   }
   return reading.labelling;
 }

@@ -8,8 +8,16 @@
 namespace polytwist {
 namespace {
 
-LabellingReading reject(std::string message, std::vector<int> stickers = {}) {
-  return {std::nullopt, {std::move(message), std::move(stickers)}};
+LabellingReading reject(std::string message, LabellingProblem problem,
+                        std::vector<int> stickers = {}) {
+  return {std::nullopt, {std::move(message), std::move(stickers), std::move(problem)}};
+}
+
+// A sticker's name and face, as a problem names them.
+LabellingProblem aboutSticker(const Puzzle& puzzle, std::string kind, int sticker) {
+  return {.kind = std::move(kind),
+          .sticker = puzzle.faceletName(sticker),
+          .face = puzzle.spec().faces[puzzle.faceOfFacelet(sticker)].name};
 }
 
 std::string symbolName(const Puzzle& puzzle, int label) {
@@ -43,7 +51,8 @@ std::optional<std::vector<std::vector<int>>> readGroups(const Puzzle& puzzle,
     const std::size_t end = std::min(extra.find_first_of(";\n", start), extra.size());
     const std::string_view text = extra.substr(start, end - start);
     start = end + 1;
-    const std::string which = "group " + std::to_string(extraCount + 1);
+    const int number = extraCount + 1;
+    const std::string which = "group " + std::to_string(number);
     std::vector<int> group;
     for (std::size_t at = 0; at < text.size();) {
       if (std::string_view(" \t\r,").find(text[at]) != std::string_view::npos) {
@@ -55,22 +64,30 @@ std::optional<std::vector<std::vector<int>>> readGroups(const Puzzle& puzzle,
       at = stop;
       const std::optional<int> sticker = stickerNamed(puzzle, name);
       if (!sticker) {
-        error = reject(which + ": no sticker named '" + std::string(name.substr(0, 16)) +
-                       "' (a sticker is named by its face and number, e.g. F0)");
+        const std::string given(name.substr(0, 16));
+        error = reject(which + ": no sticker named '" + given +
+                           "' (a sticker is named by its face and number, e.g. F0)",
+                       {.kind = "unknown-sticker", .sticker = given, .group = number});
         return std::nullopt;
       }
       if (std::find(group.begin(), group.end(), *sticker) != group.end()) {
-        error = reject(which + " names " + std::string(name) + " twice", {*sticker});
+        LabellingProblem twice = aboutSticker(puzzle, "sticker-twice", *sticker);
+        twice.group = number;
+        error = reject(which + " names " + std::string(name) + " twice", twice, {*sticker});
         return std::nullopt;
       }
       group.push_back(*sticker);
     }
     if (group.empty()) continue;
     if (group.size() > symbols) {
-      error =
-          reject(which + " has " + std::to_string(group.size()) + " stickers, but there are only " +
-                     std::to_string(symbols) + " different symbols",
-                 group);
+      const int size = static_cast<int>(group.size());
+      error = reject(which + " has " + std::to_string(size) + " stickers, but there are only " +
+                         std::to_string(symbols) + " different symbols",
+                     {.kind = "group-too-large",
+                      .group = number,
+                      .count = size,
+                      .expected = static_cast<int>(symbols)},
+                     group);
       return std::nullopt;
     }
     groups.push_back(group);
@@ -85,7 +102,9 @@ std::optional<std::vector<std::vector<int>>> readGroups(const Puzzle& puzzle,
 LabellingReading readLabelling(const Puzzle& puzzle, std::string_view text,
                                std::string_view extraGroups, bool allowUnknown) {
   const std::string& symbols = puzzle.spec().labelSymbols;
-  if (symbols.empty()) return reject(puzzle.id() + " has no numbered stickers");
+  if (symbols.empty()) {
+    return reject(puzzle.id() + " has no numbered stickers", {.kind = "no-symbols"});
+  }
   Labelling labelling;
   bool comment = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -107,26 +126,34 @@ LabellingReading readLabelling(const Puzzle& puzzle, std::string_view text,
     const std::size_t symbol = symbols.find(c);
     const int sticker = static_cast<int>(labelling.label.size());
     if (sticker >= puzzle.faceletCount()) {
-      return reject("more than " + std::to_string(puzzle.faceletCount()) +
-                    " symbols (one per sticker)");
+      // Read no further (a text may be long): `count` is the first symbol past the stickers.
+      return reject(
+          "more than " + std::to_string(puzzle.faceletCount()) + " symbols (one per sticker)",
+          {.kind = "symbol-count", .count = sticker + 1, .expected = sticker});
     }
     if (c == '?' && allowUnknown) {
       labelling.label.push_back(-1);
     } else if (symbol == std::string::npos) {
-      const std::string shown = (c >= 0x20 && c < 0x7f)
+      const bool printable = c >= 0x20 && c < 0x7f;  // else a byte of a longer character
+      const std::string shown = printable
                                     ? "'" + std::string(1, c) + "'"
                                     : "a byte " + std::to_string(static_cast<unsigned char>(c));
+      LabellingProblem unknown = aboutSticker(puzzle, "unknown-symbol", sticker);
+      if (printable) unknown.shown = std::string(1, c);
+      unknown.symbols = symbols;
       return reject("sticker " + puzzle.faceletName(sticker) + " (character " +
                         std::to_string(i + 1) + ") is " + shown + ", not one of " + symbols +
                         (allowUnknown ? " or ? (to be chosen)" : ""),
-                    {sticker});
+                    unknown, {sticker});
     } else {
       labelling.label.push_back(static_cast<int>(symbol));
     }
   }
-  if (static_cast<int>(labelling.label.size()) != puzzle.faceletCount()) {
+  const int given = static_cast<int>(labelling.label.size());
+  if (given != puzzle.faceletCount()) {
     return reject("expected " + std::to_string(puzzle.faceletCount()) +
-                  " symbols (one per sticker), got " + std::to_string(labelling.label.size()));
+                      " symbols (one per sticker), got " + std::to_string(given),
+                  {.kind = "symbol-count", .count = given, .expected = puzzle.faceletCount()});
   }
 
   // When every face has one sticker per symbol, each face must end up showing each symbol once,
@@ -143,6 +170,7 @@ LabellingReading readLabelling(const Puzzle& puzzle, std::string_view text,
       if (labelling.label[s] >= 0) stickersOf[labelling.label[s]].push_back(s);
     }
     std::vector<std::string> wrong;
+    std::vector<SymbolCount> counts;
     std::vector<int> blamed;
     const int wanted = static_cast<int>(faces.size());
     for (std::size_t l = 0; l < symbols.size(); ++l) {
@@ -150,12 +178,14 @@ LabellingReading readLabelling(const Puzzle& puzzle, std::string_view text,
       if (have == wanted || (!complete && have < wanted)) continue;
       wrong.push_back(symbolName(puzzle, static_cast<int>(l)) + " appears " + std::to_string(have) +
                       (have == 1 ? " time" : " times"));
+      counts.push_back({symbols[l], have});
       if (have > wanted) blamed.insert(blamed.end(), stickersOf[l].begin(), stickersOf[l].end());
     }
     if (!wrong.empty()) {
       std::sort(blamed.begin(), blamed.end());
       return reject(join(wrong, ", ") + ": each symbol must appear " + std::to_string(wanted) +
                         " times, once for each face",
+                    {.kind = "symbol-counts", .counts = std::move(counts), .expected = wanted},
                     blamed);
     }
   }

@@ -9,7 +9,6 @@
 #include <string_view>
 #include <vector>
 
-#include "core/facelets.hpp"
 #include "core/puzzle.hpp"
 
 namespace polytwist {
@@ -20,9 +19,41 @@ struct Labelling {
   std::vector<std::string> groupNames;   // "face F", "group 1" for messages
 };
 
+// A symbol given more or less often than the numbering needs it.
+struct SymbolCount {
+  char symbol;
+  int count;
+};
+
+// What is wrong with a numbering as data, for a front end that says it in its own words (the app
+// page's numbering panel, web/src/edit/problem-words.js). Only the fields its kind uses are set.
+struct LabellingProblem {
+  // "no-symbols" (the puzzle carries none), "symbol-count" (not one symbol per sticker),
+  // "unknown-symbol" (a character that is no symbol; "?" for a sticker still open),
+  // "symbol-counts" (symbols given more or less often than once per face), "unknown-sticker",
+  // "sticker-twice" and "group-too-large" (an extra group)
+  std::string kind{};
+  std::string sticker{};  // unknown-symbol, sticker-twice: its name ("F3"); unknown-sticker: the
+                          // name given
+  std::string face{};     // unknown-symbol, sticker-twice: the sticker's face ("F")
+  std::string shown{};    // unknown-symbol: the character given, "" for a byte of a non-ASCII one
+  std::string symbols{};  // unknown-symbol: the puzzle's symbols ("123456789")
+  std::vector<SymbolCount> counts{};  // symbol-counts: the wrong ones, in symbol order
+  int group = 0;                      // the extra group at fault, from 1
+  // symbol-count: symbols given, stickers; symbol-counts: -, each symbol's count (the faces);
+  // group-too-large: the group's stickers, the symbols
+  int count = 0, expected = 0;
+};
+
+struct LabellingError {
+  std::string message;          // precise, as the CLI prints it
+  std::vector<int> stickers{};  // sticker numbers at fault
+  LabellingProblem problem{};
+};
+
 struct LabellingReading {
   std::optional<Labelling> labelling;
-  FaceletError error;  // meaningful when labelling is empty: the message and stickers at fault
+  LabellingError error;  // meaningful when labelling is empty
 };
 
 // `text`: one symbol per sticker in sticker order (docs/puzzles/<id>.md); spaces, line breaks,

@@ -1,6 +1,7 @@
 // The Numbered Pyraminx page (?puzzle=numbered_pyraminx) in headless Chromium: the seed's example
 // and its 8 solved states, the digits the model draws and which way they are turned, scramble,
-// solve to the nearest solved state and playback, the engine's errors on the numbering net, and a numbering with no solved state.
+// solve to the nearest solved state and playback, the engine's errors on the numbering net in plain
+// words (the precise message as the tooltip), and a numbering with no solved state.
 import assert from "node:assert/strict";
 import { beforeEach, describe, it } from "node:test";
 
@@ -172,36 +173,52 @@ describe("Numbered Pyraminx page", () => {
     },
   );
 
-  it("marks the stickers the engine names when a digit count is wrong", TEST, async () => {
-    await typeOnNet([[3, "5"]]); // F3 was 9: now five 5s and three 9s
-    await page.waitForSelector('#numbering[data-validation="invalid"]');
-    const verdict = await page.textContent("#numbering-verdict");
-    assert.match(verdict, /5 appears 5 times, 9 appears 3 times/);
-    const marked = await page.$$eval("#numbering-net .sticker.error", (els) =>
-      els.map((el) => Number(el.dataset.facelet)),
-    );
-    const named = await page.evaluate(
-      async (numbering) => {
-        const { engine } = document.querySelector("polytwist-player");
-        return (await engine.numberingSolutions("numbered_pyraminx", numbering, "", 0)).stickers;
-      },
-      `${EXAMPLE.slice(0, 3)}5${EXAMPLE.slice(4)}`,
-    );
-    assert.deepEqual(marked.sort(), [...named].sort());
-    assert.ok(marked.includes(3));
-    assert.equal(await panel("count"), "");
-    assert.equal(await app("digits"), EXAMPLE, "the puzzle keeps the last accepted numbering");
+  it(
+    "says a wrong digit count in plain words and marks the stickers the engine names",
+    TEST,
+    async () => {
+      await typeOnNet([[3, "5"]]); // F3 was 9: now five 5s and three 9s
+      await page.waitForSelector('#numbering[data-validation="invalid"]');
+      assert.equal(
+        await page.textContent("#numbering-verdict"),
+        "Digit 5 is on 5 stickers and digit 9 on 3; each digit belongs on 4 stickers, once on every " +
+          "face. The 5s are marked. The puzzle keeps the last accepted numbering.",
+      );
+      // The engine's precise message stays as the tooltip.
+      assert.match(
+        await page.getAttribute("#numbering-verdict", "title"),
+        /^numbering: 5 appears 5 times, 9 appears 3 times: each symbol must appear 4 times/,
+      );
+      const marked = await page.$$eval("#numbering-net .sticker.error", (els) =>
+        els.map((el) => Number(el.dataset.facelet)),
+      );
+      const named = await page.evaluate(
+        async (numbering) => {
+          const { engine } = document.querySelector("polytwist-player");
+          return (await engine.numberingSolutions("numbered_pyraminx", numbering, "", 0)).stickers;
+        },
+        `${EXAMPLE.slice(0, 3)}5${EXAMPLE.slice(4)}`,
+      );
+      assert.deepEqual(marked.sort(), [...named].sort());
+      assert.ok(marked.includes(3));
+      assert.equal(await panel("count"), "");
+      assert.equal(await app("digits"), EXAMPLE, "the puzzle keeps the last accepted numbering");
 
-    // Cleared with Backspace: no digit at all is named too; the example brings it all back.
-    await page.click('#numbering-net .sticker[data-facelet="3"]');
-    await page.keyboard.press("Backspace");
-    await page.waitForFunction(() =>
-      /sticker F3 .* is '\?'/.test(document.querySelector("#numbering-verdict").textContent),
-    );
-    await page.click("#numbering-example");
-    await page.waitForSelector('#numbering[data-validation="valid"][data-count="8"]');
-    assertNoProblems(problems);
-  });
+      // Cleared with Backspace: no digit at all is named too; the example brings it all back.
+      await page.click('#numbering-net .sticker[data-facelet="3"]');
+      await page.keyboard.press("Backspace");
+      await page.waitForFunction(() =>
+        document
+          .querySelector("#numbering-verdict")
+          .textContent.startsWith("Sticker F3, on the F face, has no digit yet."),
+      );
+      assert.match(await page.getAttribute("#numbering-verdict", "title"), /sticker F3 .* is '\?'/);
+      await page.click("#numbering-example");
+      await page.waitForSelector('#numbering[data-validation="valid"][data-count="8"]');
+      assert.equal(await page.getAttribute("#numbering-verdict", "title"), null);
+      assertNoProblems(problems);
+    },
+  );
 
   it("says clearly when a numbering has no solved state", TEST, async () => {
     // The U tip's stickers F0 L0 R0 get 8 5 3, and D7 D0 D6 the 1 4 9 they had.
@@ -215,8 +232,15 @@ describe("Numbered Pyraminx page", () => {
     ];
     await typeOnNet(changes);
     await page.waitForSelector('#numbering[data-validation="none"]');
-    const verdict = await page.textContent("#numbering-verdict");
-    assert.match(verdict, /this numbering has no solved state: the tips/);
+    assert.equal(
+      await page.textContent("#numbering-verdict"),
+      "No solved state: however the puzzle is turned, the tips and centres together never show " +
+        "each digit once on every face.",
+    );
+    assert.match(
+      await page.getAttribute("#numbering-verdict", "title"),
+      /^this numbering has no solved state: the tips \+ centres can never show distinct digits/,
+    );
     assert.equal(await panel("count"), "0");
     assert.equal(await page.locator("#numbering-states li").count(), 0);
     // The engine accepts it as a numbering: the puzzle, still at home, shows it.

@@ -181,7 +181,7 @@ TEST_CASE("numbered pyraminx: numbering errors say what is wrong and where") {
     return reading.error;
   };
   const std::string example = exampleText();
-  FaceletError error = errorOf("1 4 8 9 5 2 6 3 7");
+  LabellingError error = errorOf("1 4 8 9 5 2 6 3 7");
   CHECK(fixtures::contains(error.message, "expected 36 symbols"));
   CHECK(fixtures::contains(error.message, "got 9"));
   std::string zero = example;
@@ -198,6 +198,81 @@ TEST_CASE("numbered pyraminx: numbering errors say what is wrong and where") {
   CHECK(fixtures::contains(error.message, "group 1: no sticker named 'X9'"));
   error = errorOf(example, "F0 F1 F2 F3 F4 F5 F6 F7 F8 L0");
   CHECK(fixtures::contains(error.message, "10 stickers, but there are only 9"));
+}
+
+TEST_CASE("numbered pyraminx: a numbering's problem as data, for a front end's own words") {
+  auto problemOf = [](const std::string& text, const std::string& groups = "",
+                      bool allowOpen = false) {
+    const LabellingReading reading = readLabelling(numbered(), text, groups, allowOpen);
+    REQUIRE_FALSE(reading.labelling.has_value());
+    return reading.error.problem;
+  };
+  const std::string example = exampleText();
+  const std::size_t f0 = example.find("F: 1") + 3;
+
+  LabellingProblem problem = problemOf("1 4 8 9 5 2 6 3 7");
+  CHECK(problem.kind == "symbol-count");
+  CHECK(problem.count == 9);
+  CHECK(problem.expected == 36);
+  problem = problemOf(example + " 1");
+  CHECK(problem.kind == "symbol-count");
+  CHECK(problem.count > problem.expected);  // too many: read up to the first past the stickers
+
+  // An open sticker where none may be, and a character that is no digit: the sticker and its face.
+  for (const char shown : {'?', '0'}) {
+    std::string text = example;
+    text[example.find("L: ") + 5] = shown;  // L1
+    problem = problemOf(text);
+    CHECK(problem.kind == "unknown-symbol");
+    CHECK(problem.sticker == "L1");
+    CHECK(problem.face == "L");
+    CHECK(problem.shown == std::string(1, shown));
+    CHECK(problem.symbols == "123456789");
+  }
+
+  std::string twice = example;
+  twice[f0] = '4';  // F0: 1 -> 4
+  problem = problemOf(twice);
+  CHECK(problem.kind == "symbol-counts");
+  REQUIRE(problem.counts.size() == 2);
+  CHECK(problem.counts[0].symbol == '1');
+  CHECK(problem.counts[0].count == 3);
+  CHECK(problem.counts[1].symbol == '4');
+  CHECK(problem.counts[1].count == 5);
+  CHECK(problem.expected == 4);
+  // With stickers left open (the designer's partial numberings) only a digit given too often is
+  // wrong: the 1 short of its four is still to come.
+  std::string open = twice;
+  open[f0 + 2] = '?';  // F1's 4 left open: four 4s, three 1s
+  CHECK(readLabelling(numbered(), open, "", true).labelling.has_value());
+
+  problem = problemOf(example, "F0 F1; L0 X9");
+  CHECK(problem.kind == "unknown-sticker");
+  CHECK(problem.group == 2);
+  CHECK(problem.sticker == "X9");
+  problem = problemOf(example, "R2 F0 R2");
+  CHECK(problem.kind == "sticker-twice");
+  CHECK(problem.group == 1);
+  CHECK(problem.sticker == "R2");
+  CHECK(problem.face == "R");
+  problem = problemOf(example, "F0 F1 F2 F3 F4 F5 F6 F7 F8 L0");
+  CHECK(problem.kind == "group-too-large");
+  CHECK(problem.group == 1);
+  CHECK(problem.count == 10);
+  CHECK(problem.expected == 9);
+
+  // The service answers it beside the message.
+  const Json answer = service::numberingSolutions("numbered_pyraminx", twice, "", 0);
+  REQUIRE_FALSE(answer.find("ok")->boolean());
+  CHECK(fixtures::contains(answer.find("error")->string(), "1 appears 3 times"));
+  const Json* data = answer.find("problem");
+  REQUIRE(data != nullptr);
+  CHECK(data->find("kind")->string() == "symbol-counts");
+  CHECK(data->find("expected")->number() == 4);
+  CHECK(data->find("count") == nullptr);
+  REQUIRE(data->find("counts")->array().size() == 2);
+  CHECK(data->find("counts")->array()[1].find("symbol")->string() == "4");
+  CHECK(data->find("counts")->array()[1].find("count")->number() == 5);
 }
 
 TEST_CASE("numbered pyraminx: numberingPosition names the home sticker each position shows") {

@@ -1,10 +1,12 @@
-// The Numbered Pyraminx through the WASM module's JS API, checked against the native CLI.
+// The Numbered Pyraminx through the WASM module's JS API, checked against the native CLI; its
+// numbering problems in the page's plain words.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { before, test } from "node:test";
 import { Vector3 } from "three";
 
+import { noSolvedStateInWords, numberingProblemInWords } from "../../web/src/edit/problem-words.js";
 import { callJson, loadEngine, repoDir } from "../js/engine.mjs";
 
 const ID = "numbered_pyraminx";
@@ -141,6 +143,73 @@ test("bad numberings are refused with the stickers at fault; one with no solved 
   assert.equal(solve.ok, false);
   assert.match(solve.error, /no solved state/);
   assert.match(callJson(engine, "solve", ID, "", null).error, /numberingSolve/);
+});
+
+test("numbering problems as data, in plain words on the page; no solved state too", () => {
+  /** The engine's problem with a numbering and the panel's words for it. */
+  const refused = (numbering, groups = "") => {
+    const answer = callJson(engine, "numberingSolutions", ID, numbering, groups, 0);
+    assert.equal(answer.ok, false);
+    return { problem: answer.problem, words: numberingProblemInWords(answer.problem) };
+  };
+  let { problem, words } = refused(EXAMPLE.replace("L: 4 2", "L: 4 <"));
+  assert.deepEqual(problem, {
+    kind: "unknown-symbol",
+    sticker: "L1",
+    face: "L",
+    shown: "<",
+    symbols: "123456789",
+  });
+  assert.equal(words, "Sticker L1, on the L face, shows “<”, which is not a digit from 1 to 9.");
+  ({ words } = refused(EXAMPLE.replace("L: 4 2", "L: 4 ?")));
+  assert.equal(words, "Sticker L1, on the L face, has no digit yet.");
+  // F3: 9 -> 5, as the page's test types it: five 5s and three 9s.
+  ({ problem, words } = refused(EXAMPLE.replace("F: 1 4 8 9", "F: 1 4 8 5")));
+  assert.deepEqual(problem, {
+    kind: "symbol-counts",
+    counts: [
+      { symbol: "5", count: 5 },
+      { symbol: "9", count: 3 },
+    ],
+    expected: 4,
+  });
+  assert.equal(
+    words,
+    "Digit 5 is on 5 stickers and digit 9 on 3; each digit belongs on 4 stickers, once on every " +
+      "face. The 5s are marked.",
+  );
+  ({ problem, words } = refused("12345"));
+  assert.deepEqual(problem, { kind: "symbol-count", count: 5, expected: 36 });
+  assert.equal(words, "There are 5 digits for the puzzle's 36 stickers: give each sticker one.");
+  ({ words } = refused(`${EXAMPLE} 1`));
+  assert.equal(
+    words,
+    "There are more digits than the puzzle's 36 stickers: give each sticker one.",
+  );
+  ({ problem, words } = refused(EXAMPLE, "F0 F1; R2 L0 R2"));
+  assert.deepEqual(problem, { kind: "sticker-twice", sticker: "R2", face: "R", group: 2 });
+  assert.equal(words, "Group 2 names sticker R2 twice.");
+  ({ words } = refused(EXAMPLE, "F0 F1 Q7"));
+  assert.match(words, /^Group 1 names “Q7”, which is no sticker/);
+  ({ problem, words } = refused(EXAMPLE, "F0 F1 F2 F3 F4 F5 F6 F7 F8 L0"));
+  assert.deepEqual(problem, { kind: "group-too-large", group: 1, count: 10, expected: 9 });
+  assert.equal(
+    words,
+    "Group 1 has 10 stickers but there are only 9 digits, so they can never all differ.",
+  );
+
+  // Accepted, with no solved state: the first kind of piece (or kinds together) with none.
+  const clash = EXAMPLE.replace("F: 1", "F: 8")
+    .replace("L: 4", "L: 5")
+    .replace("R: 9", "R: 3")
+    .replace("D: 5 1 7 2 4 9 3 8 6", "D: 4 1 7 2 4 9 9 1 6");
+  const none = callJson(engine, "numberingSolutions", ID, clash, "", 0);
+  assert.equal(none.count, 0);
+  assert.equal(
+    noSolvedStateInWords(none.stages, false),
+    "No solved state: however the puzzle is turned, the tips and centres together never show " +
+      "each digit once on every face.",
+  );
 });
 
 test("the designer's completions each have exactly one solved state", () => {

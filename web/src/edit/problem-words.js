@@ -1,9 +1,14 @@
-// A colouring's problem in plain words, from the data the engine's validate answers with beside its
-// precise message (`problem`: docs/api.md, "validate"): colours named as the editor shows them
-// and pieces named by their colours ("the white–red–green corner is twisted"), where the engine's
-// message names faces and stickers ("the corner orientations add up to 1 (mod 3)").
+// A colouring's or a numbering's problem in plain words, from the data the engine answers with
+// beside its precise message (`problem`: docs/api.md, "Colouring problems" and "Numbering
+// problems"): colours named as the editor shows them and pieces named by their colours ("the
+// white–red–green corner is twisted"), where the engine's message names faces and stickers ("the
+// corner orientations add up to 1 (mod 3)"); digits and faces as a numbered puzzle's owner sees
+// them ("Digit 5 is on 5 stickers and digit 9 on 3"), where the engine writes "5 appears 5 times".
 //
 //   problemInWords(answer.problem, faces)   // a sentence, or null for a problem it has no words for
+//   numberingProblemInWords(answer.problem)             // the same for a numbering
+//   noSolvedStateInWords(answer.stages, hasGroups)      // why an accepted numbering has none
+import { listInWords as list } from "../ui/format.js";
 import { colourName } from "./palette.js";
 
 /**
@@ -23,11 +28,6 @@ export function colourWords(faces) {
 }
 
 const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** "a", "a and b", "a, b and c". */
-function list(items) {
-  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
 
 /**
  * @param {{kind: string, orbit?: string, pieces?: string[], shown?: string[],
@@ -108,4 +108,73 @@ export function problemInWords(problem, faces) {
     default:
       return null;
   }
+}
+
+/** "1 to 9" for a run of digits, else the symbols listed. */
+function symbolRange(symbols) {
+  const run = [...symbols].every(
+    (c, i) => i === 0 || c.charCodeAt(0) === symbols.charCodeAt(i - 1) + 1,
+  );
+  return run && symbols.length > 2 ? `${symbols[0]} to ${symbols.at(-1)}` : list([...symbols]);
+}
+
+const stickers = (n) => `${n} ${n === 1 ? "sticker" : "stickers"}`;
+
+/**
+ * @param {{kind: string, sticker?: string, face?: string, shown?: string, symbols?: string,
+ *   counts?: {symbol: string, count: number}[], group?: number, count?: number,
+ *   expected?: number}} problem  numberingSolutions' (or any numbering call's) `problem`
+ * @returns {string | null}
+ */
+export function numberingProblemInWords(problem) {
+  if (!problem?.kind) return null;
+  const group = `Group ${problem.group}`;
+  switch (problem.kind) {
+    case "no-symbols":
+      return "This puzzle's stickers carry colours, not digits.";
+    case "symbol-count":
+      return problem.count > problem.expected
+        ? `There are more digits than the puzzle's ${problem.expected} stickers: give each sticker one.`
+        : `There ${problem.count === 1 ? "is" : "are"} ${problem.count} ${problem.count === 1 ? "digit" : "digits"} for the puzzle's ${problem.expected} stickers: give each sticker one.`;
+    case "unknown-symbol":
+      return problem.shown === "?"
+        ? `Sticker ${problem.sticker}, on the ${problem.face} face, has no digit yet.`
+        : `Sticker ${problem.sticker}, on the ${problem.face} face, shows ${problem.shown ? `“${problem.shown}”` : "a character"}, which is not a digit from ${symbolRange(problem.symbols)}.`;
+    case "symbol-counts": {
+      // The digits given too often first, as "digit 5 is on 5 stickers and digit 9 on 3".
+      const counts = [...problem.counts].sort((a, b) => b.count - a.count);
+      const parts = counts.map(
+        ({ symbol, count }, i) =>
+          `digit ${symbol} ${i === 0 ? "is " : ""}on ${i === 0 ? stickers(count) : count}`,
+      );
+      const often = counts.filter(({ count }) => count > problem.expected);
+      const marked = often.length
+        ? ` The ${list(often.map(({ symbol }) => `${symbol}s`))} are marked.`
+        : "";
+      return `${capitalised(list(parts))}; each digit belongs on ${stickers(problem.expected)}, once on every face.${marked}`;
+    }
+    case "unknown-sticker":
+      return `${group} names “${problem.sticker}”, which is no sticker: a sticker is named by its face and number, as F0.`;
+    case "sticker-twice":
+      return `${group} names sticker ${problem.sticker} twice.`;
+    case "group-too-large":
+      return `${group} has ${problem.count} stickers but there are only ${problem.expected} digits, so they can never all differ.`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Why a numbering the engine accepts has no solved state, from numberingSolutions' `stages` (each
+ * kind of piece, then kinds together, with its arrangements): the first with none.
+ * @param {{pieces: string, count: number}[]} stages
+ * @param {boolean} hasGroups  whether extra groups were given
+ * @returns {string}
+ */
+export function noSolvedStateInWords(stages, hasGroups) {
+  const where = hasGroups ? "every face and group" : "every face";
+  const stuck = stages.find(({ count }) => count === 0);
+  const pieces = stuck ? `the ${list(stuck.pieces.split(" + "))}` : "the pieces";
+  const together = stuck?.pieces.includes(" + ") || !stuck ? " together" : "";
+  return `No solved state: however the puzzle is turned, ${pieces}${together} never show each digit once on ${where}.`;
 }

@@ -1,15 +1,17 @@
 // The app page's numbering panel, shown while the player shows a numbered puzzle
 // (docs/puzzles/numbered_pyraminx.md): the numbering on a flat net of digits (click a sticker and
 // type; Tab, arrows and typing move on), optional extra groups, the engine's verdict after every
-// change (the stickers it names marked), the count of solved states and a picture of each (click
-// one to show it on the puzzle), whether the puzzle shown is solved, and the designer: every
-// bottom face (D) that gives the other faces' digits exactly one solved state.
+// change in plain words (edit/problem-words.js; its precise message as the tooltip, the stickers
+// it names marked), the count of solved states and a picture of each (click one to show it on
+// the puzzle), whether the puzzle shown is solved, and the designer: every bottom face (D) that
+// gives the other faces' digits exactly one solved state.
 //
 // The engine decides everything: numberingSolutions checks and counts, numberingPosition reads a
 // numbering text as digits, and an accepted numbering goes to the player (setNumbering), which
 // draws the engine's digits. The net and the example come from the player (numberingInfo), so
 // this page script needs no three.js. The designer runs in a worker of its own (1–2 s), so the puzzle stays
 // playable and Cancel stops only the design.
+import { noSolvedStateInWords, numberingProblemInWords } from "../edit/problem-words.js";
 import { formatCount, formatMs } from "../ui/format.js";
 import { createDigitNet, digitNetPicture } from "./digit-net.js";
 
@@ -42,10 +44,13 @@ export function createNumberingPanel({ ui, player, createClient }) {
 
   const { engine } = player;
 
-  function report(kind, text) {
+  /** The verdict in plain words; the engine's precise message, when it differs, as its tooltip. */
+  function report(kind, text, precise = "") {
     ui.numbering.dataset.validation = kind;
     ui.numberingVerdict.dataset.kind = kind;
     ui.numberingVerdict.textContent = text;
+    if (precise) ui.numberingVerdict.title = precise;
+    else ui.numberingVerdict.removeAttribute("title");
   }
 
   /** The solved state shown, or whether the position is solved at all (the engine's flag). */
@@ -125,12 +130,15 @@ export function createNumberingPanel({ ui, player, createClient }) {
       net.highlight(answer.stickers ?? []);
       clearStates();
       const kind = answer.failed ? "failed" : "invalid";
-      report(kind, `${answer.error}. The puzzle keeps the last accepted numbering.`);
+      const words = answer.failed ? null : numberingProblemInWords(answer.problem);
+      const kept = "The puzzle keeps the last accepted numbering.";
+      report(kind, `${words ?? `${answer.error}.`} ${kept}`, words ? answer.error : "");
       return;
     }
     net.highlight([]);
-    if (answer.count === 0) report("none", `${answer.message}.`);
-    else report("valid", `Valid: ${plural(answer.count, "solved state")}.`);
+    if (answer.count === 0) {
+      report("none", noSolvedStateInWords(answer.stages, groups.trim() !== ""), answer.message);
+    } else report("valid", `Valid: ${plural(answer.count, "solved state")}.`);
     listStates(answer);
     given = { numbering, groups };
     await player.setNumbering(numbering, groups);

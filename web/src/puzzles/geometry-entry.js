@@ -3,6 +3,7 @@
 // (./geometry-model.js) and the net (./geometry-net.js) built from the engine's puzzleGeometry
 // answer, keys by the move names (one rule for every puzzle, docs/web.md "Keys"), an example
 // sequence and the keys' help.
+import { listInWords } from "../ui/format.js";
 import { createGeometryModel, exactAngle, geometryOf } from "./geometry-model.js";
 import { geometryNet } from "./geometry-net.js";
 
@@ -110,11 +111,9 @@ export function geometryKeys(answer) {
 function keyHint(keys) {
   if (keys.length === 0) return "This puzzle has no keys: type its moves, or drag a sticker.";
   const plain = keys.filter((k) => /^[A-Z]$/.test(k.keys));
-  const list = (items) =>
-    items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items[0];
   const digits = keys.filter((k) => /^[1-9]$/.test(k.keys));
   const wide = digits.length
-    ? ` The digits ${list(digits.map((k) => k.keys))} make ${list(digits.map((k) => k.move))}.`
+    ? ` The digits ${listInWords(digits.map((k) => k.keys))} make ${listInWords(digits.map((k) => k.move))}.`
     : "";
   if (plain.some((k) => /^[a-z]/.test(k.move))) {
     return (
@@ -127,9 +126,9 @@ function keyHint(keys) {
   const named = plain.filter((k) => k.move.length > 1 && /^[A-Z]+$/.test(k.move));
   const own = plain.filter((k) => !named.includes(k));
   const says = [
-    ...(own.length ? [`${list(own.map((k) => k.keys))} make the move of that name`] : []),
+    ...(own.length ? [`${listInWords(own.map((k) => k.keys))} make the move of that name`] : []),
     ...(named.length
-      ? [`${list(named.map((k) => k.keys))} make ${list(named.map((k) => k.move))}`]
+      ? [`${listInWords(named.map((k) => k.keys))} make ${listInWords(named.map((k) => k.move))}`]
       : []),
   ];
   const shifted = keys.find((k) => /^Shift\+[A-Z]$/.test(k.keys));

@@ -1,4 +1,4 @@
-// Numbers and durations as the status lines and panels write them, and the word for a press.
+// Numbers, durations and lists as the status lines and panels write them, and the word for a press.
 
 /** "tap" on a touch screen (a coarse pointer), "click" elsewhere: what a press is called. */
 export const pressWord = () =>
@@ -8,6 +8,10 @@ export const formatMs = (ms) =>
   ms < 1 ? "under 1 ms" : `${Math.round(ms).toLocaleString("en")} ms`;
 
 export const formatCount = (n) => Number(n).toLocaleString("en");
+
+/** Items as a sentence lists them: "a", "a and b", "a, b and c". */
+export const listInWords = (items) =>
+  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
 /** A count in a few digits: 950, 12 k, 1.2 M, 3.4 G. */
 export function formatShortCount(n) {
