@@ -50,7 +50,10 @@ TEST_CASE("mask rules: actions in order over terms, groups and intersections") {
 
 TEST_CASE("every puzzle's named sets, written in its PuzzleSpec, read as masks") {
   for (const Puzzle& puzzle : allPuzzles()) {
-    for (const auto& [name, mask] : puzzle.spec().stickerings) {
+    // Not a structured binding: clang cannot capture one in CAPTURE's lambda.
+    for (const auto& named : puzzle.spec().stickerings) {
+      const std::string& name = named.first;
+      const std::string& mask = named.second;
       CAPTURE(puzzle.id());
       CAPTURE(name);
       CHECK(readStickering(puzzle, name).error.empty());

@@ -355,7 +355,9 @@ TEST_CASE("table: progress after every layer, and within layers of several block
         {{.orbit = "corner", .pieces = {0, 1, 2}}, {.orbit = "corner", .pieces = {3, 4}}}}}};
   for (unsigned threads : {1u, 2u}) {
     const BuildThreads use(threads);
-    for (const auto& [puzzle, spec] : tables) {
+    for (const auto& entry : tables) {  // no structured binding: CAPTURE's lambda names spec
+      const Puzzle* puzzle = entry.first;
+      const TableSpec& spec = entry.second;
       CAPTURE(threads);
       CAPTURE(spec.name);
       std::vector<BuildProgress> calls;
