@@ -493,8 +493,10 @@ export function createGeometryModel(info, answer) {
   object.name = info.id;
   const view = defaultView(geometry, described);
   const { pictured, direction } = view;
-  // Smaller when turning layers would leave the view (the picture is drawn smaller too).
-  const room = turningRoom(described, shared.cells, geometry.turns, view);
+  // Smaller when turning layers would leave the view (the picture is drawn smaller too); swept
+  // once per puzzle on a page, as its geometries are built.
+  shared.room ??= turningRoom(described, shared.cells, geometry.turns, view);
+  const { room } = shared;
   const { middle, scale, distance, shift } =
     room < 1 ? viewFrom(described.faces, direction, PICTURE_SHARE * room) : view;
   object.scale.setScalar(scale);
