@@ -10,6 +10,7 @@ import {
   assertCanvasShowsFacelets,
   assertNoProblems,
   browserSession,
+  drawnBox,
   stickerClientPoint,
   touchDrag,
 } from "../js/browser.mjs";
@@ -140,29 +141,15 @@ const SAME_PLACE = 6;
  * The box round the puzzle a player draws, in page CSS pixels [left, top, right, bottom]: its
  * picture's shapes before it starts, its view's drawn (opaque) pixels after.
  */
-const outlineBox = (player) =>
-  player.evaluate((el) => {
+async function outlineBox(player) {
+  const pictured = await player.evaluate((el) => {
     const shapes = el.shadowRoot.querySelector("#picture:not([hidden]) svg g");
-    if (shapes) {
-      const { left, top, right, bottom } = shapes.getBoundingClientRect();
-      return [left, top, right, bottom];
-    }
-    const canvas = el.shadowRoot.querySelector("#view");
-    const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
-    const box = [Infinity, Infinity, -Infinity, -Infinity];
-    for (let y = 0; y < canvas.height; y++) {
-      for (let x = 0; x < canvas.width; x++) {
-        if (data[(y * canvas.width + x) * 4 + 3] < 128) continue;
-        box[0] = Math.min(box[0], x);
-        box[1] = Math.min(box[1], y);
-        box[2] = Math.max(box[2], x + 1);
-        box[3] = Math.max(box[3], y + 1);
-      }
-    }
-    const rect = canvas.getBoundingClientRect();
-    const scale = rect.width / canvas.width;
-    return box.map((v, i) => (i % 2 ? rect.top : rect.left) + v * scale);
+    if (!shapes) return null;
+    const { left, top, right, bottom } = shapes.getBoundingClientRect();
+    return [left, top, right, bottom];
   });
+  return pictured ?? drawnBox(player.locator("#view"));
+}
 
 /** The texts of a player's messages, by source attribute. */
 const messages = (player) =>

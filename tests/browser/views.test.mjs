@@ -11,6 +11,7 @@ import omggif from "omggif";
 import {
   assertCanvasShowsFacelets,
   assertNoProblems,
+  drawnBox,
   openPage,
   startSite,
 } from "../js/browser.mjs";
@@ -146,8 +147,8 @@ const messages = (id) =>
  * shows and the box round its drawing [left, top, right, bottom], then the same once started in
  * 3D (the faces it shows at least a little head-on); the player is taken off again.
  */
-function pictureThen3D(puzzle, longitude) {
-  return page.evaluate(
+async function pictureThen3D(puzzle, longitude) {
+  const shown = await page.evaluate(
     async ([id, angle]) => {
       const player = document.createElement("polytwist-player");
       Object.assign(player, { puzzle: id, cameraLongitude: angle });
@@ -174,27 +175,14 @@ function pictureThen3D(puzzle, longitude) {
           .filter((point) => point.visible && point.facing > 0.05)
           .map((point) => point.facelet),
       );
-      // The 3D view's drawn (opaque) pixels.
-      const canvas = root.querySelector("#view");
-      const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
-      const drawn = [Infinity, Infinity, -Infinity, -Infinity];
-      for (let y = 0; y < canvas.height; y++) {
-        for (let x = 0; x < canvas.width; x++) {
-          if (data[(y * canvas.width + x) * 4 + 3] < 128) continue;
-          drawn[0] = Math.min(drawn[0], x);
-          drawn[1] = Math.min(drawn[1], y);
-          drawn[2] = Math.max(drawn[2], x + 1);
-          drawn[3] = Math.max(drawn[3], y + 1);
-        }
-      }
-      const rect = canvas.getBoundingClientRect();
-      const scale = rect.width / canvas.width;
-      const seen = drawn.map((v, i) => Math.round((i % 2 ? rect.top : rect.left) + v * scale));
-      player.remove();
-      return { pictureFaces, viewFaces, pictured, seen };
+      return { pictureFaces, viewFaces, pictured };
     },
     [puzzle, longitude],
   );
+  const player = page.locator("body > polytwist-player").first();
+  const seen = (await drawnBox(player.locator("#view"))).map(Math.round);
+  await player.evaluate((el) => el.remove());
+  return { ...shown, seen };
 }
 
 describe("player views", () => {

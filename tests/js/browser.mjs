@@ -442,6 +442,28 @@ export async function recordProgress(page) {
   return seen;
 }
 
+/**
+ * The box round what a 3D view's canvas (a locator) draws, its opaque pixels, in page CSS
+ * pixels [left, top, right, bottom].
+ */
+export const drawnBox = (canvas) =>
+  canvas.evaluate((view) => {
+    const { data } = view.getContext("2d").getImageData(0, 0, view.width, view.height);
+    const box = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let y = 0; y < view.height; y++) {
+      for (let x = 0; x < view.width; x++) {
+        if (data[(y * view.width + x) * 4 + 3] < 128) continue;
+        box[0] = Math.min(box[0], x);
+        box[1] = Math.min(box[1], y);
+        box[2] = Math.max(box[2], x + 1);
+        box[3] = Math.max(box[3], y + 1);
+      }
+    }
+    const rect = view.getBoundingClientRect();
+    const scale = rect.width / view.width;
+    return box.map((v, i) => (i % 2 ? rect.top : rect.left) + v * scale);
+  });
+
 /** Calls the engine through the app player's session (the page's #app): the parsed answer. */
 export const engineCall = (page, method, ...args) =>
   page.evaluate(
