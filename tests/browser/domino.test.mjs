@@ -1,7 +1,8 @@
 // The domino page (?puzzle=domino) in headless Chromium: scramble, solve and playback to a solved
-// (maybe turned) domino, the engine's refusal of a quarter turn of a side, drags and keys, and the
-// whole distance table computed in the page, checked against the native CLI (run meanwhile, in
-// parallel with the browser work), its 19 bars drawn readably. A mirrored piece in the colour
+// (maybe turned) domino, the engine's refusal of a quarter turn of a side, drags and keys, the
+// progress of its distance table's BFS in the page within each depth, and a whole table computed
+// in the page (the 2x2x3 cuboid's, 241,920 positions; the domino's 406 M are a benchmark's) equal
+// to the native CLI's, its bars drawn readably. A mirrored piece in the colour
 // editor is every-puzzle.test.mjs's (and a flipped edge's stripes cube3.test.mjs's).
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -32,13 +33,13 @@ const SOLVED = "UUUUUUUUUDDDDDDDDDFFFFFFRRRRRRBBBBBBLLLLLL";
 const FACES = { U: [0, 9], D: [9, 18], F: [18, 24], R: [24, 30], B: [30, 36], L: [36, 42] };
 const faceOf = (facelet) => Object.keys(FACES).find((f) => facelet < FACES[f][1]);
 
-// The native CLI's table, started at once: it runs while the browser does the other tests.
+// The native CLI's whole table of the 2x2x3 cuboid, for the page's to equal.
 const native = new AbortController();
 let nativeTable;
 before(() => {
   nativeTable = promisify(execFile)(
     `${repoDir}build/polytwist`,
-    ["godsnumber", "domino", "--json"],
+    ["godsnumber", "cube223", "--json"],
     { signal: native.signal },
   ).then(({ stdout }) => JSON.parse(stdout));
   nativeTable.catch(() => {}); // awaited by its test; an early end of the file must not throw
@@ -193,7 +194,7 @@ describe("domino page", () => {
   });
 
   it(
-    "computes all 406,425,600 positions in the page, as the native CLI does; cancel stops it",
+    "shows the table's progress within each depth, stays playable, and cancels",
     { timeout: 120_000 },
     async () => {
       // Cancel once the BFS is under way: the panel is ready again, nothing shown.
@@ -233,37 +234,44 @@ describe("domino page", () => {
       const progress = await page.locator("#gods-progress-bar").evaluate((bar) => bar.value);
       assert.ok(progress > 0 && progress < 1, `progress ${progress}`);
 
-      await page.waitForSelector('#gods[data-state="shown"]', { timeout: 100_000 });
-      const seconds = (performance.now() - started) / 1000;
-      const shown = await page.evaluate(() => {
-        window.progressObserver.disconnect();
-        return window.progressShown;
-      });
-      // Within one depth the bar moves on (reports come within a layer) and the seconds advance;
-      // the seconds tick on whether reports come or not.
-      const parsed = shown
-        .map(({ text, value, time }) => ({
-          value,
-          time,
-          match: /^depth (\d+): ([\d,]+) \/ 406,425,600 positions, (\d+) s$/.exec(text),
-        }))
-        .filter(({ match }) => match)
-        .map(({ value, time, match: [, depth, visited, secs] }) => ({
-          value,
-          time,
-          depth: Number(depth),
-          visited,
-          secs: Number(secs),
-        }));
+      /** The progress shown so far, read. */
+      const progressRead = async () =>
+        (await page.evaluate(() => window.progressShown))
+          .map(({ text, value, time }) => ({
+            value,
+            time,
+            match: /^depth (\d+): ([\d,]+) \/ 406,425,600 positions, (\d+) s$/.exec(text),
+          }))
+          .filter(({ match }) => match)
+          .map(({ value, time, match: [, depth, visited, secs] }) => ({
+            value,
+            time,
+            depth: Number(depth),
+            visited,
+            secs: Number(secs),
+          }));
       /** The most values `key` took within one depth. */
-      const mostWithinDepth = (key) => {
+      const mostWithinDepth = (parsed, key) => {
         const values = new Map(); // depth → the values shown with it
         for (const p of parsed)
           values.set(p.depth, new Set([...(values.get(p.depth) ?? []), p[key]]));
-        return Math.max(...[...values.values()].map((set) => set.size));
+        return Math.max(0, ...[...values.values()].map((set) => set.size));
       };
-      assert.ok(mostWithinDepth("value") >= 3, "the bar did not move twice within one depth");
-      assert.ok(mostWithinDepth("secs") >= 3, "the seconds did not advance twice within one depth");
+      // Within one depth the bar moves on (reports come within a layer) and the seconds advance;
+      // the seconds tick on whether reports come or not. The whole table (~40 s here, 101 MB)
+      // is a benchmark's: web/bench/distance-table.mjs; a complete table is the next test's.
+      let parsed = [];
+      while (mostWithinDepth(parsed, "value") < 3 || mostWithinDepth(parsed, "secs") < 3) {
+        assert.equal(await page.getAttribute("#gods", "data-state"), "computing", "ended early");
+        assert.ok(performance.now() - started < 100_000, "no depth long enough in 100 s");
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        parsed = await progressRead();
+      }
+      await page.click("#gods-cancel");
+      await page.waitForSelector('#gods[data-state="idle"]');
+      const seconds = (performance.now() - started) / 1000;
+      parsed = await progressRead();
+      await page.evaluate(() => window.progressObserver.disconnect());
       const secondChanges = parsed.filter((p, i) => i === 0 || p.secs !== parsed[i - 1].secs);
       const longestWait = Math.max(
         ...secondChanges.slice(1).map((p, i) => p.time - secondChanges[i].time),
@@ -274,31 +282,41 @@ describe("domino page", () => {
         assert.ok(parsed[i].secs >= parsed[i - 1].secs, "the seconds went back");
       }
       assert.ok(parsed.at(-1).secs <= seconds, `${parsed.at(-1).secs} s shown after ${seconds} s`);
+      assertNoProblems(problems);
+    },
+  );
 
+  it(
+    "computes a whole table in the page as the native CLI does, then from its cache at once",
+    TEST,
+    async () => {
+      // The 2x2x3 cuboid: 241,920 positions in 15 depths, the same panel and BFS as the
+      // domino's (whose whole table, 406,425,600 positions, the benchmark above times).
       const { counts } = await nativeTable;
+      await gotoPuzzle(page, session.site.url, "cube223");
+      await page.click("#gods-compute");
+      await page.waitForSelector('#gods[data-state="shown"]', { timeout: 30_000 });
       const chart = page.locator("#gods-chart");
-      const bars = await chart
-        .locator("rect.bar")
-        .evaluateAll((rects) => rects.map((rect) => Number(rect.dataset.count)));
-      assert.deepEqual(bars, counts);
-      assert.equal(counts.length, 19);
-      assert.match(await page.textContent("#gods-summary"), /God's number: 18\. 406,425,600/);
+      const bars = () =>
+        chart.locator("rect.bar").evaluateAll((rects) => rects.map((r) => Number(r.dataset.count)));
+      assert.deepEqual(await bars(), counts);
+      const total = counts.reduce((sum, n) => sum + n, 0).toLocaleString("en");
+      assert.match(
+        await page.textContent("#gods-summary"),
+        new RegExp(`God's number: ${counts.length - 1}\\. ${total} positions`),
+      );
+      await applyMoves(page, "R2");
       await page.waitForSelector('#gods-chart[data-current="1"]');
       await page.check("#gods-log");
       assert.equal(await chart.getAttribute("data-scale"), "log");
-      await applyMoves(page, "R2");
-      await page.waitForSelector('#gods-chart[data-current="2"]');
 
-      // A second visit shows the chart from the cached counts at once, without the BFS.
-      await gotoPuzzle(page, session.site.url, "domino");
+      // A second visit shows the chart from the cached table at once, without the BFS.
+      await gotoPuzzle(page, session.site.url, "cube223");
       await page.click("#gods-compute");
       await page.waitForSelector('#gods[data-state="shown"]', { timeout: 5_000 });
-      const again = await chart
-        .locator("rect.bar")
-        .evaluateAll((rects) => rects.map((rect) => Number(rect.dataset.count)));
-      assert.deepEqual(again, counts);
+      assert.deepEqual(await bars(), counts);
 
-      // All 19 bars readable, the solved position marked, as wide as a desktop's and a phone's.
+      // Every bar readable, the solved position marked, as wide as a desktop's and a phone's.
       await page.waitForSelector('#gods-chart[data-current="0"]');
       for (const width of [1366, 390]) {
         await page.setViewportSize({ width, height: 844 });
@@ -306,7 +324,11 @@ describe("domino page", () => {
           const svg = document.querySelector("#gods-chart");
           return Math.abs(svg.viewBox.baseVal.width - Math.max(320, svg.clientWidth)) <= 8;
         });
-        assert.deepEqual(await chartTextProblems(page), [], `19 bars, ${width} px wide`);
+        assert.deepEqual(
+          await chartTextProblems(page),
+          [],
+          `${counts.length} bars, ${width} px wide`,
+        );
       }
       assertNoProblems(problems);
     },
