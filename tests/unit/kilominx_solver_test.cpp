@@ -263,120 +263,122 @@ TEST_CASE("kilominx solver: held the same whichever way it is turned; solutions 
   }
 }
 
-TEST_CASE("kilominx solver: optimal lengths equal a breadth-first search to 6 moves") {
-  const Puzzle& puzzle = kilominx();
-  const Layers& bfs = layers();
-  // The first layers by hand: 48 turns; two turns of one face are one turn, and of the 12·11
-  // ordered pairs of faces (16 pairs of turns each) the 12·6 commuting ones give each position
-  // twice: 16·12·11 - 16·12·6/2 = 1536.
-  REQUIRE(bfs.keys.size() == 5);
-  CHECK(bfs.keys[0].size() == 1);
-  CHECK(bfs.keys[1].size() == 48);
-  CHECK(bfs.keys[2].size() == 16 * 12 * 11 - 16 * 12 * 6 / 2);
-  MESSAGE("positions modulo rotation at distance 0..4: ", bfs.keys[1].size(), " ",
-          bfs.keys[2].size(), " ", bfs.keys[3].size(), " ", bfs.keys[4].size());
+// One test case, so one process builds (or reads) the small table and the BFS layers for both.
+TEST_CASE("kilominx solver: the small table") {
+  SUBCASE("optimal lengths equal a breadth-first search to 6 moves") {
+    const Puzzle& puzzle = kilominx();
+    const Layers& bfs = layers();
+    // The first layers by hand: 48 turns; two turns of one face are one turn, and of the 12·11
+    // ordered pairs of faces (16 pairs of turns each) the 12·6 commuting ones give each position
+    // twice: 16·12·11 - 16·12·6/2 = 1536.
+    REQUIRE(bfs.keys.size() == 5);
+    CHECK(bfs.keys[0].size() == 1);
+    CHECK(bfs.keys[1].size() == 48);
+    CHECK(bfs.keys[2].size() == 16 * 12 * 11 - 16 * 12 * 6 / 2);
+    MESSAGE("positions modulo rotation at distance 0..4: ", bfs.keys[1].size(), " ",
+            bfs.keys[2].size(), " ", bfs.keys[3].size(), " ", bfs.keys[4].size());
 
-  Solver& optimal = solver();
-  const SearchHeuristic& heuristic = smallHeuristic();
-  std::mt19937_64 rng(47);
-  std::map<int, int> solvedAt;  // positions checked per BFS distance
-  // Positions at distance 0..4 (mostly 4), and 5..6 moves out, each turned at random.
-  for (int trial = 0; trial < 4000; ++trial) {
-    const int length = trial < 3000 ? trial % 5 : 5 + trial % 2;
-    const State s = scrambled(rng, length);
-    const State fixed = frame().toFixed(s);
-    const int expected = bfs.distanceUpTo6(s);
-    REQUIRE(expected >= 0);
-    CHECK(expected <= length);
-    const int bound = heuristic.estimate(fixed);
-    CHECK(bound >= 0);
-    CHECK(bound <= expected);
-    const SolveOutcome outcome = optimal.solve(s, smallTables(trial % 3 == 0 ? 2 : 1));
-    REQUIRE(outcome.status == SolveOutcome::Status::Solved);
-    CHECK(outcome.tables == "small");
-    CAPTURE(puzzle.facelets(s));
-    CHECK(static_cast<int>(outcome.moves.size()) == expected);
-    CHECK(puzzle.isSolved(puzzle.applySequence(s, outcome.moves)));
-    ++solvedAt[expected];
-  }
-  for (int d = 0; d <= 6; ++d) CHECK(solvedAt[d] > 0);
-  MESSAGE("positions solved per distance: 4: ", solvedAt[4], ", 5: ", solvedAt[5],
-          ", 6: ", solvedAt[6]);
-}
-
-TEST_CASE("kilominx solver: the small table's symmetry classes agree with brute force") {
-  // Every value of the reduced coordinate (three corners next to U-F-L, placed and twisted) with
-  // a plain value (the far corners' places): each conjugate of the state by the table's
-  // symmetries has the same class, and the same entry unless a symmetry fixes the reduced value;
-  // the classes are the orbits of the reduced values. And the built table's bound for a position
-  // at a known BFS distance is no more than that distance.
-  const Puzzle& companion = frame().fixed();
-  const SymmetryGroup group(companion);
-  const TableSetSpec& set = kilominx().spec().tableSets.front();
-  REQUIRE(set.name == "small");
-  REQUIRE(set.tables.size() == 1);
-  SymmetricTable table(companion, group, set.tables[0]);
-  REQUIRE(table.partCount() == 2);
-  REQUIRE(table.reducedCount() == 1);
-  CHECK(table.symmetries().size() == 6);
-  const Coordinate& reduced = table.part(0);
-  const Coordinate& plain = table.part(1);
-  std::mt19937_64 rng(53);
-  std::vector<std::uint32_t> orbitOf(reduced.size(), ~0u);
-  std::uint64_t orbits = 0;
-  for (std::uint32_t r = 0; r < reduced.size(); ++r) {
-    State s = companion.solved();
-    plain.place(static_cast<std::uint32_t>(rng() % plain.size()), s);
-    reduced.place(r, s);
-    std::uint32_t values[2];
-    table.rank(s, values);
-    REQUIRE(values[0] == r);
-    const std::uint64_t entry = table.index(values);
-    REQUIRE(entry < table.size());
-    const bool firstOfOrbit = orbitOf[r] == ~0u;
-    orbits += firstOfOrbit;
-    std::set<std::uint32_t> images;
-    std::set<std::uint64_t> entries;
-    for (int k : table.symmetries()) {
-      std::uint32_t image[2];
-      table.rank(group.conjugate(k, s), image);
-      images.insert(image[0]);
-      entries.insert(table.index(image));
-      if (table.index(image) / table.plainSize() != entry / table.plainSize()) {
-        FAIL("a conjugate in another class");
-      }
-      if (firstOfOrbit) {
-        orbitOf[image[0]] = r;
-      } else if (orbitOf[image[0]] != orbitOf[r]) {
-        FAIL("conjugate reduced values in different orbits");
-      }
+    Solver& optimal = solver();
+    const SearchHeuristic& heuristic = smallHeuristic();
+    std::mt19937_64 rng(47);
+    std::map<int, int> solvedAt;  // positions checked per BFS distance
+    // Positions at distance 0..4 (mostly 4), and 5..6 moves out, each turned at random.
+    for (int trial = 0; trial < 4000; ++trial) {
+      const int length = trial < 3000 ? trial % 5 : 5 + trial % 2;
+      const State s = scrambled(rng, length);
+      const State fixed = frame().toFixed(s);
+      const int expected = bfs.distanceUpTo6(s);
+      REQUIRE(expected >= 0);
+      CHECK(expected <= length);
+      const int bound = heuristic.estimate(fixed);
+      CHECK(bound >= 0);
+      CHECK(bound <= expected);
+      const SolveOutcome outcome = optimal.solve(s, smallTables(trial % 3 == 0 ? 2 : 1));
+      REQUIRE(outcome.status == SolveOutcome::Status::Solved);
+      CHECK(outcome.tables == "small");
+      CAPTURE(puzzle.facelets(s));
+      CHECK(static_cast<int>(outcome.moves.size()) == expected);
+      CHECK(puzzle.isSolved(puzzle.applySequence(s, outcome.moves)));
+      ++solvedAt[expected];
     }
-    // Conjugates differ in their entry only through symmetries that fix the reduced value (the
-    // table's BFS gives those entries one distance): at most as many as those symmetries.
-    const std::size_t fixing = table.symmetries().size() / images.size();
-    if (entries.size() > fixing) FAIL("more entries than symmetries fixing the reduced value");
-    // The entry's class is the reduced value's: plain values never change it.
-    State other = companion.solved();
-    plain.place(static_cast<std::uint32_t>(rng() % plain.size()), other);
-    reduced.place(r, other);
-    std::uint32_t otherValues[2];
-    table.rank(other, otherValues);
-    CHECK(table.index(otherValues) / table.plainSize() == entry / table.plainSize());
+    for (int d = 0; d <= 6; ++d) CHECK(solvedAt[d] > 0);
+    MESSAGE("positions solved per distance: 4: ", solvedAt[4], ", 5: ", solvedAt[5],
+            ", 6: ", solvedAt[6]);
   }
-  CHECK(orbits == table.classCount());
-  MESSAGE("reduced values ", reduced.size(), ", classes ", table.classCount());
+  SUBCASE("its symmetry classes agree with brute force") {
+    // Every value of the reduced coordinate (three corners next to U-F-L, placed and twisted) with
+    // a plain value (the far corners' places): each conjugate of the state by the table's
+    // symmetries has the same class, and the same entry unless a symmetry fixes the reduced value;
+    // the classes are the orbits of the reduced values. And the built table's bound for a position
+    // at a known BFS distance is no more than that distance.
+    const Puzzle& companion = frame().fixed();
+    const SymmetryGroup group(companion);
+    const TableSetSpec& set = kilominx().spec().tableSets.front();
+    REQUIRE(set.name == "small");
+    REQUIRE(set.tables.size() == 1);
+    SymmetricTable table(companion, group, set.tables[0]);
+    REQUIRE(table.partCount() == 2);
+    REQUIRE(table.reducedCount() == 1);
+    CHECK(table.symmetries().size() == 6);
+    const Coordinate& reduced = table.part(0);
+    const Coordinate& plain = table.part(1);
+    std::mt19937_64 rng(53);
+    std::vector<std::uint32_t> orbitOf(reduced.size(), ~0u);
+    std::uint64_t orbits = 0;
+    for (std::uint32_t r = 0; r < reduced.size(); ++r) {
+      State s = companion.solved();
+      plain.place(static_cast<std::uint32_t>(rng() % plain.size()), s);
+      reduced.place(r, s);
+      std::uint32_t values[2];
+      table.rank(s, values);
+      REQUIRE(values[0] == r);
+      const std::uint64_t entry = table.index(values);
+      REQUIRE(entry < table.size());
+      const bool firstOfOrbit = orbitOf[r] == ~0u;
+      orbits += firstOfOrbit;
+      std::set<std::uint32_t> images;
+      std::set<std::uint64_t> entries;
+      for (int k : table.symmetries()) {
+        std::uint32_t image[2];
+        table.rank(group.conjugate(k, s), image);
+        images.insert(image[0]);
+        entries.insert(table.index(image));
+        if (table.index(image) / table.plainSize() != entry / table.plainSize()) {
+          FAIL("a conjugate in another class");
+        }
+        if (firstOfOrbit) {
+          orbitOf[image[0]] = r;
+        } else if (orbitOf[image[0]] != orbitOf[r]) {
+          FAIL("conjugate reduced values in different orbits");
+        }
+      }
+      // Conjugates differ in their entry only through symmetries that fix the reduced value (the
+      // table's BFS gives those entries one distance): at most as many as those symmetries.
+      const std::size_t fixing = table.symmetries().size() / images.size();
+      if (entries.size() > fixing) FAIL("more entries than symmetries fixing the reduced value");
+      // The entry's class is the reduced value's: plain values never change it.
+      State other = companion.solved();
+      plain.place(static_cast<std::uint32_t>(rng() % plain.size()), other);
+      reduced.place(r, other);
+      std::uint32_t otherValues[2];
+      table.rank(other, otherValues);
+      CHECK(table.index(otherValues) / table.plainSize() == entry / table.plainSize());
+    }
+    CHECK(orbits == table.classCount());
+    MESSAGE("reduced values ", reduced.size(), ", classes ", table.classCount());
 
-  // Distances, from the solver's built copy of the same table (one lookup per corner's view).
-  const Layers& bfs = layers();
-  const SearchHeuristic& heuristic = smallHeuristic();
-  for (int trial = 0; trial < 300; ++trial) {
-    const State s = scrambled(rng, trial % 5);
-    const State fixed = frame().toFixed(s);
-    const int d = bfs.distance(s);
-    REQUIRE(d >= 0);
-    const int estimate = heuristic.estimate(fixed);
-    CHECK(estimate <= d);
-    if (d == 0) CHECK(estimate == 0);
+    // Distances, from the solver's built copy of the same table (one lookup per corner's view).
+    const Layers& bfs = layers();
+    const SearchHeuristic& heuristic = smallHeuristic();
+    for (int trial = 0; trial < 300; ++trial) {
+      const State s = scrambled(rng, trial % 5);
+      const State fixed = frame().toFixed(s);
+      const int d = bfs.distance(s);
+      REQUIRE(d >= 0);
+      const int estimate = heuristic.estimate(fixed);
+      CHECK(estimate <= d);
+      if (d == 0) CHECK(estimate == 0);
+    }
   }
 }
 
