@@ -119,10 +119,23 @@ describe("share links", () => {
         assert.deepEqual(await listShown(), items, `${puzzle}: typed`);
         assert.equal(await page.textContent("#solution-length"), `${turns} moves`);
         assert.equal(await page.getAttribute("#solution-panel", "data-cursor"), String(turns));
+        // The page's address carries typed moves as an alg, not as a solution.
+        const addressHas = ([text, step]) => {
+          const params = new URL(location.href).searchParams;
+          return (
+            params.get("alg") === text && !params.has("solution") && params.get("step") === step
+          );
+        };
+        await page.waitForFunction(addressHas, [written, String(turns)]);
 
         // In a link: the move list shows it as written and steps through it turn by turn, the
-        // written move of each turn marked, and marked inverted when played undone.
+        // written move of each turn marked, and marked inverted when played undone. An alg is
+        // moves, not a solution.
         await openLink(page, `?alg=${encodeURIComponent(alg)}&puzzle=${puzzle}`);
+        assert.equal(
+          await page.textContent("#status"),
+          "Position set: press Play to play the moves.",
+        );
         assert.deepEqual(await listShown(), items, puzzle);
         assert.equal(await page.textContent("#solution-length"), `${turns} moves`);
         const marks = [];
@@ -157,13 +170,7 @@ describe("share links", () => {
         await idle(page);
         assert.equal(await playerData(page, "facelets"), expected.facelets, `${puzzle}: played`);
         // The page's address keeps the alg as written, at the step shown.
-        await page.waitForFunction(
-          ([text, end]) => {
-            const params = new URL(location.href).searchParams;
-            return params.get("solution") === text && params.get("step") === String(end);
-          },
-          [written, turns],
-        );
+        await page.waitForFunction(addressHas, [written, String(turns)]);
 
         // Before a player starts: its picture of the setup is the engine's, and its move list
         // shows the alg as written, uncounted, until the engine has read it.

@@ -31,6 +31,9 @@ function decodeOk(url) {
   return link;
 }
 
+/** The moves a decoded link gives and whether they came as a solution. */
+const pick = ({ solution, isSolution }) => ({ solution, isSolution });
+
 function encodeOk(base, link) {
   const answer = encodeShareLink(base, link);
   assert.ok(answer.ok, JSON.stringify(answer));
@@ -89,6 +92,7 @@ describe("round trips through the engine", () => {
       description: "",
       position: null,
       solution: "R U R'",
+      isSolution: true,
       step: 0,
       numbering: "",
       groups: "",
@@ -228,13 +232,23 @@ describe("the link's form", () => {
     assert.equal(url, `${BASE}?solution=R&puzzle=cube2`);
   });
 
-  it("reads alg as solution, both ways", () => {
+  it("reads alg as solution, both ways, and says which it was", () => {
+    // Moves that are no solution (an alg, typed moves) are written as alg, and read as moves.
+    const url = encodeOk(BASE, { puzzle: "cube2", alg: "R U" });
+    assert.equal(url, `${BASE}?alg=R+U&puzzle=cube2`);
+    assert.deepEqual(pick(decodeOk(url)), { solution: "R U", isSolution: false });
+    assert.deepEqual(pick(decodeOk(`${BASE}?puzzle=cube2&alg=R%20U`)), {
+      solution: "R U",
+      isSolution: false,
+    });
+    assert.deepEqual(pick(decodeOk(`${BASE}?puzzle=cube2&alg=R+U&solution=R+U`)), {
+      solution: "R U",
+      isSolution: true,
+    });
     assert.equal(
-      encodeOk(BASE, { puzzle: "cube2", alg: "R U" }),
+      encodeOk(BASE, { puzzle: "cube2", solution: "R U", alg: "R U" }),
       `${BASE}?solution=R+U&puzzle=cube2`,
     );
-    assert.equal(decodeOk(`${BASE}?puzzle=cube2&alg=R%20U`).solution, "R U");
-    assert.equal(decodeOk(`${BASE}?puzzle=cube2&alg=R+U&solution=R+U`).solution, "R U");
   });
 
   it("decodes relative addresses and URL objects, %20 and + alike", () => {

@@ -744,10 +744,11 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
 
   /**
    * Shows a position given as the engine's state string, with `solution` (moves, optional) as the
-   * move list ready to play from it, at move `step` of it (default 0). Resolves the engine's
-   * answer; when it refuses the state or the moves, nothing changes.
+   * move list ready to play from it, at move `step` of it (default 0), titled a solution unless
+   * `isSolution` is false (an alg, typed moves). Resolves the engine's answer; when it refuses the
+   * state or the moves, nothing changes.
    */
-  function setState(state, solution = "", step = 0) {
+  function setState(state, solution = "", step = 0, { isSolution = true } = {}) {
     return runOnPuzzle(async () => {
       const { puzzle } = position.current;
       const answer = await numbering.applyMoves(puzzle, state, "");
@@ -760,12 +761,13 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
         if (position.current.solved) status("Solved.", "ok");
       };
       await loadMoveList(answer, sequence, {
-        title: "Solution",
+        title: isSolution ? "Solution" : "Moves",
         whenSolved,
         step,
       });
       position.show(playback.shown ?? answer);
-      status(sequence?.moves ? "Position set: press Play for the solution." : "Position set.");
+      const played = isSolution ? "for the solution" : "to play the moves";
+      status(sequence?.moves ? `Position set: press Play ${played}.` : "Position set.");
       return answer;
     });
   }

@@ -416,6 +416,10 @@ export class PolytwistPlayer extends HTMLElement {
     const playback = this.#model?.playback;
     return playback?.written?.text ?? this.moves.join(" ");
   }
+  /** Whether the move list is a solution (Solve's, or given as one), not other moves. */
+  get movesAreSolution() {
+    return this.#model?.playback.title === "Solution";
+  }
   /** The position the move list starts from: {state, facelets, solved}, or null without a list. */
   get movesStart() {
     const start = this.#model?.playback.start;
@@ -493,14 +497,16 @@ export class PolytwistPlayer extends HTMLElement {
     return this.#model.solve(method);
   }
   /**
-   * Shows the position of an engine state string (e.g. from validate), with `solution` (optional
-   * moves) as the move list ready to play from it, at move `step` of it (default 0: its start);
-   * resolves the engine's answer.
+   * Shows the position of an engine state string (e.g. from validate), with `moves` (optional)
+   * as the move list ready to play from it, at move `step` of it (default 0: its start), shown
+   * as a solution unless `isSolution` is false; resolves the engine's answer.
    */
-  async setState(state, solution = "", step = 0) {
+  async setState(state, moves = "", step = 0, { isSolution = true } = {}) {
     await this.#settled();
     const at = Number.isInteger(step) && step > 0 ? step : 0;
-    return this.#model.setState(String(state), String(solution), at);
+    return this.#model.setState(String(state), String(moves), at, {
+      isSolution: isSolution !== false,
+    });
   }
   /**
    * Opens the colour editor on `facelets` (default: the position shown); resolves true if it

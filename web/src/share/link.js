@@ -14,8 +14,9 @@
 //             for positions entered in the state editor, since any colouring can be written.
 //   setup     the position as a move sequence from solved: the form for positions reached by moves.
 //             At most one of facelets and setup; neither means the solved position.
-//   solution  the moves to play from that position (the engine's normalised notation); `alg`, the
-//             player element's attribute name, is read as a synonym.
+//   solution  the moves to play from that position (the engine's normalised notation): a solution
+//   alg       or any other moves (the player element's attribute name): read as solution is, but
+//             shown as moves, not as a solution. At most one of the two (both: they must agree).
 //   step      how many of those moves have been played (a whole number; 0, the start, is left
 //             out), so the link opens at the step shown.
 //   numbering for a numbered puzzle, the digit of each sticker (docs/puzzles/numbered_pyraminx.md;
@@ -250,9 +251,11 @@ function readParams(searchParams) {
  * Reads a share link.
  * @param {string | URL} url  an absolute address, or a relative one such as "?puzzle=pyraminx"
  * @returns {null | {ok: true, puzzle: string, description: string, position: null |
- *   {facelets: string} | {setup: string}, solution: string, step: number, numbering: string,
- *   groups: string, view: {[attribute]: string}, appearance: {stickering?, mask?, colors?,
- *   scheme?}} | {ok: false, param: string, error: string, column?: number}}  `view` holds the
+ *   {facelets: string} | {setup: string}, solution: string, isSolution: boolean, step: number,
+ *   numbering: string, groups: string, view: {[attribute]: string}, appearance: {stickering?,
+ *   mask?, colors?, scheme?}} | {ok: false, param: string, error: string, column?: number}}
+ *   `solution` holds the moves given as solution or alg, `isSolution` whether they came as
+ *   solution (an alg is moves, not a solution); `view` holds the
  *   view parameters given (VIEW_PARAMS), `appearance` the appearance parameters given
  *   (APPEARANCE_PARAMS); `puzzle` is the engine's name of the puzzle: the id, or the description
  *   when one is given (then also in `description`, else ""); numbering and groups are "" when
@@ -331,6 +334,7 @@ export function decodeShareLink(url) {
     description: description ?? "",
     position,
     solution: moves,
+    isSolution: solution !== undefined,
     step,
     numbering,
     groups,
@@ -363,8 +367,8 @@ function readPosition(position) {
  * puzzle (by id, or by description), position and solution (and how many of its moves were
  * played), a numbered puzzle's numbering and groups, and the player's view attributes (`view`,
  * {name: text} with names from VIEW_PARAMS) and appearance attributes (`appearance`, names
- * from APPEARANCE_PARAMS). `alg` may stand for `solution` (the player
- * element's name).
+ * from APPEARANCE_PARAMS). Moves that are no solution are given as `alg` (the player element's
+ * name), and written so.
  * @param {string | URL} baseUrl  e.g. location.href
  * @param {{puzzle?: string, description?: string,
  *   position?: null | {facelets: string} | {setup: string},
@@ -447,7 +451,8 @@ export function encodeShareLink(
   const kept = url.searchParams.toString();
   url.search = "";
   url.hash = "";
-  const params = [...positionParams.params, ...(moves ? [["solution", moves]] : [])];
+  const movesParam = solution === undefined && alg !== undefined ? "alg" : "solution";
+  const params = [...positionParams.params, ...(moves ? [[movesParam, moves]] : [])];
   if (step > 0) params.push(["step", String(step)]);
   for (const [param, value] of labels) if (value.trim()) params.push([param, value.trim()]);
   for (const param of VIEW_PARAMS) if (param in view) params.push([param, view[param].trim()]);

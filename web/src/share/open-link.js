@@ -65,7 +65,7 @@ export function puzzleProblem(param, answer) {
  */
 export async function openShareLink(
   player,
-  { puzzle, description, position, solution, step, numbering, groups },
+  { puzzle, description, position, solution, isSolution = true, step, numbering, groups },
 ) {
   await player.ready;
   const { engine } = player;
@@ -104,7 +104,7 @@ export async function openShareLink(
       moves = "";
     }
   }
-  await player.setState(state, moves, step);
+  await player.setState(state, moves, step, { isSolution });
   const count = player.moves.length;
   if (moves && step > count) {
     problem ??= {

@@ -21,8 +21,9 @@ export function shareLinkOf(player, baseUrl) {
     // Left out only for the engine's own solved state (""), not for any solved one: a solved
     // domino may be turned about its U–D axis, and the link keeps the colours where they are.
     position: from.state === "" ? null : { facelets: from.facelets },
-    // As written: a commutator travels as [A, B], its step counting the turns played.
-    solution: onList ? player.movesWritten : "",
+    // As written: a commutator travels as [A, B], its step counting the turns played. A
+    // solution as solution, other moves (typed, an alg) as alg.
+    [onList && !player.movesAreSolution ? "alg" : "solution"]: onList ? player.movesWritten : "",
     step: onList ? player.moveIndex : 0,
     // A numbered puzzle's own (none: its example numbering, which needs no saying).
     numbering: player.numberingInfo ? player.numbering : "",
