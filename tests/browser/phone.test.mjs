@@ -66,18 +66,34 @@ describe("the app on a touch phone", () => {
     for (const button of await boxes(page, ".stage-buttons button")) {
       assert.ok(apart(hint, button), `the hint covers ${button.name}`);
     }
-    const covered = await page.locator("#app").evaluate((el, box) => {
-      const canvas = el.shadowRoot.querySelector("#view");
-      const rect = canvas.getBoundingClientRect();
-      const scale = canvas.width / rect.width;
-      const [x0, y0] = [(box.x - rect.left) * scale, (box.y - rect.top) * scale].map(Math.floor);
-      const [w, h] = [box.width * scale, box.height * scale].map(Math.ceil);
-      const { data } = canvas.getContext("2d").getImageData(x0, y0, w, h);
-      let count = 0;
-      for (let i = 3; i < data.length; i += 4) if (data[i] > 128) count++;
-      return count;
-    }, hint);
-    assert.equal(covered, 0, "pixels of the puzzle under the hint");
+    /** How many of the puzzle's pixels the 3D view draws under `box` (page pixels). */
+    const puzzlePixelsUnder = (box) =>
+      page.locator("#app").evaluate((el, box) => {
+        const canvas = el.shadowRoot.querySelector("#view");
+        const rect = canvas.getBoundingClientRect();
+        const scale = canvas.width / rect.width;
+        const left = Math.max(box.x, rect.left);
+        const top = Math.max(box.y, rect.top);
+        const right = Math.min(box.x + box.width, rect.right);
+        const bottom = Math.min(box.y + box.height, rect.bottom);
+        if (right <= left || bottom <= top) return 0; // not over the view at all
+        const [x0, y0] = [(left - rect.left) * scale, (top - rect.top) * scale].map(Math.floor);
+        const [w, h] = [(right - left) * scale, (bottom - top) * scale].map(Math.ceil);
+        const { data } = canvas.getContext("2d").getImageData(x0, y0, w, h);
+        let count = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i] > 128) count++;
+        return count;
+      }, box);
+    assert.equal(await puzzlePixelsUnder(hint), 0, "pixels of the puzzle under the hint");
+    // Nor do the view's buttons: they have a band of their own above the puzzle (a 3x3x3's top
+    // corner reaches higher than a Pyraminx's).
+    for (const puzzle of ["pyraminx", "cube3"]) {
+      if (puzzle !== "pyraminx") await gotoPuzzle(page, session.site.url, puzzle);
+      for (const button of await boxes(page, ".stage-buttons button")) {
+        const under = await puzzlePixelsUnder(button);
+        assert.equal(under, 0, `${puzzle}: ${under} pixels of the puzzle under ${button.name}`);
+      }
+    }
     assertNoProblems(problems);
   });
 
