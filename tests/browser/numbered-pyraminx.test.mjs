@@ -203,6 +203,11 @@ describe("Numbered Pyraminx page", () => {
       assert.ok(marked.includes(3));
       assert.equal(await panel("count"), "");
       assert.equal(await app("digits"), EXAMPLE, "the puzzle keeps the last accepted numbering");
+      // The line about the puzzle says which numbering it speaks of.
+      assert.match(
+        await page.textContent("#numbering-shown"),
+        /^(Solved|Not solved) with the last accepted numbering: /,
+      );
 
       // Cleared with Backspace: no digit at all is named too; the example brings it all back.
       await page.click('#numbering-net .sticker[data-facelet="3"]');
@@ -216,6 +221,7 @@ describe("Numbered Pyraminx page", () => {
       await page.click("#numbering-example");
       await page.waitForSelector('#numbering[data-validation="valid"][data-count="8"]');
       assert.equal(await page.getAttribute("#numbering-verdict", "title"), null);
+      assert.doesNotMatch(await page.textContent("#numbering-shown"), /last accepted/);
       assertNoProblems(problems);
     },
   );

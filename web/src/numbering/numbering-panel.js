@@ -39,6 +39,7 @@ export function createNumberingPanel({ ui, player, createClient }) {
   let timer = 0;
   let states = []; // the listed solved states of the accepted numbering: [{state, digits}]
   let given = null; // the player's numbering and groups the panel last loaded or gave it
+  let draftRefused = false; // the net's numbering is refused: the puzzle keeps the last accepted
   let designClient = null;
   let designing = false;
 
@@ -62,11 +63,14 @@ export function createNumberingPanel({ ui, player, createClient }) {
       else button.removeAttribute("aria-current");
     }
     ui.numberingShown.dataset.solved = String(player.solved);
+    // While the net's numbering is refused, the verdict above speaks of it; this line of the
+    // puzzle's, which still has the last accepted one.
+    const numbering = draftRefused ? " with the last accepted numbering" : "";
     if (!player.solved) {
-      ui.numberingShown.textContent = "Not solved: a face or group shows a digit twice.";
+      ui.numberingShown.textContent = `Not solved${numbering}: a face or group shows a digit twice.`;
     } else {
       const which = index >= 0 ? ` (solved state ${index + 1})` : "";
-      ui.numberingShown.textContent = `Solved: every face shows each digit once${which}.`;
+      ui.numberingShown.textContent = `Solved${numbering}: every face shows each digit once${which}.`;
     }
   }
 
@@ -126,9 +130,11 @@ export function createNumberingPanel({ ui, player, createClient }) {
     }
     if (change !== generation) return; // a later change has its own check
     ui.numberingGroups.toggleAttribute("aria-invalid", groupsAtFault);
+    draftRefused = !answer.ok;
     if (!answer.ok) {
       net.highlight(answer.stickers ?? []);
       clearStates();
+      showWhetherSolved();
       const kind = answer.failed ? "failed" : "invalid";
       const words = answer.failed ? null : numberingProblemInWords(answer.problem);
       const kept = "The puzzle keeps the last accepted numbering.";
