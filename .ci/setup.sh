@@ -56,15 +56,22 @@ install_node_modules() {
   fi
 }
 
-build_everything() {
+build_engine() {
   export NODE_PATH=/usr/share/nodejs  # Debian's emscripten tools need it
   say "building engine (native + WebAssembly)"
   [ -f build/CMakeCache.txt ] || cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build build -j "$(nproc)"
+}
+
+build_site() {
   say "building the static site"
   npm run --silent build:web
 }
 
 install_missing_packages
-install_node_modules
-build_everything
+# npm ci mostly waits on the registry: it runs while the engine compiles, which needs none of it.
+install_node_modules &
+node_modules_job=$!
+build_engine
+wait "$node_modules_job" || { echo "npm ci failed" >&2; exit 1; }
+build_site
