@@ -174,8 +174,10 @@ int main(int argc, char** argv) {
 
   if (command == "puzzles" && need(1)) {
     return report(args, service::listPuzzles(), [](const Json& answer) {
-      for (const Json& p : answer.find("puzzles")->array()) {
-        std::cout << p.find("id")->string() << "\t" << p.find("name")->string() << "\n";
+      for (const char* list : {"puzzles", "without_player"}) {
+        for (const Json& p : answer.find(list)->array()) {
+          std::cout << p.find("id")->string() << "\t" << p.find("name")->string() << "\n";
+        }
       }
     });
   }

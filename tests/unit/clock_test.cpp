@@ -11,7 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "api/service.hpp"
+#include "core/json.hpp"
 #include "fixtures.hpp"
+#include "render/image.hpp"
 
 using namespace polytwist;
 using fixtures::contains;
@@ -29,6 +32,12 @@ std::array<int, 18> shown(const std::string& text) {
   std::array<int, 18> both{};
   for (int i = 0; i < 9; ++i) both[i] = faces.front[i], both[9 + i] = faces.back[i];
   return both;
+}
+
+std::string field(const Json& answer, const char* key) {
+  const Json* found = answer.find(key);
+  REQUIRE_MESSAGE(found != nullptr, "no ", key, " in ", answer.dump());
+  return found->isString() ? found->string() : found->dump();
 }
 
 }  // namespace
@@ -144,4 +153,44 @@ TEST_CASE("clock: scrambles need two moves; one move is caught") {
   CHECK(clock::withinOneMove(dialsOf("y2 UL5-")));
   CHECK(clock::withinOneMove(dialsOf("UR2+ UR3+ UL0-")));
   CHECK_FALSE(clock::withinOneMove(dialsOf("U2+ UR1-")));
+}
+
+TEST_CASE("clock: the service scrambles, applies, solves and draws it") {
+  const Json first = service::scramble("clock", 7);
+  REQUIRE(field(first, "ok") == "true");
+  CHECK(field(first, "scramble") == field(service::scramble("clock", 7), "scramble"));
+  CHECK(field(first, "scramble") != field(service::scramble("clock", 8), "scramble"));
+  const Json applied = service::applyMoves("clock", "", field(first, "scramble"));
+  CHECK(field(applied, "state") == field(first, "state"));
+  CHECK(field(applied, "pins_up").empty());
+  const Json solution = service::solve("clock", field(first, "state"));
+  CHECK(field(solution, "optimal") == "false");
+  CHECK(field(service::applyMoves("clock", field(first, "state"), field(solution, "solution")),
+              "solved") == "true");
+  CHECK(contains(service::scramble("clock", 1, 20).dump(), "random states"));
+
+  const Json bad = service::applyMoves("clock", "", "UR1+ UR8");
+  CHECK(field(bad, "column") == "6");
+  CHECK(contains(field(service::applyMoves("clock", "12", ""), "error"), "14 hours"));
+  CHECK(contains(field(service::validate("clock", ""), "error"), "answers puzzleInfo"));
+
+  // Kept out of the player's list (it cannot draw the Clock yet), listed beside it.
+  const Json list = service::listPuzzles();
+  CHECK_FALSE(contains(list.find("puzzles")->dump(), "\"clock\""));
+  CHECK(contains(list.find("without_player")->dump(), "\"clock\""));
+  CHECK(field(service::puzzleInfo("clock"), "state_count") == "1283918464548864");
+
+  // The picture's hands and pins are the position's.
+  const ImageAnswer picture = imageFromQuery("pzl=clock&alg=UR3%2B%20y2%20D1-%20UR");
+  REQUIRE(picture.status == 200);
+  CHECK(contains(picture.svg, "data-dial=\"front-UR\" data-hour=\"3\""));
+  CHECK(contains(picture.svg, "data-dial=\"back-D\" data-hour=\"11\""));
+  CHECK(contains(picture.svg, "data-dial=\"back-UL\" data-hour=\"9\""));
+  CHECK(contains(picture.svg, "data-pin=\"back-UR\" data-up=\"true\""));
+  CHECK(contains(picture.svg, "data-pin=\"front-UL\" data-up=\"false\""));
+  CHECK(contains(picture.svg, "data-pin=\"front-UR\" data-up=\"true\""));
+  const ImageAnswer refused = imageFromQuery("pzl=clock&alg=UR3%2B%20Q");
+  CHECK(refused.status == 400);
+  CHECK(refused.column == 6);
+  CHECK(imageFromQuery("pzl=clock&stage=corner").status == 400);
 }
