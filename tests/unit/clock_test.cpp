@@ -153,6 +153,12 @@ TEST_CASE("clock: scrambles need two moves; one move is caught") {
   CHECK(clock::withinOneMove(dialsOf("y2 UL5-")));
   CHECK(clock::withinOneMove(dialsOf("UR2+ UR3+ UL0-")));
   CHECK_FALSE(clock::withinOneMove(dialsOf("U2+ UR1-")));
+  // One turn with UR and DL up, which no scramble move has (seven of its amounts are nonzero).
+  const clock::Dials diagonal =
+      clock::apply(clock::solved(), clock::Move{false, clock::kUR | clock::kDL, 5});
+  const std::array<int, clock::kDials> amounts = clock::amountsReaching(diagonal);
+  CHECK(std::count(amounts.begin(), amounts.end(), 0) == 7);
+  CHECK(clock::withinOneMove(diagonal));
 }
 
 TEST_CASE("clock: the service scrambles, applies, solves and draws it") {

@@ -115,7 +115,7 @@ const Matrix& inverseBasis() {
       unit.fill(0);
       unit[j] = 1;
       Dials dials = solved();
-      for (const Move& move : scrambleMoves(unit)) dials = apply(dials, move);
+      for (const Move& move : scrambleMoves(unit)) dials = clock::apply(dials, move);
       for (int i = 0; i < kDials; ++i) basis[i][j] = dials[i];
     }
     const Matrix three = inverseModulo(basis, 3), four = inverseModulo(basis, 4);
@@ -163,7 +163,7 @@ Dials apply(Dials dials, const Move& move) {
 }
 
 Dials apply(Dials dials, const Sequence& sequence) {
-  for (const Move& move : sequence.moves) dials = apply(dials, move);
+  for (const Move& move : sequence.moves) dials = clock::apply(dials, move);
   return dials;
 }
 
@@ -321,7 +321,7 @@ bool withinOneMove(const Dials& dials) {
     std::vector<Dials> moves;
     for (bool back : {false, true}) {
       for (std::uint8_t pins = 1; pins < 16; ++pins) {
-        moves.push_back(apply(solved(), Move{back, pins, 1}));
+        moves.push_back(clock::apply(solved(), Move{back, pins, 1}));
       }
     }
     return moves;
@@ -344,7 +344,7 @@ std::array<int, kDials> randomScrambleAmounts(std::mt19937_64& rng) {
     std::array<int, kDials> amounts{};
     for (int& amount : amounts) amount = static_cast<int>(uniformBelow(rng, kHours));
     Dials dials = solved();
-    for (const Move& move : scrambleMoves(amounts)) dials = apply(dials, move);
+    for (const Move& move : scrambleMoves(amounts)) dials = clock::apply(dials, move);
     if (!withinOneMove(dials)) return amounts;
   }
 }

@@ -74,6 +74,7 @@ ReadResult readSequence(std::string_view text);
 
 Dials solved();
 bool isSolved(const Dials& dials);
+// Call as clock::apply: on a std::array, argument-dependent lookup also finds std::apply.
 Dials apply(Dials dials, const Move& move);
 Dials apply(Dials dials, const Sequence& sequence);
 
