@@ -12,7 +12,7 @@ namespace polytwist::service::detail {
 
 namespace {
 
-Json hours(const std::array<int, 9>& side) {
+Json hoursJson(const std::array<int, 9>& side) {
   Json::Array out;
   for (int hour : side) out.emplace_back(hour);
   return out;
@@ -31,8 +31,9 @@ Json clockPosition(const clock::Dials& dials, std::uint8_t pinsUp) {
       .set("puzzle", clock::kId)
       .set("state", clock::isSolved(dials) ? std::string() : clock::encode(dials))
       .set("solved", clock::isSolved(dials))
-      .set("dials",
-           Json(Json::Object{}).set("front", hours(faces.front)).set("back", hours(faces.back)))
+      .set("dials", Json(Json::Object{})
+                        .set("front", hoursJson(faces.front))
+                        .set("back", hoursJson(faces.back)))
       .set("pins_up", clock::pinsText(pinsUp));
 }
 
@@ -89,7 +90,7 @@ Json clockScramble(double seed, int moves) {
     return failure("seed must be a whole number from 0 to 2^53-1");
   }
   if (moves != 0) {
-    return failure("clock scrambles are random states (WCA's fourteen moves); no --moves");
+    return failure("clock scrambles are random states (WCA's fourteen moves), never random moves");
   }
   std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
   const std::array<clock::Move, clock::kDials> sequence =

@@ -17,16 +17,16 @@ constexpr const char* kCellNames[9] = {"UL", "U", "UR", "L", "C", "R", "DL", "D"
 constexpr std::uint8_t kPinBits[4] = {clock::kUL, clock::kUR, clock::kDL, clock::kDR};
 constexpr const char* kPinNames[4] = {"UL", "UR", "DL", "DR"};
 
-struct Look {
+struct SideLook {
   const char* body;
   const char* dial;
   const char* hand;
 };
 // Dark front, light back, as the WCA's scramble images tell the sides apart.
-constexpr Look kFrontLook{"#1f3f8f", "#f4f6fb", "#1f3f8f"};
-constexpr Look kBackLook{"#9cb8ea", "#1f3f8f", "#f4f6fb"};
+constexpr SideLook kFrontLook{"#1f3f8f", "#f4f6fb", "#1f3f8f"};
+constexpr SideLook kBackLook{"#9cb8ea", "#1f3f8f", "#f4f6fb"};
 
-std::string num(double value) {
+std::string svgNumber(double value) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.2f", std::abs(value) < 0.005 ? 0.0 : value);
   std::string text = buffer;
@@ -35,23 +35,24 @@ std::string num(double value) {
   return text;
 }
 
-std::string face(const std::array<int, 9>& hours, std::uint8_t pinsUp, double left,
-                 const Look& look, const char* side) {
+std::string drawSide(const std::array<int, 9>& hours, std::uint8_t pinsUp, double left,
+                     const SideLook& look, const char* side) {
   const double top = kMargin;
-  std::string svg = "<rect x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" + num(kFace) +
-                    "\" height=\"" + num(kFace) + "\" rx=\"22\" fill=\"" + look.body + "\"/>";
+  std::string svg = "<rect x=\"" + svgNumber(left) + "\" y=\"" + svgNumber(top) + "\" width=\"" +
+                    svgNumber(kFace) + "\" height=\"" + svgNumber(kFace) + "\" rx=\"22\" fill=\"" +
+                    look.body + "\"/>";
   for (int cell = 0; cell < 9; ++cell) {
     const double cx = left + 25 * (1 + cell % 3), cy = top + 25 * (1 + cell / 3);
     svg += "<g data-dial=\"" + std::string(side) + "-" + kCellNames[cell] + "\" data-hour=\"" +
            std::to_string(hours[cell]) + "\">";
-    svg += "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(kDialRadius) +
-           "\" fill=\"" + look.dial + "\"/>";
+    svg += "<circle cx=\"" + svgNumber(cx) + "\" cy=\"" + svgNumber(cy) + "\" r=\"" +
+           svgNumber(kDialRadius) + "\" fill=\"" + look.dial + "\"/>";
     // Twelve marks; 12 o'clock's is red, so a dial reads the same turned any way on the page.
     for (int hour = 0; hour < clock::kHours; ++hour) {
       const double angle = hour * std::numbers::pi / 6;
       const double r = kDialRadius + 2.2;
-      svg += "<circle cx=\"" + num(cx + r * std::sin(angle)) + "\" cy=\"" +
-             num(cy - r * std::cos(angle)) + "\" r=\"" + (hour == 0 ? "1.3" : "0.8") +
+      svg += "<circle cx=\"" + svgNumber(cx + r * std::sin(angle)) + "\" cy=\"" +
+             svgNumber(cy - r * std::cos(angle)) + "\" r=\"" + (hour == 0 ? "1.3" : "0.8") +
              "\" fill=\"" + (hour == 0 ? "#e03030" : look.dial) + "\"/>";
     }
     // The hand: a narrow triangle from the hub to the hour, clockwise from 12 as seen.
@@ -59,17 +60,17 @@ std::string face(const std::array<int, 9>& hours, std::uint8_t pinsUp, double le
     const double length = kDialRadius * 0.85, half = 2.2;
     const double tipX = cx + length * std::sin(angle), tipY = cy - length * std::cos(angle);
     const double sideX = half * std::cos(angle), sideY = half * std::sin(angle);
-    svg += "<path d=\"M" + num(tipX) + " " + num(tipY) + "L" + num(cx + sideX) + " " +
-           num(cy + sideY) + "L" + num(cx - sideX) + " " + num(cy - sideY) + "Z\" fill=\"" +
-           look.hand + "\"/><circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" +
-           num(half) + "\" fill=\"" + look.hand + "\"/></g>";
+    svg += "<path d=\"M" + svgNumber(tipX) + " " + svgNumber(tipY) + "L" + svgNumber(cx + sideX) +
+           " " + svgNumber(cy + sideY) + "L" + svgNumber(cx - sideX) + " " + svgNumber(cy - sideY) +
+           "Z\" fill=\"" + look.hand + "\"/><circle cx=\"" + svgNumber(cx) + "\" cy=\"" +
+           svgNumber(cy) + "\" r=\"" + svgNumber(half) + "\" fill=\"" + look.hand + "\"/></g>";
   }
   for (int pin = 0; pin < 4; ++pin) {
     const bool up = (pinsUp & kPinBits[pin]) != 0;
     const double x = left + 37.5 + 25 * (pin % 2), y = top + 37.5 + 25 * (pin / 2);
     svg += "<circle data-pin=\"" + std::string(side) + "-" + kPinNames[pin] + "\" data-up=\"" +
-           (up ? "true" : "false") + "\" cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" r=\"" +
-           (up ? "3.6" : "2.4") + "\" fill=\"" + (up ? "#ffd23f" : "#30343c") +
+           (up ? "true" : "false") + "\" cx=\"" + svgNumber(x) + "\" cy=\"" + svgNumber(y) +
+           "\" r=\"" + (up ? "3.6" : "2.4") + "\" fill=\"" + (up ? "#ffd23f" : "#30343c") +
            "\" stroke=\"#101010\" stroke-width=\"0.6\"/>";
   }
   return svg;
@@ -90,13 +91,14 @@ std::string clockSvg(const clock::Dials& dials, std::uint8_t pinsUp, int size,
                      const std::string& background, const std::string& title) {
   const clock::Faces faces = clock::facesOf(dials);
   std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(size) +
-                    "\" height=\"" + num(size * kHeight / kWidth) + "\" viewBox=\"0 0 " +
-                    num(kWidth) + " " + num(kHeight) + "\"><title>" + title + "</title>";
+                    "\" height=\"" + svgNumber(size * kHeight / kWidth) + "\" viewBox=\"0 0 " +
+                    svgNumber(kWidth) + " " + svgNumber(kHeight) + "\"><title>" + title +
+                    "</title>";
   if (background != "none") {
     svg += "<rect width=\"100%\" height=\"100%\" fill=\"" + background + "\"/>";
   }
-  svg += face(faces.front, pinsUp, kMargin, kFrontLook, "front");
-  svg += face(faces.back, backPins(pinsUp), kMargin + kFace + kGap, kBackLook, "back");
+  svg += drawSide(faces.front, pinsUp, kMargin, kFrontLook, "front");
+  svg += drawSide(faces.back, backPins(pinsUp), kMargin + kFace + kGap, kBackLook, "back");
   return svg + "</svg>";
 }
 
