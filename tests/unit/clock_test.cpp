@@ -101,6 +101,7 @@ TEST_CASE("clock: notation errors name the token and its column") {
   CHECK(contains(error("U1+ UR R2-").message, "come last"));
   CHECK(error("U1+ UR R2-").column == 8);
   CHECK(contains(error("y3").message, "not a clock move"));
+  CHECK(error(("R1+ " + std::string(5000, 'X')).c_str()).message.size() < 300);
 }
 
 TEST_CASE("clock: moves print as WCA writes them") {

@@ -61,12 +61,8 @@ std::string nameOf(std::uint8_t pins) {
   for (const PinName& pin : kPinNames) {
     if (pin.pins == pins) return pin.name;
   }
-  // Pins no WCA name covers (UR and DL up): named one by one, "UR+DL".
-  std::vector<std::string> single;
-  for (const PinName& pin : kPinNames) {
-    if ((pin.pins & (pin.pins - 1)) == 0 && (pins & pin.pins)) single.emplace_back(pin.name);
-  }
-  return join(single, "+");
+  // Every move read or solved has named pins; UR and DL up together has no WCA name.
+  throw std::logic_error("clock: no WCA name for these pins");
 }
 
 int mod12(int value) { return ((value % kHours) + kHours) % kHours; }
@@ -105,8 +101,8 @@ Matrix inverseModulo(Matrix m, int modulus) {
   return inverse;
 }
 
-// amounts = kInverse · dials: the scramble moves' matrix inverted modulo 3 and 4, joined by the
-// Chinese remainder theorem (x = 4a + 9b mod 12 is a mod 3 and b mod 4).
+// amounts = inverseBasis() · dials: the scramble moves' matrix inverted modulo 3 and 4, joined by
+// the Chinese remainder theorem (x = 4a + 9b mod 12 is a mod 3 and b mod 4).
 const Matrix& inverseBasis() {
   static const Matrix inverse = [] {
     Matrix basis{};
@@ -175,7 +171,8 @@ ReadResult readSequence(std::string_view text) {
   std::uint8_t endPins = 0;
   auto fail = [&](std::string_view token, std::size_t at, const std::string& why) {
     std::string message = "'";
-    message.append(token).append("' at column ").append(std::to_string(at + 1));
+    message.append(token.substr(0, 40)).append(token.size() > 40 ? "…" : "");
+    message.append("' at column ").append(std::to_string(at + 1));
     result.error = {message.append(": ").append(why), static_cast<int>(at + 1)};
     return result;
   };

@@ -88,7 +88,8 @@ std::optional<Dials> decode(std::string_view text, std::string& error);
 std::array<Move, kDials> scrambleMoves(const std::array<int, kDials>& amounts);
 // The amounts of the scramble moves that reach `dials` from solved (the inverse basis).
 std::array<int, kDials> amountsReaching(const Dials& dials);
-// A move as WCA writes it: `UR3+`, `ALL5-`, amounts 7-11 as 5- to 1-, 0 as 0+.
+// A move as WCA writes it: `UR3+`, `ALL5-`, amounts 7-11 as 5- to 1-, 0 as 0+. Its pins must
+// be ones WCA names (every move read or solved has them).
 std::string moveText(const Move& move);
 // A sequence written with a `y2` before its first back move; zero-amount moves are kept
 // (scrambles print all fourteen), unless `skipZero`.
