@@ -9,6 +9,7 @@
 #include "core/stickering.hpp"
 #include "geometry/described.hpp"
 #include "geometry/holdings.hpp"
+#include "puzzles/clock/clock.hpp"
 
 namespace polytwist::service {
 using namespace detail;
@@ -233,10 +234,14 @@ Json listPuzzles() {
   for (const Puzzle& puzzle : allPuzzles()) {
     puzzles.push_back(Json(Json::Object{}).set("id", puzzle.id()).set("name", puzzle.spec().name));
   }
-  return success().set("puzzles", puzzles);
+  // The Clock has no player yet (its 2D view is to come), so it stays out of the list the
+  // page's picker reads; the CLI lists both.
+  Json::Array withoutPlayer{Json(Json::Object{}).set("id", clock::kId).set("name", clock::kName)};
+  return success().set("puzzles", puzzles).set("without_player", withoutPlayer);
 }
 
 Json puzzleInfo(const std::string& id) {
+  if (isClock(id)) return clockInfo();
   return onPuzzle(id, id.size(), [](const Puzzle& puzzle) {
     return puzzleInfoOf(puzzle, describeSolvers(puzzle));
   });
@@ -248,6 +253,9 @@ Json applyMoves(const std::string& id, const std::string& stateText, const std::
 
 Json applyMovesIn(const std::string& id, const std::string& stateText, const std::string& moves,
                   const std::string& notationName) {
+  if (isClock(id) && stateText.size() + moves.size() <= kMaxInputBytes) {
+    return clockApply(stateText, moves, notationName);
+  }
   return onPuzzle(id, stateText.size() + moves.size(), [&](const Puzzle& puzzle) {
     Json error;
     std::optional<State> state = readState(puzzle, stateText, error);
@@ -277,6 +285,11 @@ Json applyMovesIn(const std::string& id, const std::string& stateText, const std
 }
 
 Json scramble(const std::string& id, double seed, int moves, const std::string& notationName) {
+  if (isClock(id)) {
+    if (!notationName.empty())
+      return failure("clock has one notation, WCA's: no '" + notationName + "'");
+    return clockScramble(seed, moves);
+  }
   return onPuzzle(id, id.size(), [&](const Puzzle& puzzle) {
     return scrambleOf(puzzle, describeSolvers(puzzle), seed, moves, notationName);
   });

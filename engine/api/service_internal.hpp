@@ -27,6 +27,14 @@ Json success();
 Json numbers(const std::vector<std::uint64_t>& values);
 std::string knownPuzzles();
 
+// ---- The Rubik's Clock, a model of its own (clock.cpp): the operations it answers.
+bool isClock(const std::string& id);
+std::string clockOffers();
+Json clockInfo();
+Json clockApply(const std::string& state, const std::string& moves, const std::string& notation);
+Json clockScramble(double seed, int moves);
+Json clockSolve(const std::string& state, const SolveOptions& options);
+
 // Runs an operation on a known puzzle; unknown names, oversized inputs and any exception become
 // error answers.
 template <typename Operation>
@@ -35,6 +43,7 @@ Json onPuzzle(const std::string& id, std::size_t inputBytes, Operation operation
     return failure("input of " + std::to_string(inputBytes) + " bytes is too long (limit " +
                    std::to_string(kMaxInputBytes) + ")");
   }
+  if (isClock(id)) return failure(clockOffers());
   const Puzzle* puzzle = findPuzzle(id);
   if (!puzzle && looksLikeDescription(id)) {
     const PuzzleLookup lookup = lookUpPuzzle(id);

@@ -129,6 +129,11 @@ text itself, unless it looks like a path (contains '/' or ends in .txt): then "n
 MOVES (and --alg, --case, --scrambles lines): move names, groups (R U)3, commutators [A, B]
 (A B A' B'), conjugates [A: B] (A B A'), inverses (R U)' [A, B]', comments // to the end of the
 line, and counts read by each turn's order (cube R3 = R'; docs/notation.md).
+The Rubik's Clock (clock, docs/puzzles/clock.md) reads WCA notation: UR3+ DR2- ... ALL2+ y2 U1+ ...
+(the pins put up, then hours + clockwise or - anticlockwise; y2 turns it over; pin names at the
+end stay up). scramble clock: a uniformly random state as TNoodle writes it (the fourteen moves
+UR DR DL UL U R D L ALL y2 U R D L ALL); solve clock: those moves' amounts by linear algebra over
+Z12 (at most 14 moves, not optimal); image clock: both faces, hands at their hours, pins.
 Limits: every input, files included, at most 1 MiB; notation 100,000 characters, 32 levels of
 brackets, repeats 1-999, 100,000 moves once expanded (docs/cli.md, "Limits").
 
@@ -174,8 +179,10 @@ int main(int argc, char** argv) {
 
   if (command == "puzzles" && need(1)) {
     return report(args, service::listPuzzles(), [](const Json& answer) {
-      for (const Json& p : answer.find("puzzles")->array()) {
-        std::cout << p.find("id")->string() << "\t" << p.find("name")->string() << "\n";
+      for (const char* list : {"puzzles", "without_player"}) {
+        for (const Json& p : answer.find(list)->array()) {
+          std::cout << p.find("id")->string() << "\t" << p.find("name")->string() << "\n";
+        }
       }
     });
   }

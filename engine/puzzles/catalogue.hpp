@@ -1,7 +1,9 @@
 // The puzzles polytwist knows. A puzzle is one line of kDescribed in catalogue.cpp when a
 // description gives it (docs/geometry.md), or a folder engine/puzzles/<id>/ with one function
 // returning its declarative PuzzleSpec and one line in catalogue.cpp; either way, its solver
-// description (how it is solved and scrambled) is one line in solvers.cpp.
+// description (how it is solved and scrambled) is one line in solvers.cpp. The Rubik's Clock
+// (puzzles/clock/) is the exception: a model of its own, not in this catalogue
+// (docs/architecture.md says why).
 #pragma once
 
 #include <string>

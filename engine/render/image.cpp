@@ -11,6 +11,8 @@
 #include "core/sequence.hpp"
 #include "core/stickering.hpp"
 #include "puzzles/catalogue.hpp"
+#include "puzzles/clock/clock.hpp"
+#include "render/clock_picture.hpp"
 #include "render/picture.hpp"
 
 namespace polytwist {
@@ -137,6 +139,62 @@ std::optional<Matrix> readRotation(std::string_view text, std::string& error) {
     m = multiply(rotation(axis, -degrees), m);
   }
   return m;
+}
+
+// bg: "none" for t (or nothing), else the colour; nullopt when it is neither.
+std::optional<std::string> readBackground(const std::string& text) {
+  if (text == "t" || text.empty()) return "none";
+  return readColour(text);
+}
+
+// The Clock's picture (render/clock_picture.hpp): the inverse of `case`, then `alg`, its pins as
+// `alg` leaves them (all down on the front without one). It has no stickers, so the parameters
+// about stickers and views are refused.
+ImageAnswer clockImage(const ImageRequest& request) {
+  const int size = request.size;
+  for (const auto& [name, value] :
+       {std::pair<const char*, const std::string&>{"sch", request.scheme},
+        {"fd", request.faceletDefinition},
+        {"fc", request.faceletColours},
+        {"stage", request.stage},
+        {"r", request.rotation},
+        {"notation", request.notation}}) {
+    if (!value.empty())
+      return refuse(std::string(name) + ": the clock's picture has no stickers to set", size);
+  }
+  if (request.view != "iso" && request.view != "net")
+    return refuse("view: '" + clip(request.view) +
+                      "' is not iso or net (the clock draws both faces either way)",
+                  size);
+  clock::Dials dials = clock::solved();
+  std::uint8_t pinsUp = 0;
+  for (const auto& [name, text, invert] :
+       {std::tuple<const char*, const std::string&, bool>{"case", request.caseAlg, true},
+        std::tuple<const char*, const std::string&, bool>{"alg", request.alg, false}}) {
+    if (text.empty()) continue;
+    const clock::ReadResult read = clock::readSequence(text);
+    if (!read.sequence) {
+      ImageAnswer answer = refuse(std::string(name) + ": " + read.error.message, size);
+      answer.column = read.error.column;
+      return answer;
+    }
+    const clock::Dials turned = clock::apply(clock::solved(), *read.sequence);
+    for (int i = 0; i < clock::kDials; ++i) {
+      dials[i] = static_cast<std::uint8_t>(
+          (dials[i] + (invert ? clock::kHours - turned[i] : turned[i])) % clock::kHours);
+    }
+    if (!invert) pinsUp = read.sequence->pinsUp;
+  }
+  const std::optional<std::string> background = readBackground(request.background);
+  if (!background)
+    return refuse("bg: '" + clip(request.background) + "' is not t, a colour letter or #rrggbb",
+                  size);
+  ImageAnswer answer;
+  answer.svg = clockSvg(dials, pinsUp, size, *background,
+                        escapeXml(std::string(clock::kName) +
+                                  (request.alg.empty() ? "" : " " + clip(request.alg, 200))));
+  answer.format = request.format;
+  return answer;
 }
 
 }  // namespace
@@ -296,6 +354,7 @@ ImageAnswer renderImage(const ImageRequest& request) {
   if (request.format != "svg" && request.format != "png") {
     return refuse("fmt: '" + clip(request.format) + "' is not svg or png", size);
   }
+  if (request.puzzle == clock::kId) return clockImage(request);
   const Puzzle* puzzle = findPuzzle(request.puzzle);
   if (!puzzle && looksLikeDescription(request.puzzle)) {
     const PuzzleLookup lookup = lookUpPuzzle(request.puzzle);
@@ -305,6 +364,7 @@ ImageAnswer renderImage(const ImageRequest& request) {
   if (!puzzle) {
     std::string known;
     for (const Puzzle& p : allPuzzles()) known += (known.empty() ? "" : ", ") + p.id();
+    known += std::string(", ") + clock::kId;
     return refuse("pzl: unknown puzzle '" + clip(request.puzzle) + "' (known: " + known + ")",
                   size);
   }
@@ -414,14 +474,11 @@ ImageAnswer renderImage(const ImageRequest& request) {
       if (look == 'h') fill[i] = "none";
     }
   }
-  std::string background = "none";
-  if (request.background != "t" && !request.background.empty()) {
-    const std::optional<std::string> colour = readColour(request.background);
-    if (!colour)
-      return refuse("bg: '" + clip(request.background) + "' is not t, a colour letter or #rrggbb",
-                    size);
-    background = *colour;
-  }
+  const std::optional<std::string> readBack = readBackground(request.background);
+  if (!readBack)
+    return refuse("bg: '" + clip(request.background) + "' is not t, a colour letter or #rrggbb",
+                  size);
+  const std::string background = *readBack;
 
   // Project: polygons in picture units, then scaled to `size` pixels wide with a margin.
   struct Shape {

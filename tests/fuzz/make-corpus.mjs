@@ -183,6 +183,12 @@ const service = {
   "numbering-solutions-limit": `numberingSolutions${NUL}numbered_pyraminx${NUL}${digits}${NUL}${NUL}1e7`,
   "numbering-position": `numberingPosition${NUL}numbered_pyraminx${NUL}${scrambles.numbered_pyraminx.state}${NUL}${digits}${NUL}`,
   "numbering-position-colours": `numberingPosition${NUL}cube2${NUL}${NUL}${digits}${NUL}`,
+  // The Rubik's Clock, a model of its own: its notation, state strings, solve and picture.
+  "clock-scramble": `scramble${NUL}clock${NUL}26`,
+  "clock-apply-moves": `applyMoves${NUL}clock${NUL}${callJson(engine, "scramble", "clock", 26).state}${NUL}UR3+ DR2- y2 ALL11- UR DL`,
+  "clock-apply-moves-bad": `applyMoves${NUL}clock${NUL}0123456789ab01${NUL}UR13+ y2 U`,
+  "clock-solve-with": `solveWith${NUL}clock${NUL}ba9876543210ab${NUL}{"method":"fast"}`,
+  "clock-image": `image${NUL}pzl=clock&alg=UR5%2B y2 ALL1- UR&size=64&bg=w`,
 };
 writeCorpus("service", service);
 

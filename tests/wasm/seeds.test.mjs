@@ -62,6 +62,16 @@ test("every puzzle's default scramble (random state where it has one) is the nat
   }
 });
 
+test("the Rubik's Clock (a model of its own, not in the player's list) scrambles as natively", () => {
+  assert.deepEqual(
+    callJson(engine, "listPuzzles").without_player.map((p) => p.id),
+    ["clock"],
+  );
+  compare("clock", nativeScrambles("clock", 2 ** 53 - SEEDS), (seed) =>
+    callJson(engine, "scramble", "clock", seed),
+  );
+});
+
 test("cube3's random states go through two-phase and still agree (and on another run)", () => {
   // Random states of the 3x3x3 are written as the inverse of a two-phase solution: its search
   // must be deterministic too, not only the draw.
