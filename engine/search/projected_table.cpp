@@ -17,6 +17,7 @@
 #endif
 
 #include "search/symmetric_table.hpp"
+#include "search/table_definition.hpp"
 
 namespace polytwist {
 namespace {
@@ -53,11 +54,6 @@ void lowerEntry(std::uint64_t* entries, std::uint64_t i, int value) {
 
 constexpr char kProjectedTableMagic[8] = {'P', 'T', 'P', 'R', 'J', 'T', 'B', '1'};
 
-std::uint64_t mix(std::uint64_t hash, std::uint64_t value) {
-  hash ^= value + 0x9e3779b97f4a7c15ull + (hash << 6) + (hash >> 2);
-  return hash * 0xff51afd7ed558ccdull;
-}
-
 void lowerByte(std::uint8_t* byte, int value) {
   std::uint8_t old = __atomic_load_n(byte, __ATOMIC_RELAXED);
   while (old > value && !__atomic_compare_exchange_n(byte, &old, static_cast<std::uint8_t>(value),
@@ -74,7 +70,7 @@ std::uint64_t ProjectedTable::definitionFingerprint(const Puzzle& puzzle,
   for (std::uint64_t value :
        {static_cast<std::uint64_t>(puzzle.orbitIndex(spec.orbit)),
         static_cast<std::uint64_t>(spec.positions), static_cast<std::uint64_t>(spec.base)}) {
-    hash = mix(hash, value);
+    hash = mixHash(hash, value);
   }
   return hash;
 }

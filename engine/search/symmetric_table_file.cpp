@@ -6,6 +6,7 @@
 #include "search/byte_order.hpp"
 #include "search/memory.hpp"
 #include "search/symmetric_table.hpp"
+#include "search/table_definition.hpp"
 
 namespace polytwist {
 namespace {
@@ -14,13 +15,8 @@ namespace {
 // definition hash: bump that one when the ranking, the BFS or the file layout changes.
 constexpr char kMagic[8] = {'P', 'T', 'S', 'Y', 'M', 'T', 'B', '1'};
 
-std::uint64_t mix(std::uint64_t hash, std::uint64_t value) {
-  hash ^= value + 0x9e3779b97f4a7c15ull + (hash << 6) + (hash >> 2);
-  return hash * 0xff51afd7ed558ccdull;
-}
-
 std::uint64_t hashWords(const std::uint64_t* words, std::uint64_t count, std::uint64_t hash) {
-  for (std::uint64_t i = 0; i < count; ++i) hash = mix(hash, words[i]);
+  for (std::uint64_t i = 0; i < count; ++i) hash = mixHash(hash, words[i]);
   return hash;
 }
 
@@ -54,8 +50,8 @@ std::string SymmetricTable::serialize() const {
 }
 
 std::uint64_t SymmetricTable::headerHash() const {
-  std::uint64_t hash = mix(definitionHash_, size());
-  for (std::uint64_t count : counts_) hash = mix(hash, count);
+  std::uint64_t hash = mixHash(definitionHash_, size());
+  for (std::uint64_t count : counts_) hash = mixHash(hash, count);
   return hash;
 }
 

@@ -33,6 +33,13 @@ struct TableDefinition {
   std::vector<std::uint64_t> layout = {};
 };
 
+// One step of the 64-bit hash the fingerprints and table files' checksums are made of: `value`
+// mixed into `hash`; the same on every platform.
+inline std::uint64_t mixHash(std::uint64_t hash, std::uint64_t value) {
+  hash ^= value + 0x9e3779b97f4a7c15ull + (hash << 6) + (hash >> 2);
+  return hash * 0xff51afd7ed558ccdull;
+}
+
 // 64-bit hash of the definition and kTableCodeVersion; the same on every platform.
 std::uint64_t definitionFingerprint(const TableDefinition& definition);
 
