@@ -10,6 +10,7 @@
 #include "geometry/described.hpp"
 #include "geometry/holdings.hpp"
 #include "puzzles/clock/clock.hpp"
+#include "puzzles/events.hpp"
 
 namespace polytwist::service {
 using namespace detail;
@@ -284,15 +285,42 @@ Json applyMovesIn(const std::string& id, const std::string& stateText, const std
   });
 }
 
-Json scramble(const std::string& id, double seed, int moves, const std::string& notationName) {
-  if (isClock(id)) {
-    if (!notationName.empty())
-      return failure("clock has one notation, WCA's: no '" + notationName + "'");
-    return clockScramble(seed, moves);
+Json listEvents() {
+  Json::Array events;
+  for (const WcaEvent& event : wcaEvents()) {
+    Json entry = Json(Json::Object{})
+                     .set("id", event.id)
+                     .set("name", event.name)
+                     .set("puzzle", event.puzzle);
+    if (*event.notServed) {
+      entry.set("error", std::string(event.id) + ": " + event.notServed);
+    } else {
+      const Json info = puzzleInfo(event.puzzle);
+      entry.set("scramble", *info.find("solvers")->find("scramble"));
+    }
+    events.push_back(entry);
   }
-  return onPuzzle(id, id.size(), [&](const Puzzle& puzzle) {
-    return scrambleOf(puzzle, describeSolvers(puzzle), seed, moves, notationName);
-  });
+  return success().set("events", events);
+}
+
+Json scramble(const std::string& eventOrPuzzle, double seed, int moves,
+              const std::string& notationName) {
+  // A WCA event's id stands for the puzzle it is scrambled on (puzzles/events.hpp).
+  const WcaEvent* event = findWcaEvent(eventOrPuzzle);
+  if (event && *event->notServed) return failure(std::string(event->id) + ": " + event->notServed);
+  const std::string id = event ? event->puzzle : eventOrPuzzle;
+  Json answer = [&] {
+    if (isClock(id)) {
+      if (!notationName.empty())
+        return failure("clock has one notation, WCA's: no '" + notationName + "'");
+      return clockScramble(seed, moves);
+    }
+    return onPuzzle(id, id.size(), [&](const Puzzle& puzzle) {
+      return scrambleOf(puzzle, describeSolvers(puzzle), seed, moves, notationName);
+    });
+  }();
+  if (event && answer.find("ok")->boolean()) answer.set("event", event->id);
+  return answer;
 }
 
 Json validate(const std::string& id, const std::string& facelets) {

@@ -29,9 +29,15 @@ Json applyMoves(const std::string& id, const std::string& state, const std::stri
 // The same with the moves in one of the puzzle's other notations ("" = its own).
 Json applyMovesIn(const std::string& id, const std::string& state, const std::string& moves,
                   const std::string& notation);
+// {"ok":true,"events":[{"id","name","puzzle","scramble"}…]}: the WCA's events and the puzzle each
+// is scrambled on (puzzles/events.hpp), with how its scramble is drawn (puzzleInfo's
+// solvers.scramble), or "error" for an event whose scrambles are not served yet.
+Json listEvents();
 // A random-state scramble, or with `moves` > 0 (or for a puzzle whose spec asks for them) that
-// many random moves, never two of one face in a row.
-Json scramble(const std::string& id, double seed, int moves = 0, const std::string& notation = "");
+// many random moves, never two of one face in a row. A WCA event's id (333, minx, ...) stands for
+// its puzzle; the answer then also names the "event".
+Json scramble(const std::string& eventOrPuzzle, double seed, int moves = 0,
+              const std::string& notation = "");
 Json validate(const std::string& id, const std::string& facelets);
 // How the player draws a puzzle (core/stickering.hpp, docs/images.md): a mask (`stage`: a named
 // set, rules or orbits; "" = all shown) and a colour scheme (`sch`; "" = the puzzle's):

@@ -49,7 +49,11 @@ Usage:
                                                  optimal); other puzzles answer their optimal one;
                                                  --time-ms T: then shorter ones until T ms have
                                                  passed, the shortest found
-  polytwist scramble PUZZLE [--seed N] [--moves K] [--count C]
+  polytwist events                               list the WCA events and their puzzles
+  polytwist scramble PUZZLE|EVENT [--seed N] [--moves K] [--count C]
+                                                 a WCA event's id (333, 222, 444, minx, pyram,
+                                                 skewb, clock, ...: see events) scrambles its
+                                                 puzzle;
                                                  random-state scramble (cube3: the inverse of a
                                                  two-phase solution, at most 21 moves); with
                                                  --moves K, K random moves, never one face twice
@@ -177,6 +181,16 @@ int main(int argc, char** argv) {
   const std::string& command = args.positional[0];
   auto need = [&](std::size_t n) { return args.positional.size() == n; };
 
+  if (command == "events" && need(1)) {
+    return report(args, service::listEvents(), [](const Json& answer) {
+      for (const Json& event : answer.find("events")->array()) {
+        const Json* error = event.find("error");
+        std::cout << event.find("id")->string() << "\t" << event.find("name")->string() << "\t"
+                  << event.find("puzzle")->string()
+                  << (error ? "\t(" + error->string() + ")" : std::string()) << "\n";
+      }
+    });
+  }
   if (command == "puzzles" && need(1)) {
     return report(args, service::listPuzzles(), [](const Json& answer) {
       for (const char* list : {"puzzles", "without_player"}) {

@@ -17,6 +17,7 @@ bool isFunction(const val& callback) { return callback.typeOf().as<std::string>(
 
 std::string version() { return service::version().dump(); }
 std::string listPuzzles() { return service::listPuzzles().dump(); }
+std::string listEvents() { return service::listEvents().dump(); }
 std::string puzzleInfo(const std::string& id) { return service::puzzleInfo(id).dump(); }
 std::string puzzleGeometry(const std::string& id) { return service::puzzleGeometry(id).dump(); }
 std::string applyMoves(const std::string& id, const std::string& state, const std::string& moves) {
@@ -180,6 +181,7 @@ std::string numberingDesign(const std::string& id, const std::string& partial,
 EMSCRIPTEN_BINDINGS(polytwist) {
   emscripten::function("version", &version);
   emscripten::function("listPuzzles", &listPuzzles);
+  emscripten::function("listEvents", &listEvents);
   emscripten::function("puzzleInfo", &puzzleInfo);
   emscripten::function("puzzleGeometry", &puzzleGeometry);
   emscripten::function("applyMoves", &applyMoves);

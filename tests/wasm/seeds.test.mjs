@@ -104,3 +104,21 @@ test("the issue's example: pyraminx seed 1 is one scramble natively and in WASM"
     .trim();
   assert.equal(callJson(engine, "scramble", "pyraminx", 1).scramble, native);
 });
+
+test("a WCA event's id scrambles its puzzle, natively and in WASM alike", () => {
+  const { events } = callJson(engine, "listEvents");
+  assert.ok(events.length >= 11, `events: ${events.map((e) => e.id)}`);
+  for (const event of events) {
+    if (event.error) {
+      assert.equal(callJson(engine, "scramble", event.id, 5).error, event.error);
+      continue;
+    }
+    const native = nativeScrambles(event.id, 5, [], 2);
+    compare(event.id, native, (seed) => {
+      const answer = callJson(engine, "scramble", event.id, seed);
+      assert.equal(answer.event, event.id);
+      assert.equal(answer.scramble, callJson(engine, "scramble", event.puzzle, seed).scramble);
+      return answer;
+    });
+  }
+});

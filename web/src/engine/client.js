@@ -92,6 +92,10 @@ class EngineCalls {
   listPuzzles() {
     return this.call("listPuzzles");
   }
+  /** The WCA's events and the puzzle each is scrambled on (scramble takes an event's id). */
+  listEvents() {
+    return this.call("listEvents");
+  }
   puzzleInfo(puzzle) {
     return this.call("puzzleInfo", puzzle);
   }

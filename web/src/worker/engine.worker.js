@@ -55,6 +55,7 @@ import { createInflatePool, createSiteTables } from "./table-download.js";
 const METHODS = {
   version: false,
   listPuzzles: false,
+  listEvents: false,
   puzzleInfo: false,
   puzzleGeometry: false,
   applyMoves: false,
