@@ -66,7 +66,11 @@ describe("picture-first players", () => {
     // 565 → 570 KB with the rest of issue 25 (applyMoves' turn_inverted and typed moves as the
     // move list, the back view in exports and the room for turning layers, the timer's scramble
     // event, numbering problems as data): 580,817 B before the numbering problems.
-    assert.ok(full.total.gzip <= 570 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
+    // 570 → 585 KB with issue 26's Rubik's Clock (its model, service operations and picture in
+    // the engine: +13 KB gzip of the threaded .wasm) and the unity build: 594,882 B, before the
+    // WCA events' table. The Square-1's model, not served yet, is not linked. Splitting the
+    // engine (issue 14's 250 KB) is what would win this back.
+    assert.ok(full.total.gzip <= 585 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
     for (const m of [one, thirty]) {
       assert.ok(
         m.files.every((f) => !/started|engine|three|shared-renderer|\.wasm/.test(f.path)),
