@@ -282,14 +282,8 @@ const std::vector<Shape>& twistableShapes() {
   return shapes;
 }
 
-State randomState(std::mt19937_64& rng) {
-  const std::vector<Shape>& shapes = twistableShapes();
-  const Shape shape = shapes[uniformBelow(rng, shapes.size())];
-  std::array<std::uint8_t, 8> corners = {0, 1, 2, 3, 4, 5, 6, 7};
-  std::array<std::uint8_t, 8> edges = {8, 9, 10, 11, 12, 13, 14, 15};
-  for (auto* pieces : {&corners, &edges}) {
-    for (int i = 7; i > 0; --i) std::swap((*pieces)[i], (*pieces)[uniformBelow(rng, i + 1)]);
-  }
+State placed(Shape shape, const std::array<std::uint8_t, 8>& corners,
+             const std::array<std::uint8_t, 8>& edges) {
   State state;
   int corner = 0;
   int edge = 0;
@@ -304,6 +298,18 @@ State randomState(std::mt19937_64& rng) {
       state.slots[s] = edges[edge++];
     }
   }
+  return state;
+}
+
+State randomState(std::mt19937_64& rng) {
+  const std::vector<Shape>& shapes = twistableShapes();
+  const Shape shape = shapes[uniformBelow(rng, shapes.size())];
+  std::array<std::uint8_t, 8> corners = {0, 1, 2, 3, 4, 5, 6, 7};
+  std::array<std::uint8_t, 8> edges = {8, 9, 10, 11, 12, 13, 14, 15};
+  for (auto* pieces : {&corners, &edges}) {
+    for (int i = 7; i > 0; --i) std::swap((*pieces)[i], (*pieces)[uniformBelow(rng, i + 1)]);
+  }
+  State state = placed(shape, corners, edges);
   state.middleFlipped = uniformBelow(rng, 2) == 1;
   return state;
 }

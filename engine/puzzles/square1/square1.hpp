@@ -77,6 +77,11 @@ Shape shapeOf(const State& state);
 bool twistable(Shape shape);
 const std::vector<Shape>& twistableShapes();  // sorted
 
+// The pieces of a shape's slots in reading order (slot 0 up): its corners from `corners`, its
+// edges from `edges`, in turn; the middle layer as solved.
+State placed(Shape shape, const std::array<std::uint8_t, 8>& corners,
+             const std::array<std::uint8_t, 8>& edges);
+
 // A uniformly random state among those where the slice can turn (TNoodle's draw): a twistable
 // shape, then the corners and edges each in a random order, then the middle layer, drawn through
 // core/random.hpp's uniformBelow so a seed gives one state everywhere.

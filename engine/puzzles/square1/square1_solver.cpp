@@ -42,21 +42,7 @@ int readingParity(const State& state) {
 
 // A state of the given shape with the pieces in reading order.
 State placedInOrder(Shape shape) {
-  State state;
-  int corner = 0;
-  int edge = 8;
-  for (int s = 0; s < kSlots; ++s) {
-    const int layer = s / kLayerSlots * kLayerSlots;
-    const int previous = layer + (s - layer + kLayerSlots - 1) % kLayerSlots;
-    if (shape >> previous & 1) continue;
-    if (shape >> s & 1) {
-      state.slots[s] = state.slots[layer + (s - layer + 1) % kLayerSlots] =
-          static_cast<std::uint8_t>(corner++);
-    } else {
-      state.slots[s] = static_cast<std::uint8_t>(edge++);
-    }
-  }
-  return state;
+  return placed(shape, {0, 1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15});
 }
 
 // A distance table over entries 0..size-1 whose steps are given as successor and predecessor
