@@ -3,9 +3,6 @@
 // where the fields mean the same; the other operations say what it offers.
 #include "puzzles/clock/clock.hpp"
 
-#include <chrono>
-#include <cmath>
-
 #include "api/service_internal.hpp"
 
 namespace polytwist::service::detail {
@@ -37,45 +34,15 @@ Json clockPosition(const clock::Dials& dials, std::uint8_t pinsUp) {
       .set("pins_up", clock::pinsText(pinsUp));
 }
 
-}  // namespace
-
-bool isClock(const std::string& id) { return id == clock::kId; }
-
-std::string clockOffers() {
-  return std::string(clock::kId) +
-         " (the Rubik's Clock, a model of its own) answers puzzleInfo, applyMoves, scramble, "
-         "solve and image only";
-}
-
 Json clockInfo() {
   Json::Array moves;
   for (const char* name : {"UR", "DR", "DL", "UL", "U", "R", "D", "L", "ALL", "y2"}) {
     moves.push_back(name);
   }
-  return success()
-      .set("id", clock::kId)
-      .set("name", clock::kName)
-      .set("model", "clock")
-      .set("moves", moves)
-      .set("state_count", clock::kStateCount)
-      .set("solvers", Json(Json::Object{})
-                          .set("solve", Json::Array{Json(Json::Object{})
-                                                        .set("method", "fast")
-                                                        .set("search", "linear")
-                                                        .set("goal", "solved")
-                                                        .set("optimal", false)})
-                          .set("unsolvable", "")
-                          .set("scramble", Json(Json::Object{})
-                                               .set("method", "random-state")
-                                               .set("search", "linear")
-                                               .set("min_distance", 2))
-                          .set("gods_number", false))
-      .set("geometry", false);
+  return ownModelInfo(clockModel(), moves, clock::kStateCount, "linear", 2);
 }
 
-Json clockApply(const std::string& stateText, const std::string& moves,
-                const std::string& notation) {
-  if (!notation.empty()) return failure("clock has one notation, WCA's: no '" + notation + "'");
+Json clockApply(const std::string& stateText, const std::string& moves) {
   Json error;
   const std::optional<clock::Dials> dials = readClockState(stateText, error);
   if (!dials) return error;
@@ -85,14 +52,7 @@ Json clockApply(const std::string& stateText, const std::string& moves,
       .set("moves", clock::sequenceText(read.sequence->moves));
 }
 
-Json clockScramble(double seed, int moves) {
-  if (!(seed >= 0 && seed < 9007199254740992.0 && seed == std::floor(seed))) {
-    return failure("seed must be a whole number from 0 to 2^53-1");
-  }
-  if (moves != 0) {
-    return failure("clock scrambles are random states (WCA's fourteen moves), never random moves");
-  }
-  std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+Json clockScramble(std::mt19937_64& rng) {
   const std::array<clock::Move, clock::kDials> sequence =
       clock::scrambleMoves(clock::randomScrambleAmounts(rng));
   const std::string text = clock::sequenceText({sequence.begin(), sequence.end()});
@@ -103,29 +63,29 @@ Json clockScramble(double seed, int moves) {
       .set("random_state", true);
 }
 
-Json clockSolve(const std::string& stateText, const SolveOptions& options) {
-  if (!options.notation.empty()) {
-    return failure("clock has one notation, WCA's: no '" + options.notation + "'");
-  }
+Json clockSolve(const std::string& stateText) {
   Json error;
   const std::optional<clock::Dials> dials = readClockState(stateText, error);
   if (!dials) return error;
-  const auto start = std::chrono::steady_clock::now();
   const std::vector<clock::Move> moves = clock::solution(*dials);
-  const double ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  Json answer = success()
-                    .set("puzzle", clock::kId)
-                    .set("solution", clock::sequenceText(moves))
-                    .set("length", static_cast<int>(moves.size()))
-                    .set("nodes", 0)
-                    .set("ms", std::round(ms * 1000) / 1000)
-                    .set("method", "fast")
-                    .set("optimal", false);
-  if (options.method == SolveOptions::Method::Optimal) {
-    answer.set("note", "clock has no optimal solver: this is its fast solution (at most 14 moves)");
-  }
-  return answer;
+  return success()
+      .set("solution", clock::sequenceText(moves))
+      .set("length", static_cast<int>(moves.size()));
+}
+
+}  // namespace
+
+const OwnModel& clockModel() {
+  static const OwnModel model{clock::kId,
+                              clock::kName,
+                              "WCA's",
+                              clockInfo,
+                              clockApply,
+                              clockScramble,
+                              clockSolve,
+                              "clock has no optimal solver: this is its fast solution (at most 14 "
+                              "moves)"};
+  return model;
 }
 
 }  // namespace polytwist::service::detail

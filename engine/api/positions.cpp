@@ -9,7 +9,6 @@
 #include "core/stickering.hpp"
 #include "geometry/described.hpp"
 #include "geometry/holdings.hpp"
-#include "puzzles/clock/clock.hpp"
 #include "puzzles/events.hpp"
 
 namespace polytwist::service {
@@ -178,9 +177,7 @@ Json scrambleOf(const Puzzle& puzzle, const SolverDescription& solvers, double s
   const std::optional<const NotationSpec*> notation = notationFor(puzzle, notationName, error);
   if (!notation) return error;
   const State start = puzzle.solved();
-  if (!(seed >= 0 && seed < 9007199254740992.0 && seed == std::floor(seed))) {
-    return failure("seed must be a whole number from 0 to 2^53-1");
-  }
+  if (auto problem = seedProblem(seed)) return failure(*problem);
   if (moves < 0 || moves > kMaxScrambleMoves) {
     return failure("a random-move scramble has 1 to " + std::to_string(kMaxScrambleMoves) +
                    " moves");
@@ -235,14 +232,17 @@ Json listPuzzles() {
   for (const Puzzle& puzzle : allPuzzles()) {
     puzzles.push_back(Json(Json::Object{}).set("id", puzzle.id()).set("name", puzzle.spec().name));
   }
-  // The Clock has no player yet (its 2D view is to come), so it stays out of the list the
+  // The puzzles with models of their own have no player yet, so they stay out of the list the
   // page's picker reads; the CLI lists both.
-  Json::Array withoutPlayer{Json(Json::Object{}).set("id", clock::kId).set("name", clock::kName)};
+  Json::Array withoutPlayer;
+  for (const OwnModel* model : ownModels()) {
+    withoutPlayer.push_back(Json(Json::Object{}).set("id", model->id).set("name", model->name));
+  }
   return success().set("puzzles", puzzles).set("without_player", withoutPlayer);
 }
 
 Json puzzleInfo(const std::string& id) {
-  if (isClock(id)) return clockInfo();
+  if (const OwnModel* own = findOwnModel(id)) return own->info();
   return onPuzzle(id, id.size(), [](const Puzzle& puzzle) {
     return puzzleInfoOf(puzzle, describeSolvers(puzzle));
   });
@@ -254,9 +254,7 @@ Json applyMoves(const std::string& id, const std::string& stateText, const std::
 
 Json applyMovesIn(const std::string& id, const std::string& stateText, const std::string& moves,
                   const std::string& notationName) {
-  if (isClock(id) && stateText.size() + moves.size() <= kMaxInputBytes) {
-    return clockApply(stateText, moves, notationName);
-  }
+  if (const OwnModel* own = findOwnModel(id)) return applyOwn(*own, stateText, moves, notationName);
   return onPuzzle(id, stateText.size() + moves.size(), [&](const Puzzle& puzzle) {
     Json error;
     std::optional<State> state = readState(puzzle, stateText, error);
@@ -292,12 +290,8 @@ Json listEvents() {
                      .set("id", event.id)
                      .set("name", event.name)
                      .set("puzzle", event.puzzle);
-    if (*event.notServed) {
-      entry.set("error", std::string(event.id) + ": " + event.notServed);
-    } else {
-      const Json info = puzzleInfo(event.puzzle);
-      entry.set("scramble", *info.find("solvers")->find("scramble"));
-    }
+    const Json info = puzzleInfo(event.puzzle);
+    entry.set("scramble", *info.find("solvers")->find("scramble"));
     events.push_back(entry);
   }
   return success().set("events", events);
@@ -307,14 +301,9 @@ Json scramble(const std::string& eventOrPuzzle, double seed, int moves,
               const std::string& notationName) {
   // A WCA event's id stands for the puzzle it is scrambled on (puzzles/events.hpp).
   const WcaEvent* event = findWcaEvent(eventOrPuzzle);
-  if (event && *event->notServed) return failure(std::string(event->id) + ": " + event->notServed);
   const std::string id = event ? event->puzzle : eventOrPuzzle;
   Json answer = [&] {
-    if (isClock(id)) {
-      if (!notationName.empty())
-        return failure("clock has one notation, WCA's: no '" + notationName + "'");
-      return clockScramble(seed, moves);
-    }
+    if (const OwnModel* own = findOwnModel(id)) return scrambleOwn(*own, seed, moves, notationName);
     return onPuzzle(id, id.size(), [&](const Puzzle& puzzle) {
       return scrambleOf(puzzle, describeSolvers(puzzle), seed, moves, notationName);
     });

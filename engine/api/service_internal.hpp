@@ -9,6 +9,7 @@
 #include <exception>
 #include <new>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -27,13 +28,40 @@ Json success();
 Json numbers(const std::vector<std::uint64_t>& values);
 std::string knownPuzzles();
 
-// ---- The Rubik's Clock, a model of its own (clock.cpp): the operations it answers.
-bool isClock(const std::string& id);
-std::string clockOffers();
-Json clockInfo();
-Json clockApply(const std::string& state, const std::string& moves, const std::string& notation);
-Json clockScramble(double seed, int moves);
-Json clockSolve(const std::string& state, const SolveOptions& options);
+// ---- Puzzles with a model of their own, beside the catalogue's Puzzles (own_models.cpp): the
+// Rubik's Clock (clock.cpp) and the Square-1 (square1.cpp). Each has one notation, random-state
+// scrambles and a fast solver. The service checks what they share (input size, notation, seed,
+// timing) and hands them the rest.
+struct OwnModel {
+  const char* id;
+  const char* name;
+  const char* notation;  // its one notation, named when another is asked for
+  Json (*info)();        // puzzleInfo's answer
+  // The position after `moves` from `state` ("" = solved), with "moves" as read; or an error.
+  Json (*apply)(const std::string& state, const std::string& moves);
+  // A random state's position, with "scramble" (the moves that reach it) and "random_state".
+  Json (*scramble)(std::mt19937_64& rng);
+  // {solution, length, …} of `state`, or an error.
+  Json (*solve)(const std::string& state);
+  const char* optimalNote;  // answered with the fast solution when an optimal one is asked
+};
+const OwnModel& clockModel();
+const OwnModel& square1Model();
+// The model of that id, or nullptr for the catalogue's puzzles.
+const OwnModel* findOwnModel(const std::string& id);
+const std::vector<const OwnModel*>& ownModels();
+// What it answers, for the operations it does not.
+std::string ownModelOffers(const OwnModel& model);
+// puzzleInfo's common part: id, name, model, moves, state_count, solvers, geometry.
+Json ownModelInfo(const OwnModel& model, const Json::Array& moves, const std::string& stateCount,
+                  const std::string& solveSearch, int minScrambleDistance);
+Json applyOwn(const OwnModel& model, const std::string& state, const std::string& moves,
+              const std::string& notation);
+Json scrambleOwn(const OwnModel& model, double seed, int moves, const std::string& notation);
+Json solveOwn(const OwnModel& model, const std::string& state, const SolveOptions& options);
+
+// Why `seed` is refused (a scramble's seed is a whole number below 2^53), or nullopt.
+std::optional<std::string> seedProblem(double seed);
 
 // Runs an operation on a known puzzle; unknown names, oversized inputs and any exception become
 // error answers.
@@ -43,7 +71,7 @@ Json onPuzzle(const std::string& id, std::size_t inputBytes, Operation operation
     return failure("input of " + std::to_string(inputBytes) + " bytes is too long (limit " +
                    std::to_string(kMaxInputBytes) + ")");
   }
-  if (isClock(id)) return failure(clockOffers());
+  if (const OwnModel* own = findOwnModel(id)) return failure(ownModelOffers(*own));
   const Puzzle* puzzle = findPuzzle(id);
   if (!puzzle && looksLikeDescription(id)) {
     const PuzzleLookup lookup = lookUpPuzzle(id);

@@ -107,7 +107,7 @@ Json solveWith(const std::string& id, const std::string& stateText, const std::s
 
 Json solve(const std::string& id, const std::string& stateText, const SolveOptions& solveOptions,
            const SolveProgressFn& progress, Cancellation cancel) {
-  if (isClock(id) && stateText.size() <= kMaxInputBytes) return clockSolve(stateText, solveOptions);
+  if (const OwnModel* own = findOwnModel(id)) return solveOwn(*own, stateText, solveOptions);
   return onPuzzle(id, stateText.size(), [&](const Puzzle& puzzle) {
     return solveOf(puzzle, describeSolvers(puzzle), stateText, solveOptions, progress, cancel);
   });

@@ -138,6 +138,12 @@ The Rubik's Clock (clock, docs/puzzles/clock.md) reads WCA notation: UR3+ DR2- .
 end stay up). scramble clock: a uniformly random state as TNoodle writes it (the fourteen moves
 UR DR DL UL U R D L ALL y2 U R D L ALL); solve clock: those moves' amounts by linear algebra over
 Z12 (at most 14 moves, not optimal); image clock: both faces, hands at their hours, pins.
+The Square-1 (square1, docs/puzzles/square1.md) reads WCA notation: (1,0)/ (-1,3)/ ... (each layer
+turned -5..6 twelfths clockwise, / the slice, refused where it would cut a corner). scramble
+square1 (event sq1): a uniformly random state as TNoodle draws it (a twistable shape, then the
+pieces), at least 11 slashes from solved by our solution; solve square1: two-phase (shape, then
+pieces), short but not optimal; image square1: the top from above, the bottom from below, the
+middle layer.
 Limits: every input, files included, at most 1 MiB; notation 100,000 characters, 32 levels of
 brackets, repeats 1-999, 100,000 moves once expanded (docs/cli.md, "Limits").
 
@@ -184,10 +190,8 @@ int main(int argc, char** argv) {
   if (command == "events" && need(1)) {
     return report(args, service::listEvents(), [](const Json& answer) {
       for (const Json& event : answer.find("events")->array()) {
-        const Json* error = event.find("error");
         std::cout << event.find("id")->string() << "\t" << event.find("name")->string() << "\t"
-                  << event.find("puzzle")->string()
-                  << (error ? "\t(" + error->string() + ")" : std::string()) << "\n";
+                  << event.find("puzzle")->string() << "\n";
       }
     });
   }

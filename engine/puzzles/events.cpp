@@ -18,9 +18,7 @@ const std::vector<WcaEvent>& wcaEvents() {
       {"minx", "Megaminx", "megaminx"},
       {"pyram", "Pyraminx", "pyraminx"},
       {"skewb", "Skewb", "skewb"},
-      {"sq1", "Square-1", "square1",
-       "the Square-1's scrambles are not served yet: its model and solver are in the engine "
-       "(engine/puzzles/square1/) but not in the service"},
+      {"sq1", "Square-1", "square1"},
       {"444bf", "4x4x4 Blindfolded", "cube4"},
       {"555bf", "5x5x5 Blindfolded", "cube5"},
   };

@@ -13,8 +13,6 @@ struct WcaEvent {
   const char* id;      // "333", "minx", ...
   const char* name;    // as the WCA names it: "3x3x3 Cube"
   const char* puzzle;  // the engine's id of the puzzle it is scrambled on
-  // Empty when the engine serves the puzzle's scrambles; else why not, as the answer's error.
-  const char* notServed = "";
 };
 
 // Every event, in the WCA's order.

@@ -1,8 +1,9 @@
 #include "render/clock_picture.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <numbers>
+
+#include "render/svg_number.hpp"
 
 namespace polytwist {
 
@@ -25,15 +26,6 @@ struct SideLook {
 // Dark front, light back, as the WCA's scramble images tell the sides apart.
 constexpr SideLook kFrontLook{"#1f3f8f", "#f4f6fb", "#1f3f8f"};
 constexpr SideLook kBackLook{"#9cb8ea", "#1f3f8f", "#f4f6fb"};
-
-std::string svgNumber(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", std::abs(value) < 0.005 ? 0.0 : value);
-  std::string text = buffer;
-  while (text.back() == '0') text.pop_back();
-  if (text.back() == '.') text.pop_back();
-  return text;
-}
 
 std::string drawSide(const std::array<int, 9>& hours, std::uint8_t pinsUp, double left,
                      const SideLook& look, const char* side) {

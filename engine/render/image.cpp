@@ -12,8 +12,10 @@
 #include "core/stickering.hpp"
 #include "puzzles/catalogue.hpp"
 #include "puzzles/clock/clock.hpp"
+#include "puzzles/square1/square1.hpp"
 #include "render/clock_picture.hpp"
 #include "render/picture.hpp"
+#include "render/square1_picture.hpp"
 
 namespace polytwist {
 
@@ -147,11 +149,9 @@ std::optional<std::string> readBackground(const std::string& text) {
   return readColour(text);
 }
 
-// The Clock's picture (render/clock_picture.hpp): the inverse of `case`, then `alg`, its pins as
-// `alg` leaves them (all down on the front without one). It has no stickers, so the parameters
-// about stickers and views are refused.
-ImageAnswer clockImage(const ImageRequest& request) {
-  const int size = request.size;
+// The pictures of puzzles with models of their own have no stickers, so the parameters about
+// stickers and views are refused; both views draw the same picture.
+std::optional<ImageAnswer> refuseStickerParameters(const ImageRequest& request, const char* id) {
   for (const auto& [name, value] :
        {std::pair<const char*, const std::string&>{"sch", request.scheme},
         {"fd", request.faceletDefinition},
@@ -160,12 +160,19 @@ ImageAnswer clockImage(const ImageRequest& request) {
         {"r", request.rotation},
         {"notation", request.notation}}) {
     if (!value.empty())
-      return refuse(std::string(name) + ": the clock's picture has no stickers to set", size);
+      return refuse(std::string(name) + ": the " + id + "'s picture has no stickers to set",
+                    request.size);
   }
   if (request.view != "iso" && request.view != "net")
-    return refuse("view: '" + clip(request.view) +
-                      "' is not iso or net (the clock draws both faces either way)",
-                  size);
+    return refuse("view: '" + clip(request.view) + "' is not iso or net (the " + id +
+                      " has one picture either way)",
+                  request.size);
+  return std::nullopt;
+}
+
+// The Clock's picture (render/clock_picture.hpp): the inverse of `case`, then `alg`, its pins as
+// `alg` leaves them (all down on the front without one).
+ImageAnswer clockImage(const ImageRequest& request, const std::string& background) {
   clock::Dials dials = clock::solved();
   std::uint8_t pinsUp = 0;
   for (const auto& [name, text, invert] :
@@ -174,7 +181,7 @@ ImageAnswer clockImage(const ImageRequest& request) {
     if (text.empty()) continue;
     const clock::ReadResult read = clock::readSequence(text);
     if (!read.sequence) {
-      ImageAnswer answer = refuse(std::string(name) + ": " + read.error.message, size);
+      ImageAnswer answer = refuse(std::string(name) + ": " + read.error.message, request.size);
       answer.column = read.error.column;
       return answer;
     }
@@ -185,15 +192,72 @@ ImageAnswer clockImage(const ImageRequest& request) {
     }
     if (!invert) pinsUp = read.sequence->pinsUp;
   }
+  ImageAnswer answer;
+  answer.svg = clockSvg(dials, pinsUp, request.size, background,
+                        escapeXml(std::string(clock::kName) +
+                                  (request.alg.empty() ? "" : " " + clip(request.alg, 200))));
+  return answer;
+}
+
+// The Square-1's picture (render/square1_picture.hpp): the inverse of `case`, then `alg`; a
+// slice the shape does not allow is refused with its column.
+ImageAnswer square1Image(const ImageRequest& request, const std::string& background) {
+  square1::State state = square1::solved();
+  if (!request.caseAlg.empty()) {
+    // The moves undone from solved, last first: each slice must be able to turn there.
+    const square1::ParsedMoves parsed = square1::parseMoves(request.caseAlg);
+    if (!parsed.error.empty()) {
+      ImageAnswer answer = refuse("case: " + parsed.error, request.size);
+      answer.column = parsed.errorColumn;
+      return answer;
+    }
+    for (std::size_t i = parsed.moves.size(); i-- > 0;) {
+      const square1::Move& move = parsed.moves[i];
+      if (move.slash) {
+        if (square1::sliceBlocker(state) >= 0) {
+          ImageAnswer answer = refuse("case: column " + std::to_string(parsed.columns[i]) +
+                                          ": no position is solved by these moves (undone from "
+                                          "solved, this slice would cut a corner)",
+                                      request.size);
+          answer.column = parsed.columns[i];
+          return answer;
+        }
+        state = square1::slashed(state);
+      }
+      state = square1::turned(state, -move.top, -move.bottom);
+    }
+  }
+  if (!request.alg.empty()) {
+    const square1::Applied applied = square1::applyMoves(state, request.alg);
+    if (!applied.error.empty()) {
+      ImageAnswer answer = refuse("alg: " + applied.error, request.size);
+      answer.column = applied.errorColumn;
+      return answer;
+    }
+    state = applied.state;
+  }
+  ImageAnswer answer;
+  answer.svg = square1Svg(state, request.size, background,
+                          escapeXml(std::string("Square-1") +
+                                    (request.alg.empty() ? "" : " " + clip(request.alg, 200))));
+  return answer;
+}
+
+// Puzzles with models of their own (api/service_internal.hpp's OwnModel) and their pictures.
+struct OwnPicture {
+  const char* id;
+  ImageAnswer (*draw)(const ImageRequest& request, const std::string& background);
+};
+constexpr OwnPicture kOwnPictures[] = {{clock::kId, clockImage}, {"square1", square1Image}};
+
+ImageAnswer ownPicture(const OwnPicture& own, const ImageRequest& request) {
+  if (auto refusal = refuseStickerParameters(request, own.id)) return *refusal;
   const std::optional<std::string> background = readBackground(request.background);
   if (!background)
     return refuse("bg: '" + clip(request.background) + "' is not t, a colour letter or #rrggbb",
-                  size);
-  ImageAnswer answer;
-  answer.svg = clockSvg(dials, pinsUp, size, *background,
-                        escapeXml(std::string(clock::kName) +
-                                  (request.alg.empty() ? "" : " " + clip(request.alg, 200))));
-  answer.format = request.format;
+                  request.size);
+  ImageAnswer answer = own.draw(request, *background);
+  if (answer.status == 200) answer.format = request.format;
   return answer;
 }
 
@@ -354,7 +418,9 @@ ImageAnswer renderImage(const ImageRequest& request) {
   if (request.format != "svg" && request.format != "png") {
     return refuse("fmt: '" + clip(request.format) + "' is not svg or png", size);
   }
-  if (request.puzzle == clock::kId) return clockImage(request);
+  for (const OwnPicture& own : kOwnPictures) {
+    if (request.puzzle == own.id) return ownPicture(own, request);
+  }
   const Puzzle* puzzle = findPuzzle(request.puzzle);
   if (!puzzle && looksLikeDescription(request.puzzle)) {
     const PuzzleLookup lookup = lookUpPuzzle(request.puzzle);
@@ -364,7 +430,7 @@ ImageAnswer renderImage(const ImageRequest& request) {
   if (!puzzle) {
     std::string known;
     for (const Puzzle& p : allPuzzles()) known += (known.empty() ? "" : ", ") + p.id();
-    known += std::string(", ") + clock::kId;
+    for (const OwnPicture& own : kOwnPictures) known += std::string(", ") + own.id;
     return refuse("pzl: unknown puzzle '" + clip(request.puzzle) + "' (known: " + known + ")",
                   size);
   }

@@ -189,6 +189,10 @@ const service = {
   "clock-apply-moves-bad": `applyMoves${NUL}clock${NUL}0123456789ab01${NUL}UR13+ y2 U`,
   "clock-solve-with": `solveWith${NUL}clock${NUL}ba9876543210ab${NUL}{"method":"fast"}`,
   "clock-image": `image${NUL}pzl=clock&alg=UR5%2B y2 ALL1- UR&size=64&bg=w`,
+  // The Square-1, another: its state strings and moves (its scramble and solve are not fuzzed).
+  "square1-apply-moves": `applyMoves${NUL}square1${NUL}${callJson(engine, "applyMoves", "square1", "", "(0,-1)/ (1,4)/ (-3,0)/").state}${NUL}(1,0)/ (-1,3)/ (0,-3)`,
+  "square1-apply-moves-bad": `applyMoves${NUL}square1${NUL}1AA2BB3CC4DZ/EE5FF6GG7HH8/s${NUL}(0,3)/ (1,0)/`,
+  "square1-image": `image${NUL}pzl=square1&case=(0,-1)/ (1,4)/&size=64&bg=w`,
 };
 writeCorpus("service", service);
 

@@ -12,8 +12,11 @@
 //     exportTables without prepared tables are only refusals, so they stay for every puzzle);
 //   - importTables of any set but the Kilominx's small one (fuzz::cheapTableSet: taking bytes
 //     back sets the set's tables up first, 8 to 30 s a set under the sanitizers);
-//   - scramble's random states, which are solved, except on pyraminx and on kilominx (random
-//     moves); scrambleByMoves (random moves) stays for every puzzle;
+//   - scramble's random states, which are solved, except on pyraminx, on the Clock (linear
+//     algebra) and on kilominx (random moves); WCA event ids count as their puzzles;
+//     scrambleByMoves (random moves) stays for every puzzle;
+//   - the Square-1's scramble and solve (its two-phase tables, 23.5 MB; applyMoves reads its
+//     states and moves);
 //   - solve, solveWith, distanceTable and exportTable on every puzzle but pyraminx, whose whole
 //     table (233 KB) is built once before the first input: cube2's takes over 10 s to build
 //     under the sanitizers, domino's is 101 MB, domino's IDA* takes up to seconds a position and
@@ -32,6 +35,7 @@
 #include "api/service.hpp"
 #include "fuzz_support.hpp"
 #include "puzzles/catalogue.hpp"
+#include "puzzles/events.hpp"
 #include "puzzles/solvers.hpp"
 
 using namespace polytwist;
@@ -40,13 +44,20 @@ namespace {
 
 double number(const std::string& text) { return std::strtod(text.c_str(), nullptr); }
 
-// Whether an operation on `id` is cheap enough: an unknown id is only a refusal.
+// The puzzle an id names: a WCA event's stands for its puzzle's.
+std::string puzzleOf(const std::string& id) {
+  const WcaEvent* event = findWcaEvent(id);
+  return event ? event->puzzle : id;
+}
+
+// Whether an operation on `id` is cheap enough: an unknown id is only a refusal, the Clock is
+// solved by linear algebra.
 bool oneOf(const std::string& id, std::initializer_list<const char*> ids) {
-  if (!findPuzzle(id)) return true;
+  const std::string puzzle = puzzleOf(id);
   for (const char* candidate : ids) {
-    if (id == candidate) return true;
+    if (puzzle == candidate) return true;
   }
-  return false;
+  return !findPuzzle(puzzle) && puzzle != "square1";
 }
 
 // bindings.cpp's scrambleByMoves: any JS number becomes a whole count or -1 before the service.
@@ -72,12 +83,10 @@ const std::map<std::string, Operation>& operations() {
       {"scramble",
        {2,
         [](const Arguments& a) -> std::optional<Json> {
-          const Puzzle* puzzle = findPuzzle(a[0]);
-          if (puzzle &&
-              describeSolvers(*puzzle).scramble.method != ScrambleSpec::Method::RandomMoves &&
-              !oneOf(a[0], {"pyraminx"})) {
-            return std::nullopt;
-          }
+          const Puzzle* puzzle = findPuzzle(puzzleOf(a[0]));
+          const bool randomMoves = puzzle && describeSolvers(*puzzle).scramble.method ==
+                                                 ScrambleSpec::Method::RandomMoves;
+          if (!randomMoves && !oneOf(a[0], {"pyraminx"})) return std::nullopt;
           return service::scramble(a[0], number(a[1]));
         }}},
       {"scrambleByMoves",

@@ -18,6 +18,7 @@
 
 using namespace polytwist;
 using fixtures::contains;
+using fixtures::field;
 
 namespace {
 
@@ -32,12 +33,6 @@ std::array<int, 18> shown(const std::string& text) {
   std::array<int, 18> both{};
   for (int i = 0; i < 9; ++i) both[i] = faces.front[i], both[9 + i] = faces.back[i];
   return both;
-}
-
-std::string field(const Json& answer, const char* key) {
-  const Json* found = answer.find(key);
-  REQUIRE_MESSAGE(found != nullptr, "no ", key, " in ", answer.dump());
-  return found->isString() ? found->string() : found->dump();
 }
 
 }  // namespace

@@ -244,4 +244,10 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+std::string field(const polytwist::Json& answer, const char* key) {
+  const polytwist::Json* found = answer.find(key);
+  REQUIRE_MESSAGE(found != nullptr, "no ", key, " in ", answer.dump());
+  return found->isString() ? found->string() : found->dump();
+}
+
 }  // namespace fixtures

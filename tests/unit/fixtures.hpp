@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/facelets.hpp"
+#include "core/json.hpp"
 #include "core/puzzle.hpp"
 #include "search/distance_table.hpp"
 #include "search/solver.hpp"
@@ -96,5 +97,7 @@ void checkSolvesAgainstTable(const polytwist::Puzzle& puzzle, polytwist::Solver&
                              const polytwist::DistanceTable& table, int samples, std::uint64_t seed,
                              const std::function<bool(const polytwist::State&)>& isGoal);
 bool contains(const std::string& text, const std::string& part);
+// An answer's field as text (a string's value, else its JSON); the test stops if it is missing.
+std::string field(const polytwist::Json& answer, const char* key);
 
 }  // namespace fixtures

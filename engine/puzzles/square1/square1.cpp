@@ -97,10 +97,14 @@ ParsedMoves parseMoves(std::string_view text) {
     parsed.moves.clear();
     parsed.columns.clear();
     parsed.error = "column " + std::to_string(where + 1) + ": " + message;
+    parsed.errorColumn = static_cast<int>(where + 1);
     return parsed;
   };
   const auto describe = [&](std::size_t where) {
-    return where < text.size() ? "'" + std::string(1, text[where]) + "'" : "the end";
+    if (where >= text.size()) return std::string("the end");
+    std::string quoted = "'";
+    quoted += text[where];
+    return quoted + "'";
   };
   // One number of a turn, -5..6.
   const auto number = [&](int& value) -> bool {
@@ -159,7 +163,11 @@ std::string formatMoves(const std::vector<Move>& moves) {
   for (const Move& move : moves) {
     std::string part;
     if (move.top != 0 || move.bottom != 0 || !move.slash) {
-      part = "(" + std::to_string(move.top) + "," + std::to_string(move.bottom) + ")";
+      part += '(';
+      part += std::to_string(move.top);
+      part += ',';
+      part += std::to_string(move.bottom);
+      part += ')';
     }
     if (move.slash) part += "/";
     parts.push_back(part);
@@ -187,7 +195,7 @@ std::vector<Move> invertMoves(const std::vector<Move>& moves) {
 
 Applied applyMoves(const State& start, std::string_view text) {
   const ParsedMoves parsed = parseMoves(text);
-  if (!parsed.error.empty()) return {start, parsed.error};
+  if (!parsed.error.empty()) return {start, parsed.error, parsed.errorColumn};
   State state = start;
   for (std::size_t i = 0; i < parsed.moves.size(); ++i) {
     const Move& move = parsed.moves[i];
@@ -197,10 +205,11 @@ Applied applyMoves(const State& start, std::string_view text) {
     if (blocker >= 0) {
       const bool top = std::find(state.slots.begin(), state.slots.begin() + kLayerSlots, blocker) !=
                        state.slots.begin() + kLayerSlots;
-      return {start, "column " + std::to_string(parsed.columns[i]) +
-                         ": the slice cannot turn here: it would cut the corner " +
-                         pieceName(blocker) + ", which straddles the cut on the " +
-                         (top ? "top" : "bottom") + " layer"};
+      return {start,
+              "column " + std::to_string(parsed.columns[i]) +
+                  ": the slice cannot turn here: it would cut the corner " + pieceName(blocker) +
+                  ", which straddles the cut on the " + (top ? "top" : "bottom") + " layer",
+              parsed.columns[i]};
     }
     state = slashed(state);
   }
@@ -317,6 +326,86 @@ State randomState(std::mt19937_64& rng) {
 int slashCount(const std::vector<Move>& moves) {
   return static_cast<int>(
       std::count_if(moves.begin(), moves.end(), [](const Move& move) { return move.slash; }));
+}
+
+namespace {
+constexpr std::size_t kTextSize = 2 * kLayerSlots + 3;
+char pieceLetter(int piece) {
+  return static_cast<char>(isCorner(piece) ? 'A' + piece : '1' + (piece - 8));
+}
+int letterPiece(char letter) {
+  if (letter >= 'A' && letter <= 'H') return letter - 'A';
+  if (letter >= '1' && letter <= '8') return 8 + (letter - '1');
+  return -1;
+}
+// The column (1-based) of slot `slot` in the text.
+int slotColumn(int slot) { return slot + 1 + (slot >= kLayerSlots ? 1 : 0); }
+}  // namespace
+
+std::string encode(const State& state) {
+  std::string text;
+  for (int slot = 0; slot < kSlots; ++slot) {
+    if (slot == kLayerSlots) text += '/';
+    text += pieceLetter(state.slots[slot]);
+  }
+  return text + (state.middleFlipped ? "/f" : "/s");
+}
+
+std::optional<State> decode(std::string_view text, std::string& error) {
+  if (text.empty()) return solved();
+  const auto fail = [&](int column, const std::string& why) -> std::optional<State> {
+    error = (column > 0 ? "column " + std::to_string(column) + ": " : std::string()) + why;
+    return std::nullopt;
+  };
+  if (text.size() != kTextSize || text[kLayerSlots] != '/' || text[2 * kLayerSlots + 1] != '/') {
+    return fail(0,
+                "a Square-1 state is the top's 12 slots, '/', the bottom's 12, '/', and s or f "
+                "for the middle layer (26 characters, solved: " +
+                    encode(solved()) + "); got " + std::to_string(text.size()) + " characters");
+  }
+  State state;
+  std::array<std::vector<int>, kPieces> slotsOf;
+  for (int slot = 0; slot < kSlots; ++slot) {
+    const char letter = text[static_cast<std::size_t>(slotColumn(slot) - 1)];
+    const int piece = letterPiece(letter);
+    if (piece < 0) {
+      return fail(slotColumn(slot), std::string("'") + letter +
+                                        "' is no piece (corners A-H, edges 1-8, each slot one)");
+    }
+    state.slots[slot] = static_cast<std::uint8_t>(piece);
+    slotsOf[piece].push_back(slot);
+  }
+  const char middle = text.back();
+  if (middle != 's' && middle != 'f') {
+    return fail(static_cast<int>(kTextSize), std::string("'") + middle +
+                                                 "' is not s (middle layer as solved) or f "
+                                                 "(flipped)");
+  }
+  state.middleFlipped = middle == 'f';
+  for (int piece = 0; piece < kPieces; ++piece) {
+    const std::vector<int>& at = slotsOf[piece];
+    const std::string name = std::string(isCorner(piece) ? "corner " : "edge ") +
+                             pieceLetter(piece) + " (" + pieceName(piece) + ")";
+    const std::size_t wanted = isCorner(piece) ? 2 : 1;
+    if (at.size() != wanted) {
+      return fail(at.size() > wanted ? slotColumn(at[wanted])
+                  : at.empty()       ? 0
+                                     : slotColumn(at[0]),
+                  name + (at.empty()           ? " is missing"
+                          : at.size() < wanted ? " has one slot: a corner fills two side by side"
+                                               : " is in " + std::to_string(at.size()) +
+                                                     " slots, not " + std::to_string(wanted)));
+    }
+    if (wanted == 2) {
+      const int first = at[0], second = at[1];
+      const bool sameLayer = first / kLayerSlots == second / kLayerSlots;
+      const int apart = second - first;
+      if (!sameLayer || (apart != 1 && apart != kLayerSlots - 1)) {
+        return fail(slotColumn(second), name + "'s two halves are not side by side in one layer");
+      }
+    }
+  }
+  return state;
 }
 
 }  // namespace polytwist::square1

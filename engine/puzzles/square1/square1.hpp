@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -52,6 +53,7 @@ struct ParsedMoves {
   std::vector<Move> moves;
   std::vector<int> columns;  // each move's column (1-based) in the text
   std::string error;         // empty when read
+  int errorColumn = 0;       // the error's column (1-based)
 };
 ParsedMoves parseMoves(std::string_view text);
 std::string formatMoves(const std::vector<Move>& moves);
@@ -64,6 +66,7 @@ std::vector<Move> invertMoves(const std::vector<Move>& moves);
 struct Applied {
   State state;
   std::string error;
+  int errorColumn = 0;
 };
 Applied applyMoves(const State& start, std::string_view text);
 // The same for moves already read (a slice that cannot turn throws std::logic_error).
@@ -101,5 +104,14 @@ SolverTableInfo solverTables();
 std::vector<Move> scramble(std::mt19937_64& rng);
 
 int slashCount(const std::vector<Move>& moves);
+
+// A state as text: the top's 12 slots, `/`, the bottom's 12 slots (square1.hpp's slot order), `/`,
+// then `s` when the middle layer is as solved or `f` when flipped. Each slot names its piece:
+// corners A-H (UBR UFR UFL UBL DFR DBR DBL DFL, twice: one letter per half), edges 1-8 (UB UR
+// UF UL DR DB DL DF). Solved: "1AA2BB3CC4DD/EE5FF6GG7HH8/s".
+std::string encode(const State& state);
+// The state `text` writes ("" reads as solved), or nullopt with `error` naming the column and
+// what is wrong: a piece missing or repeated, a corner's halves apart or in two layers.
+std::optional<State> decode(std::string_view text, std::string& error);
 
 }  // namespace polytwist::square1
