@@ -68,9 +68,10 @@ describe("picture-first players", () => {
     // event, numbering problems as data): 580,817 B before the numbering problems.
     // 570 → 585 KB with issue 26's Rubik's Clock (its model, service operations and picture in
     // the engine: +13 KB gzip of the threaded .wasm) and the unity build: 594,882 B, before the
-    // WCA events' table. The Square-1's model, not served yet, is not linked. Splitting the
-    // engine (issue 14's 250 KB) is what would win this back.
-    assert.ok(full.total.gzip <= 585 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
+    // WCA events' table. 585 → 600 KB with the Square-1 served (its model, two-phase solver at
+    // -O3, state text, service operations and picture: 611,009 B, +16 KB). Splitting the engine
+    // (issue 14's 250 KB) is what would win this back.
+    assert.ok(full.total.gzip <= 600 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
     for (const m of [one, thirty]) {
       assert.ok(
         m.files.every((f) => !/started|engine|three|shared-renderer|\.wasm/.test(f.path)),
