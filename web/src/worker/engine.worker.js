@@ -72,8 +72,21 @@ const METHODS = {
   numberingDesign: true,
 };
 
-/** The calls that may need a puzzle's whole table (their first argument is the puzzle id). */
+/**
+ * The calls that may need a puzzle's whole table (their first argument is the puzzle id, or for
+ * scramble a WCA event's id, which stands for its puzzle).
+ */
 const TABLE_METHODS = new Set(["solve", "solveWith", "scramble", "distanceTable"]);
+
+let eventPuzzles = null; // WCA event id → puzzle id, from the engine's listEvents, once asked
+/** The puzzle `id` names: itself, or the puzzle of the WCA event of that id. */
+function puzzleOf(engine, id) {
+  if (eventPuzzles === null) {
+    const answer = JSON.parse(engine.listEvents());
+    eventPuzzles = new Map(answer.ok ? answer.events.map((e) => [e.id, e.puzzle]) : []);
+  }
+  return eventPuzzles.get(id) ?? id;
+}
 
 const isolated = self.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
 
@@ -233,14 +246,15 @@ async function callEngine(engine, id, method, args) {
     return { result: { ok: false, error: `unknown method "${method}"` } };
   }
   const usesTable = TABLE_METHODS.has(method);
-  if (usesTable) await prepareTable(engine, args[0]);
-  if (method === "scramble" && typeof args[0] === "string") {
+  const puzzle = usesTable && typeof args[0] === "string" ? puzzleOf(engine, args[0]) : args[0];
+  if (usesTable) await prepareTable(engine, puzzle);
+  if (method === "scramble" && typeof puzzle === "string") {
     // A random state solved by the optimal solver needs its tables: from the cache or the site
     // first, rather than built inside the engine's scramble call.
-    const info = JSON.parse(engine.puzzleInfo(args[0]));
+    const info = JSON.parse(engine.puzzleInfo(puzzle));
     if (info.ok && scrambleNeedsTables(info)) {
       const jobs = await optimalJobs;
-      const ready = await jobs.prepareDefault(args[0], (progress) =>
+      const ready = await jobs.prepareDefault(puzzle, (progress) =>
         self.postMessage({ id, progress }),
       );
       if (!ready.ok) return { result: ready };
@@ -269,7 +283,7 @@ async function callEngine(engine, id, method, args) {
   } catch {
     return { error: `engine answered ${method} with invalid JSON` };
   }
-  if (usesTable && result.ok) await storeBuilt(engine, args[0], method, result);
+  if (usesTable && result.ok) await storeBuilt(engine, puzzle, method, result);
   return { result };
 }
 
