@@ -453,6 +453,7 @@ export default defineConfig({
         index: `${webDir}index.html`,
         "embed-demo": `${webDir}embed-demo.html`,
         embed: `${webDir}embed.html`,
+        scrambles: `${webDir}scrambles.html`,
       },
     },
   },

@@ -2,8 +2,9 @@
 // 'unsafe-inline' scripts or styles, no 'unsafe-eval' (only 'wasm-unsafe-eval', for compiling the
 // engine), object-src 'none'. Every page and what it does (the app page's scramble, solve, colour
 // editor, share link, Export menu, distance table, numbering panel, a table download and its
-// service worker; the embedding demo; embed.html) runs with no violation: none reported by a
-// securitypolicyviolation event, and no CSP message on the console of the page or its workers.
+// service worker; the embedding demo; embed.html; the scramble sheets) runs with no violation:
+// none reported by a securitypolicyviolation event, and no CSP message on the console of the page
+// or its workers.
 // First the policy as static hosts deliver it (the pages' <meta>, here also sent as a header so
 // that the workers get it too), then as `polytwist serve` sends it, frame-ancestors included.
 import assert from "node:assert/strict";
@@ -169,6 +170,16 @@ describe(`under the site's policy "${POLICY}"`, () => {
       assertNoProblems(problems);
     },
   );
+
+  it("the scramble sheets make their scrambles and pictures", TEST, async () => {
+    const { page, problems, violations } = await openWatched();
+    await page.goto(`${session.site.url}scrambles.html?events=clock,sq1&seed=3`);
+    assert.equal(await metaPolicy(page), POLICY);
+    await page.waitForSelector("#print-sheets:not([disabled])", { timeout: 60_000 });
+    assert.equal(await page.locator(".sheet-picture img").count(), 14);
+    assert.deepEqual(violations, []);
+    assertNoProblems(problems);
+  });
 
   it("the embedding demo's players render as pictures and in 3D, and play", TEST, async () => {
     const { page, problems, violations } = await openWatched();

@@ -106,7 +106,12 @@ describe("the built site", () => {
 
   it("sends the site's Content-Security-Policy with every page, the one in its <meta>", async () => {
     const pages = (await readdir(siteDir)).filter((file) => file.endsWith(".html"));
-    assert.deepEqual(pages.sort(), ["embed-demo.html", "embed.html", "index.html"]);
+    assert.deepEqual(pages.sort(), [
+      "embed-demo.html",
+      "embed.html",
+      "index.html",
+      "scrambles.html",
+    ]);
     for (const page of pages) {
       const answer = await request(server, `/${page}`, { headers: { "Accept-Encoding": "br" } });
       assert.equal(answer.status, 200, page);
