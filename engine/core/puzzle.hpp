@@ -88,11 +88,13 @@ struct CoordinateSpec {
   // the groups one after the other and these are their sizes (empty: one group). The cube's
   // edges by slice, {4, 4, 4}, have 12!/(4!·4!·4!) = 34,650 values.
   std::vector<int> groupSizes = {};
-  // Ordered positions, confined: the positions (of the orbit) the pieces stay among, as many as
-  // the pieces, and the value says which piece each of them holds (k! values: the order of a
-  // block's own pieces in the block). A state with a tracked piece elsewhere is outside: it ranks
-  // as the coordinate's size. Every move of a move table must keep these positions among
-  // themselves. Empty: the whole orbit.
+  // Confined: the positions (of the orbit) the pieces stay among. With as many positions as
+  // pieces, the value says which piece each of them holds (k! values: the order of a block's own
+  // pieces in the block); with more, where each piece is among them (m!/(m-k)! values for m
+  // positions), or unordered, which of them each group holds (C(m, k) for one group: a 4x4x4's
+  // four centres of a colour among the eight of an axis, 70 values). A state with a tracked piece
+  // elsewhere is outside: it ranks as the coordinate's size. Every move of a move table must keep
+  // these positions among themselves. Empty: the whole orbit.
   std::vector<int> confinedTo = {};
 };
 

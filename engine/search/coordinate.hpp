@@ -114,8 +114,9 @@ class Coordinate {
   static constexpr std::uint8_t kOutside = 0xff;
   std::vector<std::uint8_t> confinedTo_;
   std::uint8_t placeAmongConfined_[32];
-  bool evenPermutation_;     // all pieces tracked and only even permutations reachable
-  bool orientationSumZero_;  // the last tracked orientation is implied
+  std::uint32_t placesMask_ = 0;  // the positions the pieces may hold: confinedTo_ or all
+  bool evenPermutation_;          // all pieces tracked and only even permutations reachable
+  bool orientationSumZero_;       // the last tracked orientation is implied
   std::uint32_t orientationCount_ = 1;
   std::uint32_t size_ = 1;
   int columns_ = 0;
