@@ -464,6 +464,59 @@ TEST_CASE("puzzle: random states are uniform (chi-square)") {
   }
 }
 
+TEST_CASE("puzzle: 4x4x4 random states are uniform with identical centres") {
+  // The rules draw corners, wings and labelled centres uniformly, the centres' parity forced to
+  // the corners' by one swap. Seen as positions, that must leave the corner and wing parities
+  // independent, the colours of the centres independent of both (two identical centres swapped
+  // change the parity for free), and the whole cube's orientation (the corner at position 0 and
+  // its twist) uniform: each cell's count against its probability, chi-square at p = 0.001.
+  const Puzzle& cube4 = *findPuzzle("cube4");
+  const Orbit& corners = cube4.orbits()[cube4.orbitIndex("corner")];
+  const Orbit& wings = cube4.orbits()[cube4.orbitIndex("wing")];
+  const Orbit& centres = cube4.orbits()[cube4.orbitIndex("centre")];
+  REQUIRE(corners.size == 8);
+  REQUIRE(centres.size == 24);
+  const auto parity = [](const State& s, const Orbit& orbit) {
+    return permutationParity(std::span<const std::uint8_t>(s.pieces.data() + orbit.offset,
+                                                           static_cast<std::size_t>(orbit.size)));
+  };
+  const auto colour = [&](const State& s, int position) {
+    return centres.identicalClass[s.pieces[centres.offset + position]] / 4;
+  };
+  const int draws = 12000;
+  std::vector<int> parities(4), orientation(24), colours(6 * 6 * 2);
+  std::mt19937_64 rng(26);
+  for (int i = 0; i < draws; ++i) {
+    const State s = cube4.randomState(rng);
+    REQUIRE_FALSE(cube4.checkReachable(s).has_value());
+    const int cornerParity = parity(s, corners);
+    ++parities[cornerParity * 2 + parity(s, wings)];
+    ++orientation[s.pieces[corners.offset] * 3 + s.ori[corners.offset]];
+    ++colours[(colour(s, 0) * 6 + colour(s, 1)) * 2 + cornerParity];
+  }
+  const auto chiSquareBelowCritical = [&](const std::vector<int>& counts,
+                                          const std::function<double(int)>& probability) {
+    double chi2 = 0;
+    for (int cell = 0; cell < static_cast<int>(counts.size()); ++cell) {
+      const double expected = draws * probability(cell);
+      chi2 += (counts[cell] - expected) * (counts[cell] - expected) / expected;
+    }
+    const double df = static_cast<double>(counts.size()) - 1;
+    const double h = 2 / (9 * df);
+    const double critical = df * std::pow(1 - h + 3.09 * std::sqrt(h), 3);
+    CAPTURE(chi2);
+    CAPTURE(critical);
+    CHECK(chi2 < critical);
+  };
+  chiSquareBelowCritical(parities, [](int) { return 1.0 / 4; });
+  chiSquareBelowCritical(orientation, [](int) { return 1.0 / 24; });
+  // Four centres of each colour: the second position shares the first's colour with 3/23.
+  chiSquareBelowCritical(colours, [](int cell) {
+    const bool same = cell / 2 / 6 == cell / 2 % 6;
+    return 1.0 / 6 * (same ? 3.0 / 23 : 4.0 / 23) / 2;
+  });
+}
+
 TEST_CASE("puzzle: the spec is checked") {
   // Braces: clang reads `Puzzle(puzzles::cube2());` as a declaration.
   CHECK_NOTHROW(Puzzle{puzzles::cube2()});
