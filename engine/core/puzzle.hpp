@@ -153,22 +153,42 @@ struct TableSetSpec {
 // optimal-search kernel (search/optimal_search.hpp) over one of `tableSets`.
 enum class SolverKind { TableDescent, IdaStar, SymmetricIdaStar };
 
-// One goal of a phase of a multi-phase ("fast", not optimal) solver (search/two_phase.hpp).
+// One goal of a phase of a multi-phase ("fast", not optimal) solver (search/two_phase.hpp). Its
+// coordinate is at a goal at every value the next phase's moves (those this phase has too) reach
+// from the solved state's: a coset the later phases can solve, found by breadth-first search.
 struct PhaseGoalSpec {
   enum class Kind {
-    Oriented,  // every piece of the orbit has orientation 0
-    InPlaces,  // the listed pieces occupy their own positions, in any order
+    Oriented,    // every piece of the orbit has orientation 0
+    InPlaces,    // the listed pieces occupy their own positions, in any order
+    Coordinate,  // `coordinate` (search/coordinate.hpp) at a goal value
   } kind;
   std::string orbit;
   std::vector<int> pieces = {};  // with InPlaces: the pieces (numbers within the orbit)
+  CoordinateSpec coordinate = {};
 };
 
-// A phase: reach its goal using only its moves. The last phase's goal is the solved puzzle, and
-// each earlier goal must be kept by the later phases' moves (checked when the solver is built).
+// Permutation parities that must add up to even at a phase's goal (a 4x4x4's wing parity before
+// its wings are paired): per term, the pieces at `positions` of the orbit (empty: all) read as a
+// permutation of those positions' own pieces. A phase's goal is not met while one of those pieces
+// is elsewhere.
+struct ParityTerm {
+  std::string orbit;
+  std::vector<int> positions = {};
+};
+
+// A phase: reach its goal using only its moves. The last phase's goal is the solved puzzle: with
+// no goal declared, its coordinates are the order of the pieces in each block of positions its
+// moves keep (checked when the solver is built); declared, they must decide the solved state.
 struct PhaseSpec {
   std::string name;
   std::vector<std::string> moves = {};   // move names ("U", "R2"); empty: every move
   std::vector<PhaseGoalSpec> goal = {};  // empty: solved
+  // Pattern tables, each one goal or a pair (indices into `goal`); empty: every pair of goals
+  // whose table is small enough, and each goal in no such pair alone.
+  std::vector<std::vector<int>> tables = {};
+  std::vector<ParityTerm> evenParity = {};
+  // The most moves this phase may take (0: no limit; the last phase of two: 12).
+  int maxMoves = 0;
 };
 
 // Another notation of the same moves, chosen by name where moves are read or written (docs/api.md):

@@ -7,6 +7,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "core/ranking.hpp"
 #include "search/coordinate.hpp"
 #include "search/layered_bfs.hpp"
 #include "search/memory.hpp"
@@ -27,7 +28,10 @@ constexpr std::uint64_t kMaxTableEntries = std::uint64_t{1} << 21;
 #else
 constexpr std::uint64_t kMaxTableEntries = std::uint64_t{1} << 23;
 #endif
-// Phase 2 is searched at most this deep: past it, a longer phase 1 is usually cheaper.
+// Tables a puzzle names (PhaseSpec::tables) are built on every platform.
+constexpr std::uint64_t kMaxDeclaredTableEntries = std::uint64_t{1} << 23;
+// The last of two phases is searched at most this deep: past it, a longer phase 1 is usually
+// cheaper.
 constexpr int kMaxPhase2Length = 12;
 
 // Big tables are allocated so that running out of memory is a value, not an exception (the WASM
@@ -55,6 +59,7 @@ struct TwoPhaseSolver::PhaseCoordinate {
   std::uint32_t goal = 0;                  // the value of the solved state
   int columns = 0;                         // moves of the phase
   std::unique_ptr<std::uint16_t[]> moves;  // [value * columns + move]
+  std::vector<std::uint8_t> goalSet;       // per value: 1 at the phase's goal (from prepare())
   std::uint32_t size() const { return coordinate.size(); }
 };
 
@@ -65,6 +70,7 @@ struct TwoPhaseSolver::Table {
   std::uint32_t secondSize = 1;
   std::uint32_t entries = 0;
   int maxDistance = 0;
+  std::uint64_t goals = 0;  // entries at distance 0
   // Two entries a byte (low nibble first), distances above 14 kept as 14 (still a lower bound):
   // half the bytes of one a byte, so more of the table stays in the cache during a search.
   std::unique_ptr<std::uint8_t[]> packed;
@@ -82,25 +88,37 @@ struct TwoPhaseSolver::Phase {
   int coordinateCount = 0;
   int columns = 0;
   const std::uint16_t* moveTables[kMaxCoordinates] = {};
-  std::uint16_t goals[kMaxCoordinates] = {};
+  const std::uint8_t* goalSets[kMaxCoordinates] = {};
   std::vector<HotTable> hotTables;
 
   std::vector<PhaseCoordinate> coordinates;
   std::vector<int> moves;           // the puzzle's move numbers, in the order of the move tables
   std::vector<bool> keepsNextGoal;  // per move: it is a move of the next phase too
-  // The canonical order over the phase's moves (their columns), and for phase 2 its first move
-  // after each phase-1 move (row c + 1: after phase-1 column c; row 0: after none).
+  // The columns of those moves: from the solved state they reach the goal's values.
+  std::vector<int> goalColumns;
+  // The canonical order over the phase's moves (their columns), and for a later phase its first
+  // move after each move of the phase before (row c + 1: after its column c; row 0: after none).
   FollowerLists followers;
   FollowerLists openings;
   std::vector<Table> tables;
+  // The goal's parity terms: per term, the positions (of the whole state) and per piece (of the
+  // orbit) its index among them, or -1.
+  struct Parity {
+    std::vector<int> positions;
+    std::vector<int> indexOfPiece;
+    int offset = 0;
+  };
+  std::vector<Parity> parities;
+  int maxMoves = 0;
+  bool anyDepth = false;  // any goal within the bound (the last of two phases), else deepened
 };
 
 TwoPhaseSolver::~TwoPhaseSolver() = default;
 
 TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
   const std::vector<PhaseSpec>& specs = puzzle.spec().phases;
-  if (specs.size() != 2) fail(puzzle, "the two-phase solver needs exactly two phases");
-  if (!specs[1].goal.empty()) fail(puzzle, "the last phase's goal must be the solved puzzle");
+  if (specs.size() < 2) fail(puzzle, "a multi-phase solver needs at least two phases");
+  const int last = static_cast<int>(specs.size()) - 1;
   positions_ = puzzle.positionCount();
   if (positions_ > kMaxPositions) fail(puzzle, "too many pieces");
   for (const Orbit& orbit : puzzle.orbits()) {
@@ -125,8 +143,8 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
       }
     }
   }
-  phases_.resize(2);
-  for (int p = 0; p < 2; ++p) {
+  phases_.resize(specs.size());
+  for (int p = 0; p <= last; ++p) {
     Phase& phase = phases_[p];
     if (specs[p].moves.empty()) {
       for (int m = 0; m < moveCount; ++m) {
@@ -138,6 +156,14 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
       if (!move) fail(puzzle, "no move named '" + name + "'");
       phase.moves.push_back(*move);
     }
+    // Past the bound of the last of two phases, a longer first phase is usually cheaper.
+    phase.maxMoves = specs[p].maxMoves > 0    ? specs[p].maxMoves
+                     : p == last && last == 1 ? kMaxPhase2Length
+                                              : kMaxLength;
+    if (phase.maxMoves > kMaxLength) fail(puzzle, "a phase of more than the longest target");
+    // The last of two phases takes the first goal within the bound the target leaves (tight for
+    // a good target); with more phases, each is deepened and hands its shortest way on first.
+    phase.anyDepth = p == last && last == 1;
   }
   // Canonical order: no base twice in a row, and commuting bases in increasing order only. Row
   // c + 1 of a phase's lists: its moves that may follow `previous`'s move c.
@@ -155,57 +181,85 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
     }
     return lists;
   };
-  phases_[0].followers = followerLists(phases_[0], phases_[0]);
-  phases_[1].followers = followerLists(phases_[1], phases_[1]);
-  phases_[1].openings = followerLists(phases_[0], phases_[1]);
-  for (int m : phases_[0].moves) {
-    const auto& next = phases_[1].moves;
-    phases_[0].keepsNextGoal.push_back(std::find(next.begin(), next.end(), m) != next.end());
-  }
-  for (int m : phases_[1].moves) {
-    const auto& first = phases_[0].moves;
-    if (std::find(first.begin(), first.end(), m) == first.end()) {
-      fail(puzzle, puzzle.moves()[m].name + " is a phase-2 move but not a phase-1 move");
+  for (int p = 0; p <= last; ++p) {
+    Phase& phase = phases_[p];
+    phase.followers = followerLists(phase, phase);
+    if (p > 0) phase.openings = followerLists(phases_[p - 1], phase);
+    if (p == last) continue;
+    const auto& next = phases_[p + 1].moves;
+    for (int d = 0; d < static_cast<int>(phase.moves.size()); ++d) {
+      const bool kept = std::find(next.begin(), next.end(), phase.moves[d]) != next.end();
+      phase.keepsNextGoal.push_back(kept);
+      if (kept) phase.goalColumns.push_back(d);
     }
-    for (int i = 0; i < positions_; ++i) {
-      if (moveTwist_[m * positions_ + i] != 0) {
-        fail(puzzle, "phase-2 move " + puzzle.moves()[m].name + " turns a piece");
+  }
+
+  // Declared goals: their coordinates (without move tables of their own).
+  for (int p = 0; p <= last; ++p) {
+    for (const PhaseGoalSpec& goal : specs[p].goal) {
+      if (goal.kind == PhaseGoalSpec::Kind::Coordinate) {
+        const CoordinateSpec& spec = goal.coordinate;
+        std::string name = spec.orbit + (spec.unordered ? " places of" : " positions of");
+        const Coordinate c = Coordinate::withoutMoveTable(puzzle, spec);
+        const Orbit& orbit = c.orbit();
+        for (int piece : c.pieces()) name += " " + orbit.pieceNames[piece];
+        phases_[p].coordinates.emplace_back(name, c);
+        continue;
+      }
+      const int orbitIndex = puzzle.orbitIndex(goal.orbit);
+      if (orbitIndex < 0) fail(puzzle, "no orbit named '" + goal.orbit + "'");
+      const Orbit& orbit = puzzle.orbits()[orbitIndex];
+      if (goal.kind == PhaseGoalSpec::Kind::Oriented) {
+        const CoordinateSpec orientations{.orbit = orbit.name, .positions = false};
+        phases_[p].coordinates.emplace_back(orbit.name + " orientations",
+                                            Coordinate::withoutMoveTable(puzzle, orientations));
+      } else {
+        // Which positions hold the pieces, in any order: C(n, k) values.
+        const CoordinateSpec places{
+            .orbit = orbit.name, .pieces = goal.pieces, .orientations = false, .unordered = true};
+        PhaseCoordinate c{"places of the " + orbit.name + "s",
+                          Coordinate::withoutMoveTable(puzzle, places)};
+        for (int piece : c.coordinate.pieces()) c.name += " " + orbit.pieceNames[piece];
+        phases_[p].coordinates.push_back(std::move(c));
       }
     }
-  }
-
-  // Phase 1: the coordinates of the declared goal.
-  for (const PhaseGoalSpec& goal : specs[0].goal) {
-    const int orbitIndex = puzzle.orbitIndex(goal.orbit);
-    if (orbitIndex < 0) fail(puzzle, "no orbit named '" + goal.orbit + "'");
-    const Orbit& orbit = puzzle.orbits()[orbitIndex];
-    if (goal.kind == PhaseGoalSpec::Kind::Oriented) {
-      const CoordinateSpec orientations{.orbit = orbit.name, .positions = false};
-      phases_[0].coordinates.emplace_back(orbit.name + " orientations",
-                                          Coordinate::withoutMoveTable(puzzle, orientations));
-    } else {
-      // Which positions hold the pieces, in any order: C(n, k) values.
-      const CoordinateSpec places{
-          .orbit = orbit.name, .pieces = goal.pieces, .orientations = false, .unordered = true};
-      PhaseCoordinate c{"places of the " + orbit.name + "s",
-                        Coordinate::withoutMoveTable(puzzle, places)};
-      for (int piece : c.coordinate.pieces()) c.name += " " + orbit.pieceNames[piece];
-      phases_[0].coordinates.push_back(std::move(c));
+    for (const ParityTerm& term : specs[p].evenParity) {
+      const int orbitIndex = puzzle.orbitIndex(term.orbit);
+      if (orbitIndex < 0) fail(puzzle, "no orbit named '" + term.orbit + "'");
+      const Orbit& orbit = puzzle.orbits()[orbitIndex];
+      Phase::Parity parity;
+      parity.offset = orbit.offset;
+      parity.indexOfPiece.assign(orbit.size, -1);
+      std::vector<int> positions = term.positions;
+      if (positions.empty()) {
+        for (int i = 0; i < orbit.size; ++i) positions.push_back(i);
+      }
+      for (int i = 0; i < static_cast<int>(positions.size()); ++i) {
+        if (positions[i] < 0 || positions[i] >= orbit.size) fail(puzzle, "bad parity positions");
+        parity.positions.push_back(orbit.offset + positions[i]);
+        // The solved state's piece there.
+        parity.indexOfPiece[puzzle.solved().pieces[orbit.offset + positions[i]]] = i;
+      }
+      phases_[p].parities.push_back(std::move(parity));
     }
   }
 
-  // Phase 2: the blocks of positions its moves keep, found as the orbits of the positions under
-  // those moves (union-find); a block of one position never changes. Each block's own pieces (the
-  // solved state's there) stay in it: their order in it is a coordinate of k! values.
+  // The last phase without declared goals: the blocks of positions its moves keep, found as the
+  // orbits of the positions under those moves (union-find); a block of one position never
+  // changes. Each block's own pieces (the solved state's there) stay in it: their order in it is
+  // a coordinate of k! values.
   const State solvedState = puzzle.solved();
+  Phase& lastPhase = phases_[last];
+  const bool derivedBlocks = specs[last].goal.empty();
   for (const Orbit& orbit : puzzle.orbits()) {
+    if (!derivedBlocks) break;
     std::vector<int> parent(orbit.size);
     std::iota(parent.begin(), parent.end(), 0);
     auto root = [&](int x) {
       while (parent[x] != x) x = parent[x] = parent[parent[x]];
       return x;
     };
-    for (int m : phases_[1].moves) {
+    for (int m : lastPhase.moves) {
       for (int i = 0; i < orbit.size; ++i) {
         parent[root(i)] = root(moveFrom_[m * positions_ + orbit.offset + i] - orbit.offset);
       }
@@ -221,11 +275,21 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
         name += " " + orbit.pieceNames[i];
       }
       if (block.pieces.size() < 2) continue;
-      phases_[1].coordinates.emplace_back(name, Coordinate::withoutMoveTable(puzzle, block));
+      lastPhase.coordinates.emplace_back(name, Coordinate::withoutMoveTable(puzzle, block));
+    }
+  }
+  if (derivedBlocks) {
+    for (int m : lastPhase.moves) {
+      for (int i = 0; i < positions_; ++i) {
+        if (moveTwist_[m * positions_ + i] != 0) {
+          fail(puzzle, "last-phase move " + puzzle.moves()[m].name + " turns a piece");
+        }
+      }
     }
   }
 
-  for (Phase& phase : phases_) {
+  for (int p = 0; p <= last; ++p) {
+    Phase& phase = phases_[p];
     if (phase.coordinates.empty() || static_cast<int>(phase.coordinates.size()) > kMaxCoordinates) {
       fail(puzzle, "each phase needs 1 to " + std::to_string(kMaxCoordinates) + " coordinates");
     }
@@ -234,47 +298,50 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
       c.goal = c.coordinate.rank(solvedState);
       c.columns = static_cast<int>(phase.moves.size());
     }
-    // Tables: every pair of coordinates small enough (a coordinate in no such pair alone), so
-    // the heuristic, their maximum, sees each coordinate and each small interplay.
     const int count = static_cast<int>(phase.coordinates.size());
-    std::vector<bool> covered(count, false);
-    for (int a = 0; a < count; ++a) {
-      for (int b = a + 1; b < count; ++b) {
-        const std::uint64_t entries =
-            std::uint64_t{phase.coordinates[a].size()} * phase.coordinates[b].size();
-        if (entries > kMaxTableEntries) continue;
-        Table table;
-        table.first = a;
-        table.second = b;
-        table.secondSize = phase.coordinates[b].size();
-        table.entries = static_cast<std::uint32_t>(entries);
-        phase.tables.push_back(std::move(table));
-        covered[a] = covered[b] = true;
-      }
-    }
-    for (int a = 0; a < count; ++a) {
-      if (covered[a]) continue;
+    auto addTable = [&](int a, int b) {
       Table table;
       table.first = a;
-      table.entries = phase.coordinates[a].size();
+      table.second = b;
+      table.secondSize = b >= 0 ? phase.coordinates[b].size() : 1;
+      table.entries = phase.coordinates[a].size() * table.secondSize;
       phase.tables.push_back(std::move(table));
+    };
+    if (!specs[p].tables.empty()) {
+      for (const std::vector<int>& goals : specs[p].tables) {
+        const bool fits =
+            (goals.size() == 1 || goals.size() == 2) &&
+            std::all_of(goals.begin(), goals.end(), [&](int g) { return g >= 0 && g < count; });
+        if (!fits) fail(puzzle, "a table names one or two of its phase's goals");
+        const int b = goals.size() == 2 ? goals[1] : -1;
+        if (std::uint64_t{phase.coordinates[goals[0]].size()} *
+                (b >= 0 ? phase.coordinates[b].size() : 1) >
+            kMaxDeclaredTableEntries) {
+          fail(puzzle, "a declared table of more than 2^23 entries");
+        }
+        addTable(goals[0], b);
+      }
+    } else {
+      // Every pair of coordinates small enough (a coordinate in no such pair alone), so the
+      // heuristic, their maximum, sees each coordinate and each small interplay.
+      std::vector<bool> covered(count, false);
+      for (int a = 0; a < count; ++a) {
+        for (int b = a + 1; b < count; ++b) {
+          const std::uint64_t entries =
+              std::uint64_t{phase.coordinates[a].size()} * phase.coordinates[b].size();
+          if (entries > kMaxTableEntries) continue;
+          addTable(a, b);
+          covered[a] = covered[b] = true;
+        }
+      }
+      for (int a = 0; a < count; ++a) {
+        if (!covered[a]) addTable(a, -1);
+      }
     }
     std::stable_sort(phase.tables.begin(), phase.tables.end(),
                      [](const Table& x, const Table& y) { return x.entries < y.entries; });
   }
   addVariants();
-  // The phase-1 goal must be kept by every phase-2 move (a move takes every state of one value to
-  // one value: from the solved state is from all).
-  for (const PhaseCoordinate& c : phases_[0].coordinates) {
-    for (int m : phases_[1].moves) {
-      State moved = solvedState;
-      puzzle.applyMove(moved, m);
-      if (c.coordinate.rank(moved) != c.goal) {
-        fail(puzzle, "phase-2 move " + puzzle.moves()[m].name + " leaves the phase-1 goal (" +
-                         c.name + ")");
-      }
-    }
-  }
 }
 
 namespace {
@@ -291,7 +358,7 @@ int moveWithEffect(const Puzzle& puzzle, const State& effect) {
 
 void TwoPhaseSolver::addVariants() {
   // The rotations the declared symmetries generate (breadth-first over their products); of those
-  // giving one set of phase-2 moves, the first. With an unmarked rotation (several solved
+  // giving one set of last-phase moves, the first. With an unmarked rotation (several solved
   // states) only the position itself is searched.
   std::vector<State> group = {puzzle_.solved()};
   if (puzzle_.unmarkedRotation() < 0) {
@@ -304,7 +371,7 @@ void TwoPhaseSolver::addVariants() {
       }
     }
   }
-  std::vector<std::vector<int>> phase2Sets;
+  std::vector<std::vector<int>> lastPhaseSets;
   for (const State& rotation : group) {
     Variant variant{rotation, puzzle_.inverse(rotation), {}, false};
     variant.originalMove.assign(puzzle_.moves().size(), -1);
@@ -317,11 +384,13 @@ void TwoPhaseSolver::addVariants() {
       if (seen >= 0) variant.originalMove[seen] = m;
     }
     if (!mapsMoves) continue;
-    std::vector<int> phase2;
-    for (int m : phases_[1].moves) phase2.push_back(variant.originalMove[m]);
-    std::sort(phase2.begin(), phase2.end());
-    if (std::find(phase2Sets.begin(), phase2Sets.end(), phase2) != phase2Sets.end()) continue;
-    phase2Sets.push_back(phase2);
+    std::vector<int> lastPhase;
+    for (int m : phases_.back().moves) lastPhase.push_back(variant.originalMove[m]);
+    std::sort(lastPhase.begin(), lastPhase.end());
+    if (std::find(lastPhaseSets.begin(), lastPhaseSets.end(), lastPhase) != lastPhaseSets.end()) {
+      continue;
+    }
+    lastPhaseSets.push_back(lastPhase);
     variants_.push_back(variant);
   }
   if (puzzle_.unmarkedRotation() >= 0) return;
@@ -347,12 +416,17 @@ namespace {
 
 // A pattern table's side of the BFS (search/layered_bfs.hpp): entry a * secondSize + b stands for
 // the first coordinate's value a and the second's b (0 when there is none), each followed through
-// its move table.
+// its move table's `columns`.
 class ProductExpander {
  public:
   ProductExpander(PackedEntries<8> entries, const TwoPhaseSolver::PhaseCoordinate& first,
-                  const TwoPhaseSolver::PhaseCoordinate* second, std::uint32_t secondSize)
-      : entries_(entries), first_(first), second_(second), secondSize_(secondSize) {}
+                  const TwoPhaseSolver::PhaseCoordinate* second, std::uint32_t secondSize,
+                  std::span<const int> columns)
+      : entries_(entries),
+        first_(first),
+        second_(second),
+        secondSize_(secondSize),
+        columns_(columns) {}
   void load(std::uint64_t i) {
     loaded_ = i;
     const auto index = static_cast<std::uint32_t>(i);
@@ -364,11 +438,11 @@ class ProductExpander {
   }
   std::uint64_t markNeighbours(int value) const {
     std::uint64_t marked = 0;
-    for (int m = 0; m < first_.columns; ++m) marked += entries_.setIfUnknown(neighbour(m), value);
+    for (int m : columns_) marked += entries_.setIfUnknown(neighbour(m), value);
     return marked;
   }
   bool neighbourHolds(int value) const {
-    for (int m = 0; m < first_.columns; ++m) {
+    for (int m : columns_) {
       if (entries_.get(neighbour(m)) == value) return true;
     }
     return false;
@@ -386,6 +460,7 @@ class ProductExpander {
   const TwoPhaseSolver::PhaseCoordinate& first_;
   const TwoPhaseSolver::PhaseCoordinate* second_;
   std::uint32_t secondSize_;
+  std::span<const int> columns_;
   std::uint64_t loaded_ = 0;
   const std::uint16_t* rowA_ = nullptr;
   const std::uint16_t* rowB_ = nullptr;
@@ -407,9 +482,25 @@ bool TwoPhaseSolver::buildPatternTable(const Phase& phase, Table& table) {
   const std::uint32_t secondSize = table.secondSize;
   distance.set(std::uint64_t{first.goal} * secondSize + (second ? second->goal : 0), 0);
   const BfsOptions options{.modulus = 256, .maxDepth = 254};
-  const std::vector<std::uint64_t> counts = *fillByLayers<8>(
-      distance, 1, options, [&] { return ProductExpander(distance, first, second, secondSize); });
+  // The goal: every entry the next phase's moves (those of this phase) reach from the solved
+  // state's, all at distance 0.
+  std::uint64_t goals = 1;
+  if (!phase.goalColumns.empty()) {
+    const std::vector<std::uint64_t> reached = *fillByLayers<8>(distance, 1, options, [&] {
+      return ProductExpander(distance, first, second, secondSize, phase.goalColumns);
+    });
+    goals = std::accumulate(reached.begin(), reached.end(), std::uint64_t{0});
+    for (std::uint32_t i = 0; goals > 1 && i < table.entries; ++i) {
+      if (distance.get(i) != PackedEntries<8>::kUnknown) distance.set(i, 0);
+    }
+  }
+  std::vector<int> allColumns(first.columns);
+  std::iota(allColumns.begin(), allColumns.end(), 0);
+  const std::vector<std::uint64_t> counts = *fillByLayers<8>(distance, goals, options, [&] {
+    return ProductExpander(distance, first, second, secondSize, allColumns);
+  });
   table.maxDistance = static_cast<int>(counts.size()) - 1;
+  table.goals = counts[0];
   std::fill(table.packed.get(), table.packed.get() + table.entries / 2 + 1, 0xff);
   for (std::uint32_t i = 0; i < table.entries; ++i) {
     const int stored = distance.get(i);
@@ -431,6 +522,19 @@ bool TwoPhaseSolver::prepare() {
       c.moves = tryAllocate<std::uint16_t>(static_cast<std::size_t>(c.size()) * c.columns);
       if (!c.moves) return false;
       c.coordinate.writeMoveTable(effects, c.moves.get());
+      // The goal's values: the solved state's, and all the next phase's moves reach from it.
+      c.goalSet.assign(c.size(), 0);
+      c.goalSet[c.goal] = 1;
+      std::vector<std::uint32_t> reached = {c.goal};
+      for (std::size_t i = 0; i < reached.size(); ++i) {
+        for (int column : phase.goalColumns) {
+          const std::uint32_t next = c.moves[std::size_t{reached[i]} * c.columns + column];
+          if (!c.goalSet[next]) {
+            c.goalSet[next] = 1;
+            reached.push_back(next);
+          }
+        }
+      }
     }
     for (Table& table : phase.tables) {
       if (!buildPatternTable(phase, table)) return false;
@@ -441,7 +545,7 @@ bool TwoPhaseSolver::prepare() {
     phase.columns = static_cast<int>(phase.moves.size());
     for (int c = 0; c < phase.coordinateCount; ++c) {
       phase.moveTables[c] = phase.coordinates[c].moves.get();
-      phase.goals[c] = static_cast<std::uint16_t>(phase.coordinates[c].goal);
+      phase.goalSets[c] = phase.coordinates[c].goalSet.data();
     }
     for (const Table& table : phase.tables) {
       // A table of one coordinate reads it twice, the second time with stride 0.
@@ -462,23 +566,42 @@ std::vector<TwoPhaseSolver::TableInfo> TwoPhaseSolver::tableInfo() const {
     for (const Table& table : phase.tables) {
       std::string name = phase.coordinates[table.first].name;
       if (table.second >= 0) name += " × " + phase.coordinates[table.second].name;
-      info.push_back({name, table.entries, table.maxDistance});
+      info.push_back({name, table.entries, table.maxDistance, table.goals});
     }
   }
   return info;
 }
 
+int TwoPhaseSolver::phaseCount() const { return static_cast<int>(phases_.size()); }
+
 bool TwoPhaseSolver::reachedGoal(int phase, const State& state) const {
-  if (phase == 1) return puzzle_.isSolved(state);
-  for (const PhaseCoordinate& c : phases_[0].coordinates) {
-    if (c.coordinate.rank(state) != c.goal) return false;
+  if (phase == phaseCount() - 1) return puzzle_.isSolved(state);
+  for (const PhaseCoordinate& c : phases_[phase].coordinates) {
+    const std::uint32_t value = c.coordinate.rank(state);
+    if (value >= c.size() || !c.goalSet[value]) return false;
   }
-  return true;
+  return parityHolds(phases_[phase], state.pieces.data());
 }
 
-// One variant's search: a walk of phase 1 (search/stack_walk.hpp) to exactly d1 moves, whose
-// goals hand over to a walk of phase 2 from there. The two walks count their nodes together and
-// ask whether to stop every 4096 of them; nothing is allocated per node.
+bool TwoPhaseSolver::parityHolds(const Phase& phase, const std::uint8_t* pieces) const {
+  int sum = 0;
+  for (const Phase::Parity& term : phase.parities) {
+    // The permutation's parity by counting the cycles of the pieces' indices among the positions.
+    const int n = static_cast<int>(term.positions.size());
+    std::uint8_t index[32];
+    for (int i = 0; i < n; ++i) {
+      const int at = term.indexOfPiece[pieces[term.positions[i]]];
+      if (at < 0) return false;
+      index[i] = static_cast<std::uint8_t>(at);
+    }
+    sum += permutationParity(std::span<const std::uint8_t>(index, n));
+  }
+  return sum % 2 == 0;
+}
+
+// One variant's search: a walk of the first phase (search/stack_walk.hpp) to exactly d1 moves,
+// whose goals hand over to a walk of the next phase from there, and so on. The walks count their
+// nodes together and ask whether to stop every 4096 of them; nothing is allocated per node.
 struct TwoPhaseSolver::Search : StackWalk<Search> {
   struct Values {
     std::uint16_t v[kMaxCoordinates];
@@ -508,7 +631,7 @@ struct TwoPhaseSolver::Search : StackWalk<Search> {
 
   static bool isGoal(const Phase& phase, const Values& values) {
     for (int c = 0; c < phase.coordinateCount; ++c) {
-      if (values.v[c] != phase.goals[c]) return false;
+      if (!phase.goalSets[c][values.v[c]]) return false;
     }
     return true;
   }
@@ -522,28 +645,57 @@ struct TwoPhaseSolver::Search : StackWalk<Search> {
     return !pruned(phase, values[g + 1], bound - g);
   }
 
-  // Phase 2 from a phase-1 goal: one pass bounded by what the target leaves (not deepened step by
-  // step): any phase-2 solution within it will do, so it takes the first goal at any depth.
-  class Phase2Walk final : public StackWalk<Phase2Walk, GoalDepth::Any> {
+  // A later phase from a goal of the phase before: the last one in one pass bounded by what the
+  // target leaves (not deepened step by step: any solution within it will do, so it takes the
+  // first goal at any depth); the others deepened, so each hands the shortest way on first.
+  class LaterWalk final : public StackWalk<LaterWalk, GoalDepth::Any> {
    public:
-    explicit Phase2Walk(const Phase& phase)
-        : StackWalk(phase.followers, kMaxPhase2Length), phase_(phase) {}
-    // A walk from `start` of at most `bound` moves, the first one of `first`.
-    void startFrom(const Values& start, int bound, std::span<const int> first) {
+    LaterWalk(Search& search, int phaseIndex)
+        : StackWalk(search.solver.phases_[phaseIndex].followers,
+                    search.solver.phases_[phaseIndex].maxMoves),
+          search_(search),
+          phase_(search.solver.phases_[phaseIndex]),
+          index_(phaseIndex),
+          values_(static_cast<std::size_t>(phase_.maxMoves) + 1) {}
+    // A walk of at most `bound` moves from `start` (its state and values) after `used` moves,
+    // the first one of `first`.
+    void startFrom(const std::uint8_t* pieces, const std::uint8_t* ori, int used,
+                   const Values& start, int bound, std::span<const int> first) {
+      std::memcpy(startPieces_, pieces, search_.solver.positions_);
+      std::memcpy(startOri_, ori, search_.solver.positions_);
+      used_ = used;
       values_[0] = start;
       begin(bound, {}, first);
     }
+    int moveAtDepth(int g) const { return moveAt(g); }
 
    private:
-    friend class StackWalk<Phase2Walk, GoalDepth::Any>;
+    friend class StackWalk<LaterWalk, GoalDepth::Any>;
     void beforePass(int) {}
     bool enterPrefix(int g, int column) { return enter(g, column); }
     void expand(int) {}
-    bool enter(int g, int column) { return enterChild(phase_, values_, g, column, bound()); }
-    bool atGoal() const { return isGoal(phase_, values_[top()]); }
+    bool enter(int g, int column) { return enterChild(phase_, values_.data(), g, column, bound()); }
+    bool atGoal() {
+      if (!phase_.anyDepth && top() != bound()) return false;
+      if (!isGoal(phase_, values_[top()])) return false;
+      if (index_ == search_.solver.phaseCount() - 1) return true;
+      const int length = top();
+      const int last = length > 0 ? moveAt(length) : -1;
+      if (last >= 0 && phase_.keepsNextGoal[last]) return false;
+      std::uint8_t pieces[2][kMaxPositions], ori[2][kMaxPositions];
+      const int current =
+          search_.replay(phase_, *this, length, startPieces_, startOri_, pieces, ori);
+      if (!search_.solver.parityHolds(phase_, pieces[current])) return false;
+      return search_.enterPhase(index_ + 1, pieces[current], ori[current], used_ + length, last);
+    }
 
+    Search& search_;
     const Phase& phase_;
-    Values values_[kMaxPhase2Length + 1];
+    const int index_;
+    std::vector<Values> values_;
+    std::uint8_t startPieces_[kMaxPositions];
+    std::uint8_t startOri_[kMaxPositions];
+    int used_ = 0;
   };
 
   Search(const TwoPhaseSolver& owner, const TwoPhaseOptions& searchOptions,
@@ -552,8 +704,11 @@ struct TwoPhaseSolver::Search : StackWalk<Search> {
         solver(owner),
         first(owner.phases_[0]),
         options(searchOptions),
-        deadline(searchDeadline),
-        phase2(owner.phases_[1]) {}
+        deadline(searchDeadline) {
+    for (int p = 1; p < owner.phaseCount(); ++p)
+      later.push_back(std::make_unique<LaterWalk>(*this, p));
+  }
+  Search(const Search&) = delete;
 
   const TwoPhaseSolver& solver;
   const Phase& first;
@@ -561,27 +716,27 @@ struct TwoPhaseSolver::Search : StackWalk<Search> {
   const Clock::time_point* deadline;  // null: no time limit
   std::uint8_t startPieces[kMaxPositions];
   std::uint8_t startOri[kMaxPositions];
-  Values values[kMaxLength + 1] = {};  // per depth of phase 1; values[0]: the start's
-  Phase2Walk phase2;
+  Values values[kMaxLength + 1] = {};             // per depth of phase 1; values[0]: the start's
+  std::vector<std::unique_ptr<LaterWalk>> later;  // phases 2, 3, ...
   int phase1Length = 0;
   std::uint64_t nodes = 0;
   std::uint64_t nextCheck = kCheckEvery;  // the node count at which to ask whether to stop
   bool cancelled = false;
 
-  // Phase-1 solutions of exactly `length1` moves, each followed by phase 2: whether one leads to
-  // a solution within the target (then path() and phase2.path() are its moves, as columns).
+  // Phase-1 solutions of exactly `length1` moves, each followed by the later phases: whether one
+  // leads to a solution within the target (then the walks' paths are its moves, as columns).
   bool phase1(int length1) {
     begin(length1, {});
     return walkChecked(*this) == WalkStep::Found;
   }
 
-  // Walks `walker` to its end, asking every kCheckEvery nodes (of both walks) whether to stop.
+  // Walks `walker` to its end, asking every kCheckEvery nodes (of all walks) whether to stop.
   template <typename Walk>
   WalkStep walkChecked(Walk& walker) {
     for (;;) {
       const WalkStep step = walker.walk(nextCheck, nodes);
       if (step != WalkStep::Budget || cancelled) return step;
-      if (nodes < nextCheck) continue;  // the phase-2 walk inside this one asked already
+      if (nodes < nextCheck) continue;  // a walk inside this one asked already
       if (stopRequested()) {
         cancelled = true;
         return step;
@@ -596,40 +751,68 @@ struct TwoPhaseSolver::Search : StackWalk<Search> {
     return options.cancel.requested() || (deadline && Clock::now() >= *deadline);
   }
 
+  // The state after the first `length` moves of `walk` (a walk of `phase`) from a start: into
+  // pieces[i] and ori[i], i returned.
+  template <typename Walk>
+  int replay(const Phase& phase, const Walk& walk, int length, const std::uint8_t* fromPieces,
+             const std::uint8_t* fromOri, std::uint8_t (*pieces)[kMaxPositions],
+             std::uint8_t (*ori)[kMaxPositions]) const {
+    std::memcpy(pieces[0], fromPieces, solver.positions_);
+    std::memcpy(ori[0], fromOri, solver.positions_);
+    int current = 0;
+    for (int g = 1; g <= length; ++g) {
+      solver.flatMove(phase.moves[walk.moveAtDepth(g)], pieces[current], ori[current],
+                      pieces[1 - current], ori[1 - current]);
+      current = 1 - current;
+    }
+    return current;
+  }
+  int moveAtDepth(int g) const { return moveAt(g); }
+
+  // Phase `index` from a goal of the phase before reached after `used` moves, the last of them
+  // that phase's column `lastColumn` (-1: none): whether a solution within the target follows.
+  bool enterPhase(int index, const std::uint8_t* pieces, const std::uint8_t* ori, int used,
+                  int lastColumn) {
+    const Phase& phase = solver.phases_[index];
+    Values start;
+    for (int c = 0; c < phase.coordinateCount; ++c) {
+      const std::uint32_t value = phase.coordinates[c].coordinate.rank(pieces, ori);
+      if (value >= phase.coordinates[c].size()) return false;  // outside a block
+      start.v[c] = static_cast<std::uint16_t>(value);
+    }
+    const int remaining = std::min(options.maxLength - used, phase.maxMoves);
+    const int h = heuristic(phase, start);
+    if (h > remaining) return false;
+    LaterWalk& walk = *later[index - 1];
+    const std::span<const int> openings = phase.openings[lastColumn + 1];
+    if (phase.anyDepth) {
+      walk.startFrom(pieces, ori, used, start, remaining, openings);
+      return walkChecked(walk) == WalkStep::Found;
+    }
+    for (int bound = h; bound <= remaining && !cancelled; ++bound) {
+      walk.startFrom(pieces, ori, used, start, bound, openings);
+      if (walkChecked(walk) == WalkStep::Found) return true;
+    }
+    return false;
+  }
+
   // The phase-1 walk's hooks.
   void beforePass(int) {}
   bool enterPrefix(int g, int column) { return enter(g, column); }
   void expand(int) {}
   bool enter(int g, int column) { return enterChild(first, values, g, column, bound()); }
 
-  // A phase-1 solution of bound() moves (the tables are exact: only goals get this deep): phase 2
-  // from there, within the target. Not when its last move is a phase-2 move: that solution was
-  // tried one move shorter, with the move left to phase 2.
+  // A phase-1 solution of bound() moves (the tables are exact: only goals get this deep): the
+  // next phase from there, within the target. Not when its last move is a move of the next
+  // phase: that solution was tried one move shorter, with the move left to the next phase.
   bool atGoal() {
     const int length1 = top();
     const int last = moveAt(length1);
     if (last >= 0 && first.keepsNextGoal[last]) return false;
-    const Phase& second = solver.phases_[1];
     std::uint8_t pieces[2][kMaxPositions], ori[2][kMaxPositions];
-    std::memcpy(pieces[0], startPieces, solver.positions_);
-    std::memcpy(ori[0], startOri, solver.positions_);
-    int current = 0;
-    for (int g = 1; g <= length1; ++g) {
-      solver.flatMove(first.moves[moveAt(g)], pieces[current], ori[current], pieces[1 - current],
-                      ori[1 - current]);
-      current = 1 - current;
-    }
-    Values start;
-    for (int c = 0; c < second.coordinateCount; ++c) {
-      const std::uint32_t value =
-          second.coordinates[c].coordinate.rank(pieces[current], ori[current]);
-      if (value >= second.coordinates[c].size()) return false;  // outside a block
-      start.v[c] = static_cast<std::uint16_t>(value);
-    }
-    const int remaining = std::min(options.maxLength - length1, kMaxPhase2Length);
-    if (heuristic(second, start) > remaining) return false;
-    phase2.startFrom(start, remaining, second.openings[last + 1]);
-    if (walkChecked(phase2) != WalkStep::Found) return false;
+    const int current = replay(first, *this, length1, startPieces, startOri, pieces, ori);
+    if (!solver.parityHolds(first, pieces[current])) return false;
+    if (!enterPhase(1, pieces[current], ori[current], length1, last)) return false;
     phase1Length = length1;
     return true;
   }
@@ -645,7 +828,7 @@ TwoPhaseResult TwoPhaseSolver::solve(const State& start, const TwoPhaseOptions& 
   prepare();  // the time limit counts from here: building the tables is not searching
   const Clock::time_point began = Clock::now();
   if (!(options.timeMs >= 0 && options.timeMs <= kMaxTimeMs)) {
-    TwoPhaseResult refused{TwoPhaseResult::Status::Failed, {}, 0, 0, {}, 0, 0, {}};
+    TwoPhaseResult refused{TwoPhaseResult::Status::Failed, {}, 0, 0, {}, 0, 0, {}, {}};
     refused.error =
         "the time limit must be from 0 to " + std::to_string(static_cast<int>(kMaxTimeMs)) + " ms";
     return refused;
@@ -678,7 +861,7 @@ TwoPhaseResult TwoPhaseSolver::solve(const State& start, const TwoPhaseOptions& 
 TwoPhaseResult TwoPhaseSolver::solveOnce(const State& start, const TwoPhaseOptions& options,
                                          const Clock::time_point* deadline) {
   const auto began = Clock::now();
-  TwoPhaseResult result{TwoPhaseResult::Status::Solved, {}, 0, 0, {}, 0, 0, {}};
+  TwoPhaseResult result{TwoPhaseResult::Status::Solved, {}, 0, 0, {}, 0, 0, {}, {}};
   auto finish = [&](TwoPhaseResult::Status status, std::string error = {}) {
     result.status = status;
     result.error = std::move(error);
@@ -700,14 +883,14 @@ TwoPhaseResult TwoPhaseSolver::solveOnce(const State& start, const TwoPhaseOptio
   // before the next, and the first solution within the target ends them all.
   const Phase& first = phases_[0];
   const State inverseStart = puzzle_.inverse(start);
-  std::vector<Search> searches;
+  std::vector<std::unique_ptr<Search>> searches;
   std::vector<int> bounds;  // per variant: its phase-1 heuristic at the start
   searches.reserve(variants_.size());
   for (const Variant& variant : variants_) {
     const State seen = puzzle_.compose(
         puzzle_.compose(variant.undoRotation, variant.inverse ? inverseStart : start),
         variant.rotation);
-    Search& search = searches.emplace_back(*this, options, deadline);
+    Search& search = *searches.emplace_back(std::make_unique<Search>(*this, options, deadline));
     std::copy(seen.pieces.begin(), seen.pieces.end(), search.startPieces);
     std::copy(seen.ori.begin(), seen.ori.end(), search.startOri);
     for (int c = 0; c < static_cast<int>(first.coordinates.size()); ++c) {
@@ -723,13 +906,13 @@ TwoPhaseResult TwoPhaseSolver::solveOnce(const State& start, const TwoPhaseOptio
   bool cancelled = false;
   for (int depth1 = 0; depth1 <= options.maxLength && winner < 0 && !cancelled; ++depth1) {
     for (std::size_t v = 0; v < searches.size() && winner < 0 && !cancelled; ++v) {
-      Search& search = searches[v];
+      Search& search = *searches[v];
       if (bounds[v] > depth1) continue;
       if (search.phase1(depth1)) winner = static_cast<int>(v);
       cancelled = search.cancelled;
     }
   }
-  for (const Search& search : searches) result.nodes += search.nodes;
+  for (const auto& search : searches) result.nodes += search->nodes;
   if (cancelled && options.cancel.requested()) return finish(TwoPhaseResult::Status::Cancelled);
   if (cancelled) return finish(TwoPhaseResult::Status::NotFound, "out of time");
   if (winner < 0) {
@@ -737,9 +920,14 @@ TwoPhaseResult TwoPhaseSolver::solveOnce(const State& start, const TwoPhaseOptio
                   "no solution within " + std::to_string(options.maxLength) + " moves");
   }
   const Variant& variant = variants_[winner];
-  const Search& search = searches[winner];
+  const Search& search = *searches[winner];
   for (int column : search.path()) result.searchedMoves.push_back(first.moves[column]);
-  for (int column : search.phase2.path()) result.searchedMoves.push_back(phases_[1].moves[column]);
+  result.phaseLengths.push_back(static_cast<int>(search.path().size()));
+  for (int p = 1; p < phaseCount(); ++p) {
+    const std::vector<int> path = search.later[p - 1]->path();
+    for (int column : path) result.searchedMoves.push_back(phases_[p].moves[column]);
+    result.phaseLengths.push_back(static_cast<int>(path.size()));
+  }
   for (int move : result.searchedMoves) result.moves.push_back(variant.originalMove[move]);
   if (variant.inverse) {
     // The moves solve the inverse position: reversed and each undone, they solve the start.

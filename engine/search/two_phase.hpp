@@ -1,17 +1,23 @@
-// A two-phase solver (Kociemba's method) for puzzles that declare their phases as data
-// (PuzzleSpec::phases): phase 1 reaches a goal (a few coordinates at their solved values) with
-// every move, phase 2 solves the rest with the moves that keep that goal. Solutions are short but
-// not proven optimal; the search stops at the first whose total length is within a target.
+// A multi-phase solver (Kociemba's two-phase method, and its generalisation to more phases such
+// as a 4x4x4's reduction) for puzzles that declare their phases as data (PuzzleSpec::phases):
+// each phase reaches its goal with its own moves, the last solves the puzzle. Solutions are short
+// but not proven optimal; the search stops at the first whose total length is within a target.
 //
 // Everything puzzle-specific is derived from the spec (docs/solvers/cube3-two-phase.md); the
 // coordinates are search/coordinate.hpp's, with move tables over their phase's moves:
-// - phase-1 coordinates from the first phase's goal: the orientations of an orbit ("Oriented"),
-//   and which positions hold a set of pieces, in any order ("InPlaces": C(n, k) values);
-// - phase-2 coordinates from the blocks of positions the phase-2 moves keep (the orbits of the
-//   positions under those moves): the order of each block's own pieces within it (k! values, a
-//   coordinate confined to the block);
-// - pattern tables: in each phase, every coordinate times the phase's smallest one, with exact
-//   distances (one byte per entry) found by breadth-first search under the phase's moves.
+// - the coordinates of each phase's declared goals: the orientations of an orbit ("Oriented"),
+//   which positions hold a set of pieces, in any order ("InPlaces": C(n, k) values), or any
+//   coordinate ("Coordinate"); a goal is every value the next phase's moves (those the phase
+//   has too) reach from the solved state's, so the later phases can go on from there;
+// - a last phase without declared goals: coordinates from the blocks of positions its moves keep
+//   (the orbits of the positions under those moves): the order of each block's own pieces within
+//   it (k! values, a coordinate confined to the block);
+// - pattern tables: in each phase, every coordinate times the phase's smallest one (or the pairs
+//   the phase names), with exact distances (one byte per entry while built) found by breadth-
+//   first search under the phase's moves, from every entry the next phase's moves reach;
+// - parity goals (PhaseSpec::evenParity), checked at a phase's goals.
+// The first phase is deepened; each of its solutions hands over to the next phase, deepened too,
+// and the last phase takes the first solution within what the target leaves.
 #pragma once
 
 #include <chrono>
@@ -44,12 +50,14 @@ struct TwoPhaseResult {
   std::uint64_t nodes = 0;
   double milliseconds = 0;
   std::string error;  // what went wrong, for the statuses other than Solved
+  std::vector<int>
+      phaseLengths;  // the moves of each phase, in order (they add up to searchedMoves)
 };
 
 class TwoPhaseSolver {
  public:
-  static constexpr int kMaxCoordinates = 4;    // per phase
-  static constexpr int kMaxLength = 40;        // the longest target a solve accepts
+  static constexpr int kMaxCoordinates = 12;   // per phase
+  static constexpr int kMaxLength = 80;        // the longest target a solve accepts
   static constexpr double kMaxTimeMs = 60000;  // the longest time_ms a solve accepts
 
   // Throws std::invalid_argument when the puzzle declares no two phases or they do not fit this
@@ -64,13 +72,15 @@ class TwoPhaseSolver {
   int variantCount() const { return static_cast<int>(variants_.size()); }
   // The position a variant searches for a start: the start or its inverse, seen rotated.
   State variantPosition(int variant, const State& start) const;
-  // Whether a state has reached the goal of phase 0 or 1 (1: solved).
+  int phaseCount() const;
+  // Whether a state has reached the goal of a phase (the last: solved).
   bool reachedGoal(int phase, const State& state) const;
 
   struct TableInfo {
     std::string name;
     std::uint32_t entries;
     int maxDistance;
+    std::uint64_t goals;  // entries at distance 0: the goal's values (its coset)
   };
   std::vector<TableInfo> tableInfo() const;  // after prepare()
 
@@ -89,6 +99,7 @@ class TwoPhaseSolver {
                 std::uint8_t* toPieces, std::uint8_t* toOri) const;
   void addVariants();
   bool buildPatternTable(const Phase& phase, Table& table);
+  bool parityHolds(const Phase& phase, const std::uint8_t* pieces) const;
 
   const Puzzle& puzzle_;
   int positions_ = 0;

@@ -249,3 +249,72 @@ TEST_CASE("service: solveWith reads its options and answers the method it used")
     CHECK(fixtures::contains(answer.find("error")->string(), message));
   }
 }
+
+TEST_CASE("multi-phase: three phases, a goal as a coset and a parity goal") {
+  // The 3x3x3 in three phases (Thistlethwaite's first steps): edges oriented; then corners
+  // oriented, the middle-layer edges in their layer, the U-face edges anywhere in the U and D
+  // layers and an even corner permutation, with U D R L F2 B2; then solved in
+  // <U, D, R2, L2, F2, B2>. The U-face edges' goal is every place the last phase's moves take
+  // them to (C(8, 4) = 70 values), and the parity goal holds where phase 2 ends although the
+  // last phase's quarter turns could fix either parity.
+  PuzzleSpec spec = puzzles::cube3();
+  spec.id = "cube3-three-phases";
+  const std::vector<int> uEdges = {0, 1, 2, 3}, middleEdges = {8, 9, 10, 11};
+  const auto places = [](const std::vector<int>& pieces) {
+    return PhaseGoalSpec{
+        .kind = PhaseGoalSpec::Kind::Coordinate,
+        .orbit = "edge",
+        .coordinate = {
+            .orbit = "edge", .pieces = pieces, .orientations = false, .unordered = true}};
+  };
+  spec.phases = {
+      {.name = "edges oriented", .goal = {{PhaseGoalSpec::Kind::Oriented, "edge"}}},
+      {.name = "into <U, D, R2, L2, F2, B2>, corners even",
+       .moves = {"U", "U2", "U'", "D", "D2", "D'", "R", "R2", "R'", "L", "L2", "L'", "F2", "B2"},
+       .goal = {{PhaseGoalSpec::Kind::Oriented, "corner"}, places(middleEdges), places(uEdges)},
+       .tables = {{0, 1}, {2}},
+       .evenParity = {{"corner"}}},
+      spec.phases[1]};
+  const Puzzle puzzle(spec);
+  TwoPhaseSolver solver(puzzle);
+  REQUIRE(solver.prepare());
+  REQUIRE(solver.phaseCount() == 3);
+  const std::vector<TwoPhaseSolver::TableInfo> tables = solver.tableInfo();
+  REQUIRE(tables.size() == 5);
+  CHECK(tables[0].entries == 2048u);  // edge orientations
+  CHECK(tables[0].goals == 1u);
+  CHECK(tables[1].entries == 495u);  // U-face edges: the 70 places within the U and D layers
+  CHECK(tables[1].goals == 70u);
+  CHECK(tables[2].entries == 2187u * 495u);
+  CHECK(tables[2].goals == 1u);
+
+  std::mt19937_64 rng(26);
+  const Orbit& corners = puzzle.orbits()[puzzle.orbitIndex("corner")];
+  for (int i = 0; i < 20; ++i) {
+    const State start = puzzle.randomState(rng);
+    TwoPhaseOptions options;
+    options.maxLength = 40;
+    const TwoPhaseResult result = solver.solve(start, options);
+    REQUIRE_MESSAGE(result.status == TwoPhaseResult::Status::Solved, result.error);
+    CHECK(puzzle.isSolved(puzzle.applySequence(start, result.moves)));
+    REQUIRE(result.phaseLengths.size() == 3);
+    // Phase by phase in the frame of the variant that won (the position or its inverse, seen
+    // along one of the three axes).
+    State reached = solver.variantPosition(result.variant, start);
+    std::size_t done = 0;
+    for (int phase = 0; phase < 3; ++phase) {
+      for (int m = 0; m < result.phaseLengths[phase]; ++m) {
+        const Move& move = puzzle.moves()[result.searchedMoves[done]];
+        const bool quarterFB = (move.name[0] == 'F' || move.name[0] == 'B') && move.power != 2;
+        if (phase > 0) CHECK_FALSE(quarterFB);
+        puzzle.applyMove(reached, result.searchedMoves[done++]);
+      }
+      CAPTURE(phase);
+      CHECK(solver.reachedGoal(phase, reached));
+      if (phase == 1) {
+        CHECK(permutationParity(std::span<const std::uint8_t>(
+                  reached.pieces.data() + corners.offset, corners.size)) == 0);
+      }
+    }
+  }
+}
