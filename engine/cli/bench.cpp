@@ -11,6 +11,7 @@
 #include "core/labels.hpp"
 #include "core/sequence.hpp"
 #include "puzzles/catalogue.hpp"
+#include "puzzles/square1/square1.hpp"
 #include "search/breadth_first.hpp"
 #include "search/label_goals.hpp"
 #include "search/solver.hpp"
@@ -197,16 +198,88 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
   return 0;
 }
 
+// `bench sq1`: the Square-1's random-state scrambles (seed S+i for the i-th, as `polytwist
+// scramble sq1 --seed S+i`), each timed with its solve; the tables' size and build time first.
+int benchSquare1(const Arguments& args, std::uint64_t count, std::uint64_t seed) {
+  const Clock::time_point buildStart = Clock::now();
+  const square1::SolverTableInfo tables = square1::solverTables();
+  const double buildMs = millisecondsSince(buildStart);
+  std::vector<double> times, cpuTimes;
+  std::vector<int> slashes;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    std::mt19937_64 rng(seed + i);
+    const Clock::time_point start = Clock::now();
+    const double cpuStart = threadCpuMilliseconds();
+    const std::vector<square1::Move> moves = square1::scramble(rng);
+    cpuTimes.push_back(threadCpuMilliseconds() - cpuStart);
+    times.push_back(millisecondsSince(start));
+    slashes.push_back(square1::slashCount(moves));
+    if (!args.json) {
+      std::printf("%s,%d,%.4f\n", square1::formatMoves(moves).c_str(), slashes.back(),
+                  times.back());
+    }
+  }
+  double totalMs = 0, totalCpuMs = 0, totalSlashes = 0;
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    totalMs += times[i];
+    totalCpuMs += cpuTimes[i];
+    totalSlashes += slashes[i];
+  }
+  std::sort(times.begin(), times.end());
+  std::sort(cpuTimes.begin(), cpuTimes.end());
+  const double n = static_cast<double>(std::max<std::uint64_t>(count, 1));
+  const auto p99Of = [](const std::vector<double>& sorted) {
+    return sorted.empty() ? 0.0 : sorted[std::min(sorted.size() - 1, sorted.size() * 99 / 100)];
+  };
+  const double p99 = p99Of(times), cpuP99 = p99Of(cpuTimes);
+  const double maxMs = times.empty() ? 0.0 : times.back();
+  const double cpuMaxMs = cpuTimes.empty() ? 0.0 : cpuTimes.back();
+  const int maxSlashes = slashes.empty() ? 0 : *std::max_element(slashes.begin(), slashes.end());
+  if (args.json) {
+    std::cout << Json(Json::Object{})
+                     .set("ok", true)
+                     .set("puzzle", "sq1")
+                     .set("count", count)
+                     .set("seed", seed)
+                     .set("table_bytes", tables.bytes)
+                     .set("table_build_ms", buildMs)
+                     .set("mean_ms", totalMs / n)
+                     .set("p99_ms", p99)
+                     .set("max_ms", maxMs)
+                     .set("mean_cpu_ms", totalCpuMs / n)
+                     .set("p99_cpu_ms", cpuP99)
+                     .set("max_cpu_ms", cpuMaxMs)
+                     .set("mean_slashes", totalSlashes / n)
+                     .set("max_slashes", maxSlashes)
+                     .dump()
+              << "\n";
+  }
+  std::fprintf(
+      stderr,
+      "sq1: tables %.2f MB built in %.0f ms; %llu scrambles, mean %.3f ms, p99 %.3f ms, "
+      "max %.3f ms (this thread's processor time: mean %.3f ms, p99 %.3f ms, max %.3f ms); "
+      "slashes mean %.2f, max %d\n",
+      static_cast<double>(tables.bytes) / 1e6, buildMs, static_cast<unsigned long long>(count),
+      totalMs / n, p99, maxMs, totalCpuMs / n, cpuP99, cpuMaxMs, totalSlashes / n, maxSlashes);
+  return 0;
+}
+
 }  // namespace
 
 int bench(const Arguments& args) {
-  const Puzzle* puzzle = findPuzzle(args.positional[1]);
-  if (!puzzle) return usageError(args, "unknown puzzle '" + args.positional[1] + "'");
   std::uint64_t length = 0, count = 0, seed = 0;
   auto option = [&](const char* name, std::uint64_t limit, std::uint64_t& value) {
     auto found = args.options.find(name);
     return found != args.options.end() && readWholeNumber(found->second, limit, value);
   };
+  if (args.positional[1] == "sq1") {
+    if (!option("count", 1000000, count) || !option("seed", 9007199254740991ull, seed)) {
+      return usageError(args, "bench sq1 needs --count N (1-1000000) --seed S");
+    }
+    return benchSquare1(args, count, seed);
+  }
+  const Puzzle* puzzle = findPuzzle(args.positional[1]);
+  if (!puzzle) return usageError(args, "unknown puzzle '" + args.positional[1] + "'");
   const bool randomStates = args.options.count("length") && args.options.at("length") == "random";
   // --scrambles FILE: the positions one move sequence per line reaches (the same positions as a
   // peer's benchmark), instead of drawn ones.
