@@ -83,6 +83,9 @@ Usage:
                                                  solves to that numbering's solved states;
                                                  --scrambles FILE solves the positions its lines
                                                  (move sequences) reach instead
+  polytwist bench sq1 --count N --seed S          the Square-1's random-state scrambles of seeds
+                                                 S.., timed: CSV scramble,slashes,ms; table size,
+                                                 build time, mean/p99/max ms on stderr
   polytwist geometry PUZZLE|DESCRIPTION...       derive puzzles from descriptions (docs/
                                                  geometry.md), e.g. "c f 0.5 f 0" or megaminx;
                                                  CSV rows puzzle,stickers,orbits,moves,
