@@ -15,8 +15,8 @@
 //   - scramble's random states, which are solved, except on pyraminx, on the Clock (linear
 //     algebra) and on kilominx (random moves); WCA event ids count as their puzzles;
 //     scrambleByMoves (random moves) stays for every puzzle;
-//   - the Square-1's scramble and solve (its two-phase tables, 23.5 MB; applyMoves reads its
-//     states and moves);
+//   - the Square-1's scramble and solve (its two-phase tables, 4.2 MB, and a search that may
+//     run to a million nodes; applyMoves reads its states and moves);
 //   - solve, solveWith, distanceTable and exportTable on every puzzle but pyraminx, whose whole
 //     table (233 KB) is built once before the first input: cube2's takes over 10 s to build
 //     under the sanitizers, domino's is 101 MB, domino's IDA* takes up to seconds a position and
