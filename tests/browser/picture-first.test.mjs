@@ -69,9 +69,11 @@ describe("picture-first players", () => {
     // 570 → 585 KB with issue 26's Rubik's Clock (its model, service operations and picture in
     // the engine: +13 KB gzip of the threaded .wasm) and the unity build: 594,882 B, before the
     // WCA events' table. 585 → 600 KB with the Square-1 served (its model, two-phase solver at
-    // -O3, state text, service operations and picture: 611,009 B, +16 KB). Splitting the engine
-    // (issue 14's 250 KB) is what would win this back.
-    assert.ok(full.total.gzip <= 600 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
+    // -O3, state text, service operations and picture: 611,009 B, +16 KB). 600 → 610 KB with the
+    // multi-phase solver (any number of phases, goals as cosets, parity goals) and the Square-1's
+    // stronger phase-2 tables: 619,736 B, +8.7 KB. Splitting the engine (issue 14's 250 KB) is
+    // what would win this back.
+    assert.ok(full.total.gzip <= 610 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
     for (const m of [one, thirty]) {
       assert.ok(
         m.files.every((f) => !/started|engine|three|shared-renderer|\.wasm/.test(f.path)),
