@@ -129,9 +129,9 @@ TEST_CASE("random states of the 2x2x2, Pyraminx and Skewb are uniform over each 
 
 TEST_CASE("big cubes' random-move scrambles: each piece as likely at each place and turn") {
   // For each piece of each orbit, how often it ends at each place in each orientation over
-  // 2,000 scrambles (the event's own: 60, 80, 100 moves by TNoodle's rule); a chi-square per
+  // 1,000 scrambles (each puzzle's own: 60, 80, 100 moves); a chi-square per
   // piece, bounded at p = 1e-6 divided by the pieces tested (Bonferroni).
-  constexpr int kScrambles = 2000;
+  constexpr int kScrambles = 1000;
   const auto start = std::chrono::steady_clock::now();
   for (const char* id : {"cube5", "cube6", "cube7"}) {
     const Puzzle& puzzle = *findPuzzle(id);
@@ -171,7 +171,7 @@ TEST_CASE("big cubes' random-move scrambles: each piece as likely at each place 
     CHECK(failing == 0);
   }
   MESSAGE(
-      "big cubes' pieces over 2,000 scrambles each in ",
+      "big cubes' pieces over 1,000 scrambles each in ",
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(),
       " ms");
 }
