@@ -10,6 +10,7 @@
 #include "geometry/described.hpp"
 #include "geometry/holdings.hpp"
 #include "puzzles/events.hpp"
+#include "puzzles/random_moves.hpp"
 
 namespace polytwist::service {
 using namespace detail;
@@ -73,7 +74,7 @@ Json solversJson(const SolverDescription& solvers) {
                         .set("optimal", !fast));
   }
   Json scramble = Json::Object{};
-  if (solvers.scramble.method == ScrambleSpec::Method::RandomMoves) {
+  if (solvers.scramble.randomMoves()) {
     scramble.set("method", "random-moves").set("moves", solvers.scramble.moves);
   } else {
     const bool fast = solvers.scramble.method == ScrambleSpec::Method::RandomStateFast;
@@ -81,6 +82,7 @@ Json solversJson(const SolverDescription& solvers) {
         .set("search", fast ? "two-phase" : searchName(solvers.search))
         .set("min_distance", solvers.scramble.minDistance);
   }
+  scramble.set("description", describeScramble(solvers.scramble));
   return Json(Json::Object{})
       .set("solve", solve)
       .set("unsolvable", solvers.unsolvable)
@@ -141,11 +143,11 @@ Json puzzleInfoOf(const Puzzle& puzzle, const SolverDescription& solvers) {
     methods.push_back(method == SolveMethod::Fast ? "fast" : "optimal");
   }
   const std::string solver = solvers.kernel() ? "optimal" : searchName(solvers.search);
-  const char* scrambleMethod =
-      solvers.scramble.method == ScrambleSpec::Method::RandomMoves       ? "moves"
-      : solvers.scramble.method == ScrambleSpec::Method::RandomStateFast ? "two-phase"
-      : solvers.kernel()                                                 ? "optimal"
-                                                                         : "table";
+  const char* scrambleMethod = solvers.scramble.randomMoves() ? "moves"
+                               : solvers.scramble.method == ScrambleSpec::Method::RandomStateFast
+                                   ? "two-phase"
+                               : solvers.kernel() ? "optimal"
+                                                  : "table";
   return success()
       .set("id", puzzle.id())
       .set("name", puzzle.spec().name)
@@ -184,11 +186,11 @@ Json scrambleOf(const Puzzle& puzzle, const SolverDescription& solvers, double s
   }
   std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
   const ScrambleSpec& how = solvers.scramble;
-  if (moves == 0 && how.method == ScrambleSpec::Method::RandomMoves) moves = how.moves;
-  if (moves > 0) {
-    const std::vector<int> sequence = puzzle.randomMoves(rng, moves);
-    return positionAnswer(puzzle, puzzle.applySequence(puzzle.solved(), sequence))
-        .set("scramble", writeMoves(puzzle, start, sequence, *notation))
+  if (moves > 0 || how.randomMoves()) {
+    const RandomMoveScramble drawn = drawRandomMoves(puzzle, how, moves, rng);
+    // As drawn in the puzzle's own notation (Pochmann rows as written), else move by move.
+    return positionAnswer(puzzle, puzzle.applySequence(start, drawn.moves))
+        .set("scramble", *notation ? writeMoves(puzzle, start, drawn.moves, *notation) : drawn.text)
         .set("random_state", false);
   }
   if (how.method == ScrambleSpec::Method::RandomStateFast) {

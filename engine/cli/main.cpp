@@ -49,7 +49,8 @@ Usage:
                                                  optimal); other puzzles answer their optimal one;
                                                  --time-ms T: then shorter ones until T ms have
                                                  passed, the shortest found
-  polytwist events                               list the WCA events and their puzzles
+  polytwist events                               list the WCA events, their puzzles and how each
+                                                 is scrambled
   polytwist scramble PUZZLE|EVENT [--seed N] [--moves K] [--count C]
                                                  a WCA event's id (333, 222, 444, minx, pyram,
                                                  skewb, clock, ...: see events) scrambles its
@@ -59,7 +60,11 @@ Usage:
                                                  --moves K, K random moves, never one face twice
                                                  in a row (always for puzzles without a
                                                  random-state scramble, e.g. kilominx, 30 by
-                                                 default, or cube4); one
+                                                 default, or cube4); cube5, cube7: 60/100
+                                                 moves as TNoodle draws them (no block turned
+                                                 twice in one axis's run of turns, also with
+                                                 --moves); megaminx: seven Pochmann rows
+                                                 (R++ D-- ... U', as TNoodle); one
                                                  seed, one scramble, on every build and platform
                                                  and in the WASM module; --count C: the seeds N
                                                  to N+C-1, one line each
@@ -193,8 +198,15 @@ int main(int argc, char** argv) {
   if (command == "events" && need(1)) {
     return report(args, service::listEvents(), [](const Json& answer) {
       for (const Json& event : answer.find("events")->array()) {
+        const Json* error = event.find("error");
+        const Json* scramble = event.find("scramble");
+        const Json* described = scramble ? scramble->find("description") : nullptr;
         std::cout << event.find("id")->string() << "\t" << event.find("name")->string() << "\t"
-                  << event.find("puzzle")->string() << "\n";
+                  << event.find("puzzle")->string()
+                  << (error       ? "\t(" + error->string() + ")"
+                      : described ? "\t" + described->string()
+                                  : std::string())
+                  << "\n";
       }
     });
   }

@@ -757,12 +757,35 @@ std::optional<std::string> Puzzle::checkRules(const State& s) const {
   return std::nullopt;
 }
 
-std::vector<int> Puzzle::randomMoves(std::mt19937_64& rng, int length) const {
+std::vector<int> Puzzle::randomMoves(std::mt19937_64& rng, int length, RandomMoveRule rule) const {
+  // Whether two moves commute, found when first asked: 0 not yet known, 1 they do, 2 they don't.
+  const std::size_t count = moves_.size();
+  std::vector<std::uint8_t> commuting(rule == RandomMoveRule::NoBaseTwiceInARow ? 0
+                                                                                : count * count);
+  const auto commute = [&](int a, int b) {
+    std::uint8_t& known = commuting[a * count + b];
+    if (known == 0) {
+      known =
+          compose(moves_[a].effect, moves_[b].effect) == compose(moves_[b].effect, moves_[a].effect)
+              ? 1
+              : 2;
+      commuting[b * count + a] = known;
+    }
+    return known == 1;
+  };
+  const auto refused = [&](const std::vector<int>& before, int move) {
+    if (rule == RandomMoveRule::NoBaseTwiceInARow) {
+      return !before.empty() && moves_[move].base == moves_[before.back()].base;
+    }
+    for (auto it = before.rbegin(); it != before.rend() && commute(*it, move); ++it) {
+      if (moves_[*it].base == moves_[move].base) return true;
+    }
+    return false;
+  };
   std::vector<int> moves;
   while (static_cast<int>(moves.size()) < length) {
-    const int move = static_cast<int>(uniformBelow(rng, moves_.size()));
-    if (!moves.empty() && moves_[move].base == moves_[moves.back()].base) continue;
-    moves.push_back(move);
+    const int move = static_cast<int>(uniformBelow(rng, count));
+    if (!refused(moves, move)) moves.push_back(move);
   }
   return moves;
 }
@@ -1093,9 +1116,8 @@ void Puzzle::buildGroupData(GroupData& data) const {
   // A derived puzzle's unmarked rotations are those whose colouring the moves reach, some only
   // with identical pieces interchanged (a Helicopter cube's; geometry/described.cpp): each is one
   // position held another way.
-  positions /= spec_.deriveRules && hasIdentical_
-                   ? static_cast<std::uint32_t>(solvedStates_.size())
-                   : rotationsInGroup;
+  positions /= spec_.deriveRules && hasIdentical_ ? static_cast<std::uint32_t>(solvedStates_.size())
+                                                  : rotationsInGroup;
   data.positions = positions;
   data.exact = data.error.empty() && positions == ruleCount();
 }

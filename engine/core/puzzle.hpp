@@ -338,6 +338,15 @@ struct DerivedMove {
   State rotation;
 };
 
+// Which random moves a random-move scramble refuses (Puzzle::randomMoves).
+enum class RandomMoveRule {
+  NoBaseTwiceInARow,  // a turn of the base just turned
+  // Also a turn of a base turned among the moves before it that commute with it, walking back
+  // from the last: on a cube, within the run of turns about one axis, no cut turned twice
+  // (TNoodle's rule for the WCA's big cubes: R L R' and R Rw R are refused, R Rw L is not).
+  NoBaseTwiceAmongCommuting,
+};
+
 struct Symmetry {
   std::string name;
   State effect;
@@ -428,8 +437,10 @@ class Puzzle {
   // build. A uniformly random reachable state (from the rules, or with deriveRules and rules
   // that allow more, a uniformly random element of the moves' group).
   State randomState(std::mt19937_64& rng) const;
-  // `length` random moves, never two of one base in a row (seed 001's scrambles).
-  std::vector<int> randomMoves(std::mt19937_64& rng, int length) const;
+  // `length` random moves, each drawn uniformly from moves() and drawn again while `rule` refuses
+  // it (seed 001's scrambles: never two of one base in a row).
+  std::vector<int> randomMoves(std::mt19937_64& rng, int length,
+                               RandomMoveRule rule = RandomMoveRule::NoBaseTwiceInARow) const;
 
   // Text for the JS API: per orbit its pieces, '.', their orientations; orbits joined by '-'
   // ("0123456.0000000"). One character per value below 36 ("0"-"9", "a"-"z"); a value v from 36

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/sequence.hpp"
+
 namespace polytwist {
 namespace {
 
@@ -9,7 +11,18 @@ constexpr SolveMethod Optimal = SolveMethod::Optimal;
 constexpr SolveMethod Fast = SolveMethod::Fast;
 constexpr SolveMethod Numbering = SolveMethod::Numbering;
 
-ScrambleSpec randomMoves(int moves) { return {ScrambleSpec::Method::RandomMoves, moves, 0}; }
+ScrambleSpec randomMoves(int moves, RandomMoveRule rule = RandomMoveRule::NoBaseTwiceInARow) {
+  return {ScrambleSpec::Method::RandomMoves, moves, 0, rule};
+}
+// As TNoodle scrambles the WCA's odd big cubes: U R F D L B and their wide turns to half the
+// depth (the geometry's turns, the middle slab held: docs/geometry.md), no cut turned twice in
+// one axis's run.
+ScrambleSpec bigCubeMoves(int moves) {
+  return randomMoves(moves, RandomMoveRule::NoBaseTwiceAmongCommuting);
+}
+ScrambleSpec pochmannRows(int rows) {
+  return {ScrambleSpec::Method::PochmannRows, rows * kPochmannRowMoves, 0};
+}
 ScrambleSpec randomState(int minDistance) {
   return {ScrambleSpec::Method::RandomState, 0, minDistance};
 }
@@ -46,14 +59,16 @@ const std::vector<Entry>& registry() {
       // prepares it first, from its cache or the site).
       {"master_pyraminx", {Optimal}, randomState(0)},
       // Puzzles from descriptions (docs/geometry.md): random moves as the WCA scrambles the big
-      // cubes and the Megaminx (60/80/100 and 70), and about as many as a position's distance
-      // elsewhere, until each has a solver (issue 26); the solver data of those with one are in
-      // catalogue.cpp.
+      // cubes (60/80/100, TNoodle's rule) and the Megaminx (seven Pochmann rows), and about as
+      // many as a position's distance elsewhere, until each has a solver (issue 26); the solver
+      // data of those with one are in catalogue.cpp.
       {"cube4", {}, randomMoves(40), "no solver of polytwist handles the 4x4x4 yet"},
-      {"cube5", {}, randomMoves(60), "no solver of polytwist handles the 5x5x5 yet"},
+      {"cube5", {}, bigCubeMoves(60), "no solver of polytwist handles the 5x5x5 yet"},
+      // Not yet TNoodle's: an even cube's model holds no middle slab, so its turns are every
+      // block from each end (5Rw, 3Lw), not R Rw 3Rw L Lw; TNoodle's rule needs those.
       {"cube6", {}, randomMoves(80), "no solver of polytwist handles the 6x6x6 yet"},
-      {"cube7", {}, randomMoves(100), "no solver of polytwist handles the 7x7x7 yet"},
-      {"megaminx", {}, randomMoves(70), "no solver of polytwist handles the Megaminx yet"},
+      {"cube7", {}, bigCubeMoves(100), "no solver of polytwist handles the 7x7x7 yet"},
+      {"megaminx", {}, pochmannRows(7), "no solver of polytwist handles the Megaminx yet"},
       {"gigaminx", {}, randomMoves(120), "no solver of polytwist handles the Gigaminx yet"},
       {"pyraminx_crystal",
        {},
@@ -83,6 +98,31 @@ const Entry* entryOf(const Puzzle& puzzle) {
 }
 
 }  // namespace
+
+std::string describeScramble(const ScrambleSpec& scramble) {
+  const std::string moves = std::to_string(scramble.moves);
+  const std::string minimum =
+      scramble.minDistance > 1
+          ? ", at least " + std::to_string(scramble.minDistance) + " moves from solved"
+          : "";
+  switch (scramble.method) {
+    case ScrambleSpec::Method::RandomMoves:
+      return moves + " random moves, " +
+             (scramble.rule == RandomMoveRule::NoBaseTwiceInARow
+                  ? "never one face twice in a row"
+                  : "no block (R, Rw, 3Rw, ...) turned twice among consecutive turns about one "
+                    "axis (TNoodle's rule)");
+    case ScrambleSpec::Method::RandomState:
+      return "a uniformly random state" + minimum + ", solved optimally";
+    case ScrambleSpec::Method::RandomStateFast:
+      return "a uniformly random state" + minimum + ", solved by the fast multi-phase solver";
+    case ScrambleSpec::Method::PochmannRows:
+      return std::to_string(scramble.moves / kPochmannRowMoves) +
+             " rows of R++/R-- and D++/D-- alternating (a fair coin each), each row ending with U "
+             "if its last D was D++, else U' (WCA's Megaminx notation)";
+  }
+  return "";
+}
 
 bool SolverDescription::offers(SolveMethod method) const {
   return std::find(methods.begin(), methods.end(), method) != methods.end();
@@ -137,6 +177,14 @@ std::optional<std::string> checkSolvers(const Puzzle& puzzle, const SolverDescri
       break;
     case ScrambleSpec::Method::RandomStateFast:
       if (!solvers.offers(Fast)) return id + ": a fast random-state scramble needs the Fast method";
+      break;
+    case ScrambleSpec::Method::PochmannRows:
+      if (solvers.scramble.moves < 1 || solvers.scramble.moves % kPochmannRowMoves != 0) {
+        return id + ": Pochmann rows are " + std::to_string(kPochmannRowMoves) + " moves each";
+      }
+      if (resolveSequence(puzzle, "R++ R-- D++ D-- U U'").error) {
+        return id + ": Pochmann rows need the moves R++ R-- D++ D-- U U'";
+      }
       break;
   }
   if (spec.scrambleMoves != 0 || spec.scrambleMinDistance != 0) {

@@ -23,19 +23,36 @@ enum class SolveMethod {
               // the puzzle's own solver (puzzles with PuzzleSpec::labelSymbols)
 };
 
+// A Pochmann row's moves: ten R and D turns, then U or U'.
+inline constexpr int kPochmannRowMoves = 11;
+
 // How a scramble is drawn.
 struct ScrambleSpec {
   enum class Method {
-    RandomMoves,      // `moves` random moves, never two of one face in a row
+    RandomMoves,      // `moves` random moves, each refused by `rule` drawn again
     RandomState,      // a uniformly random state, turned into a sequence by the puzzle's own
                       // (optimal) solver
     RandomStateFast,  // the same, by the fast multi-phase solver (as WCA scramblers do)
+    // The WCA Megaminx's, in Stefan Pochmann's notation (puzzles/random_moves.hpp): `moves` / 11
+    // rows of ten moves R and D alternating, each ++ or -- by a fair coin, then U if the row's
+    // last D was ++, else U'.
+    PochmannRows,
   } method = Method::RandomMoves;
-  int moves = 0;  // RandomMoves: how many
+  int moves = 0;  // RandomMoves, PochmannRows: how many
   // Random states: states closer to solved than this (not counting separable pieces' own moves)
   // are drawn again.
   int minDistance = 0;
+  RandomMoveRule rule = RandomMoveRule::NoBaseTwiceInARow;  // RandomMoves
+
+  // Drawn as random moves (RandomMoves, PochmannRows), not as a random state.
+  bool randomMoves() const {
+    return method == Method::RandomMoves || method == Method::PochmannRows;
+  }
 };
+
+// What a scramble does, in words for `polytwist events` and puzzleInfo ("60 random moves, no
+// block (R, Rw, 3Rw, ...) turned twice among consecutive turns about one axis ...").
+std::string describeScramble(const ScrambleSpec& scramble);
 
 struct SolverDescription {
   // Declared in the registry:

@@ -136,9 +136,8 @@ TEST_CASE("clock: random scrambles are uniform and reach their state; solutions 
   CHECK(unsolved == 0);
   CHECK(longest <= clock::kDials);
   for (int d = 0; d < clock::kDials; ++d) {
-    double chiSquare = 0;
-    const double expected = kScrambles / double(clock::kHours);
-    for (int count : counts[d]) chiSquare += (count - expected) * (count - expected) / expected;
+    const double chiSquare = fixtures::chiSquare({counts[d].begin(), counts[d].end()},
+                                                 kScrambles / double(clock::kHours));
     CAPTURE(d);
     CHECK(chiSquare < 40);
   }

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <optional>
 
@@ -248,6 +249,29 @@ std::string field(const polytwist::Json& answer, const char* key) {
   const polytwist::Json* found = answer.find(key);
   REQUIRE_MESSAGE(found != nullptr, "no ", key, " in ", answer.dump());
   return found->isString() ? found->string() : found->dump();
+}
+
+int randomDrawReached(const Puzzle& puzzle, std::uint64_t seed, const std::string& stateText,
+                      int tries) {
+  const std::optional<State> reached =
+      stateText.empty() ? puzzle.solved() : puzzle.decodeState(stateText);
+  REQUIRE(reached);
+  std::mt19937_64 rng(seed);
+  for (int draw = 0; draw < tries; ++draw) {
+    if (puzzle.samePosition(puzzle.randomState(rng), *reached)) return draw;
+  }
+  return -1;
+}
+
+double chiSquare(const std::vector<int>& counts, double expected) {
+  double sum = 0;
+  for (int count : counts) sum += (count - expected) * (count - expected) / expected;
+  return sum;
+}
+
+double chiSquareBound(double degrees, double z) {
+  const double h = 2 / (9 * degrees);
+  return degrees * std::pow(1 - h + z * std::sqrt(h), 3);
 }
 
 }  // namespace fixtures

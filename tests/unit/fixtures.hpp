@@ -100,4 +100,18 @@ bool contains(const std::string& text, const std::string& part);
 // An answer's field as text (a string's value, else its JSON); the test stops if it is missing.
 std::string field(const polytwist::Json& answer, const char* key);
 
+// Pearson's chi-square statistic of counts that should each be `expected`.
+double chiSquare(const std::vector<int>& counts, double expected);
+// What a chi-square statistic with `degrees` degrees of freedom exceeds with the probability of
+// a normal deviate beyond z (Wilson–Hilferty's approximation): z = 3.09 for p = 0.001,
+// kZOneInAMillion for p = 1e-6.
+double chiSquareBound(double degrees, double z);
+inline constexpr double kZOneInAMillion = 4.753;
+
+// Which of the first `tries` random states drawn from std::mt19937_64(seed) is the position of
+// `stateText` (a service answer's "state"), or -1: a random-state scramble of that seed reaches
+// the state drawn for it (the first, or a later one when the first was too near solved).
+int randomDrawReached(const polytwist::Puzzle& puzzle, std::uint64_t seed,
+                      const std::string& stateText, int tries);
+
 }  // namespace fixtures

@@ -452,12 +452,10 @@ TEST_CASE("puzzle: random states are uniform (chi-square)") {
     // Every draw is a reachable state, and every reachable state was drawn.
     CHECK(seen.size() == reference->distance.size());
     for (const auto& [text, count] : seen) REQUIRE(reference->distance.count(text) == 1);
-    double chi2 = 0;
-    for (const auto& [text, count] : seen)
-      chi2 += (count - perState) * (count - perState) / double(perState);
-    const double df = states - 1;
-    const double h = 2 / (9 * df);
-    const double critical = df * std::pow(1 - h + 3.09 * std::sqrt(h), 3);
+    std::vector<int> counts;
+    for (const auto& [text, count] : seen) counts.push_back(count);
+    const double chi2 = fixtures::chiSquare(counts, perState);
+    const double critical = fixtures::chiSquareBound(states - 1, 3.09);
     CAPTURE(chi2);
     CAPTURE(critical);
     CHECK(chi2 < critical);

@@ -105,6 +105,21 @@ TEST_CASE("solvers: the catalogue's descriptions") {
   CHECK(cube2.wholeTable);
   CHECK(cube2.scramble.method == ScrambleSpec::Method::RandomState);
   CHECK(cube2.scramble.minDistance == 4);
+
+  // The WCA's random-move events as TNoodle draws them: the big cubes by its rule, the Megaminx
+  // in seven Pochmann rows of 11 moves; other random-move puzzles keep never one face twice.
+  for (const auto& [id, moves] : {std::pair{"cube5", 60}, {"cube7", 100}}) {
+    const ScrambleSpec scramble = describeSolvers(*findPuzzle(id)).scramble;
+    CHECK(scramble.method == ScrambleSpec::Method::RandomMoves);
+    CHECK(scramble.moves == moves);
+    CHECK(scramble.rule == RandomMoveRule::NoBaseTwiceAmongCommuting);
+  }
+  CHECK(kilominx.scramble.rule == RandomMoveRule::NoBaseTwiceInARow);
+  const ScrambleSpec megaminx = describeSolvers(*findPuzzle("megaminx")).scramble;
+  CHECK(megaminx.method == ScrambleSpec::Method::PochmannRows);
+  CHECK(megaminx.moves == 77);
+  CHECK(megaminx.randomMoves());
+  CHECK(contains(describeScramble(megaminx), "7 rows"));
 }
 
 TEST_CASE("solvers: a puzzle the registry does not list has no solver, and says so") {
@@ -138,6 +153,13 @@ TEST_CASE("solvers: a description the spec cannot follow is refused with the rea
   CHECK(contains(checkSolvers(cube2, solvers).value_or(""), "move count"));
   solvers.scramble.moves = 12;
   CHECK(!checkSolvers(cube2, solvers));
+  // Pochmann rows need R++, D++ and U (a Megaminx's), and whole rows.
+  solvers.scramble = {ScrambleSpec::Method::PochmannRows, 77, 0};
+  CHECK(contains(checkSolvers(cube2, solvers).value_or(""), "R++"));
+  SolverDescription megaminx = describeSolvers(*findPuzzle("megaminx"));
+  CHECK(!checkSolvers(*findPuzzle("megaminx"), megaminx));
+  megaminx.scramble.moves = 70;
+  CHECK(contains(checkSolvers(*findPuzzle("megaminx"), megaminx).value_or(""), "11 moves each"));
 
   // Scrambles are the registry's: a spec that sets the old fields is refused.
   PuzzleSpec spec = puzzles::cube2();
@@ -182,9 +204,12 @@ TEST_CASE("solvers: puzzleInfo gives the registry's description and the older fi
         R"({"solve":[{"method":"optimal","search":"kernel","goal":"solved","optimal":true},)"
         R"({"method":"fast","search":"two-phase","goal":"solved","optimal":false}],)"
         R"("unsolvable":"","scramble":{"method":"random-state","search":"two-phase",)"
-        R"("min_distance":2},"gods_number":false})");
+        R"("min_distance":2,"description":"a uniformly random state, at least 2 moves from )"
+        R"(solved, solved by the fast multi-phase solver"},"gods_number":false})");
   const Json kilominx = *service::puzzleInfo("kilominx").find("solvers");
-  CHECK(kilominx.find("scramble")->dump() == R"({"method":"random-moves","moves":30})");
+  CHECK(kilominx.find("scramble")->dump() ==
+        R"({"method":"random-moves","moves":30,)"
+        R"("description":"30 random moves, never one face twice in a row"})");
 }
 
 TEST_CASE("solvers: the service follows a description with no solver and random-move scrambles") {
@@ -205,7 +230,8 @@ TEST_CASE("solvers: the service follows a description with no solver and random-
   CHECK(info.find("table_key")->string().empty());
   CHECK(info.find("solvers")->dump() ==
         R"({"solve":[],"unsolvable":"no solver can solve this puzzle yet",)"
-        R"("scramble":{"method":"random-moves","moves":12},"gods_number":false})");
+        R"("scramble":{"method":"random-moves","moves":12,)"
+        R"("description":"12 random moves, never one face twice in a row"},"gods_number":false})");
 
   const Json scrambled = service::detail::scrambleOf(puzzle, solvers, 7, 0, "");
   INFO(scrambled.dump());
