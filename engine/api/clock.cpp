@@ -39,7 +39,10 @@ Json clockInfo() {
   for (const char* name : {"UR", "DR", "DL", "UL", "U", "R", "D", "L", "ALL", "y2"}) {
     moves.push_back(name);
   }
-  return ownModelInfo(clockModel(), moves, clock::kStateCount, "linear", 2);
+  return ownModelInfo(
+      clockModel(), moves, clock::kStateCount, "linear", 2,
+      "a uniformly random state, at least 2 moves from solved, written as TNoodle's "
+      "fourteen moves UR DR DL UL U R D L ALL y2 U R D L ALL");
 }
 
 Json clockApply(const std::string& stateText, const std::string& moves) {

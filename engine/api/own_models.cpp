@@ -48,7 +48,8 @@ std::optional<Json> refusedInput(const OwnModel& model, std::size_t inputBytes,
 }  // namespace
 
 Json ownModelInfo(const OwnModel& model, const Json::Array& moves, const std::string& stateCount,
-                  const std::string& solveSearch, int minScrambleDistance) {
+                  const std::string& solveSearch, int minScrambleDistance,
+                  const std::string& scrambleDescription) {
   const Json solve = Json(Json::Object{})
                          .set("method", "fast")
                          .set("search", solveSearch)
@@ -66,7 +67,8 @@ Json ownModelInfo(const OwnModel& model, const Json::Array& moves, const std::st
                           .set("scramble", Json(Json::Object{})
                                                .set("method", "random-state")
                                                .set("search", solveSearch)
-                                               .set("min_distance", minScrambleDistance))
+                                               .set("min_distance", minScrambleDistance)
+                                               .set("description", scrambleDescription))
                           .set("gods_number", false))
       .set("geometry", false);
 }

@@ -54,7 +54,8 @@ const std::vector<const OwnModel*>& ownModels();
 std::string ownModelOffers(const OwnModel& model);
 // puzzleInfo's common part: id, name, model, moves, state_count, solvers, geometry.
 Json ownModelInfo(const OwnModel& model, const Json::Array& moves, const std::string& stateCount,
-                  const std::string& solveSearch, int minScrambleDistance);
+                  const std::string& solveSearch, int minScrambleDistance,
+                  const std::string& scrambleDescription);
 Json applyOwn(const OwnModel& model, const std::string& state, const std::string& moves,
               const std::string& notation);
 Json scrambleOwn(const OwnModel& model, double seed, int moves, const std::string& notation);

@@ -34,7 +34,9 @@ Json square1Position(const square1::State& state) {
 Json square1Info() {
   // The moves as one turn of each layer (-5..6 twelfths) and the slice.
   return ownModelInfo(square1Model(), Json::Array{"(x,y)", "/"}, kSquare1States, "two-phase",
-                      kMinScrambleSlashes);
+                      kMinScrambleSlashes,
+                      "a uniformly random state (a shape the slice can turn, then the pieces), at "
+                      "least 11 slashes from solved by its two-phase solution");
 }
 
 Json square1Apply(const std::string& stateText, const std::string& moves) {
