@@ -52,24 +52,25 @@ State placedInOrder(Shape shape) {
 
 int turnInRange(int amount) { return ((amount % 12) + 12 + 5) % 12 - 5; }  // into -5..6
 
-// Exact 4-bit distances (layered BFS) over entries 0..size-1 of a graph whose steps go both ways
-// (a step's undoing is a step), the expander's neighbours(i, visit) naming them.
-template <typename Neighbours>
-class UndirectedExpander {
+// Exact 4-bit distances (layered BFS) over entries 0..size-1 of a graph: its
+// predecessors(i, visit) and successors(i, visit) name the entries one step before and after i
+// (visit returns true to stop).
+template <typename Graph>
+class LayeredExpander {
  public:
-  UndirectedExpander(const Neighbours& graph, PackedEntries<4> entries)
+  LayeredExpander(const Graph& graph, PackedEntries<4> entries)
       : graph_(graph), entries_(entries) {}
   void load(std::uint64_t i) { loaded_ = static_cast<std::uint32_t>(i); }
   std::uint64_t markNeighbours(int v) {
     std::uint64_t marked = 0;
-    graph_.neighbours(loaded_, [&](std::uint32_t n) {
+    graph_.predecessors(loaded_, [&](std::uint32_t n) {
       if (entries_.setIfUnknown(n, v)) ++marked;
       return false;
     });
     return marked;
   }
   bool neighbourHolds(int v) const {
-    return graph_.neighbours(loaded_, [&](std::uint32_t n) { return entries_.get(n) == v; });
+    return graph_.successors(loaded_, [&](std::uint32_t n) { return entries_.get(n) == v; });
   }
   std::uint64_t markLoaded(int v) {
     entries_.set(loaded_, v);
@@ -77,13 +78,13 @@ class UndirectedExpander {
   }
 
  private:
-  const Neighbours& graph_;
+  const Graph& graph_;
   PackedEntries<4> entries_;
   std::uint32_t loaded_ = 0;
 };
-template <typename Neighbours>
-std::vector<std::uint64_t> undirectedDistances(const Neighbours& graph, std::uint32_t size,
-                                               const std::vector<std::uint32_t>& goals) {
+template <typename Graph>
+std::vector<std::uint64_t> layeredDistances(const Graph& graph, std::uint32_t size,
+                                            const std::vector<std::uint32_t>& goals) {
   std::vector<std::uint64_t> words(PackedEntries<4>::wordsFor(size), ~std::uint64_t{0});
   const PackedEntries<4> entries(words.data(), size);
   for (std::uint32_t goal : goals) entries.set(goal, 0);
@@ -91,7 +92,7 @@ std::vector<std::uint64_t> undirectedDistances(const Neighbours& graph, std::uin
   options.modulus = 15;
   options.maxDepth = 14;
   fillByLayers<4>(entries, goals.size(), options,
-                  [&] { return UndirectedExpander<Neighbours>(graph, entries); });
+                  [&] { return LayeredExpander<Graph>(graph, entries); });
   return words;
 }
 int entryOf(const std::vector<std::uint64_t>& words, std::uint64_t i) {
@@ -314,7 +315,7 @@ struct PatternGraph {
   const std::vector<std::uint16_t>& orderSlash;  // the orbit whose order is kept
   const Patterns& patterns;                      // the other's
   template <typename Visit>
-  bool neighbours(std::uint32_t i, Visit visit) const {
+  bool successors(std::uint32_t i, Visit visit) const {
     const std::uint16_t order = t.classOrder[i / 2 / patterns.count];
     const std::uint32_t pattern = i / 2 % patterns.count;
     const bool middle = (i & 1) == 0;
@@ -328,44 +329,35 @@ struct PatternGraph {
     }
     return false;
   }
+  template <typename Visit>
+  bool predecessors(std::uint32_t i, Visit visit) const {
+    return successors(i, visit);
+  }
 };
 
 // Phase 1's shapes with parity, steps both ways through a table of predecessors.
 struct ShapeGraph {
   std::uint32_t size = 0;
   std::vector<std::uint32_t> next, previous;  // entry × step, kNoEntry where it cannot turn
-};
-class ShapeExpander {
- public:
-  ShapeExpander(const ShapeGraph& graph, PackedEntries<4> entries)
-      : graph_(graph), entries_(entries) {}
-  void load(std::uint64_t i) { loaded_ = i; }
-  std::uint64_t markNeighbours(int v) {
-    std::uint64_t marked = 0;
-    for (int s = 0; s < kPhase1Steps; ++s) {
-      const std::uint32_t p = graph_.previous[loaded_ * kPhase1Steps + s];
-      if (p != kNoEntry && entries_.setIfUnknown(p, v)) ++marked;
-    }
-    return marked;
+  template <typename Visit>
+  bool successors(std::uint32_t i, Visit visit) const {
+    return each(next, i, visit);
   }
-  bool neighbourHolds(int v) const {
-    for (int s = 0; s < kPhase1Steps; ++s) {
-      const std::uint32_t n = graph_.next[loaded_ * kPhase1Steps + s];
-      if (n != kNoEntry && entries_.get(n) == v) return true;
-    }
-    return false;
-  }
-  std::uint64_t markLoaded(int v) {
-    entries_.set(loaded_, v);
-    return 1;
+  template <typename Visit>
+  bool predecessors(std::uint32_t i, Visit visit) const {
+    return each(previous, i, visit);
   }
 
  private:
-  const ShapeGraph& graph_;
-  PackedEntries<4> entries_;
-  std::uint64_t loaded_ = 0;
+  template <typename Visit>
+  static bool each(const std::vector<std::uint32_t>& steps, std::uint32_t i, Visit visit) {
+    for (int s = 0; s < kPhase1Steps; ++s) {
+      const std::uint32_t n = steps[std::size_t{i} * kPhase1Steps + s];
+      if (n != kNoEntry && visit(n)) return true;
+    }
+    return false;
+  }
 };
-
 FollowerLists followersWithout(int steps, const std::vector<int>& banned) {
   FollowerLists lists;
   for (int last = -1; last < steps; ++last) {
@@ -423,15 +415,7 @@ void buildPhase1(Tables& t) {
       t.alignTurns[index] = Move{-top, -bottom, false};
     }
   }
-  std::vector<std::uint64_t> words(PackedEntries<4>::wordsFor(graph.size), ~std::uint64_t{0});
-  const PackedEntries<4> entries(words.data(), graph.size);
-  for (std::uint32_t goal : t.phase1Goals) entries.set(goal, 0);
-  BfsOptions options;
-  options.modulus = 15;
-  options.maxDepth = 14;
-  fillByLayers<4>(entries, t.phase1Goals.size(), options,
-                  [&] { return ShapeExpander(graph, entries); });
-  t.phase1Distance = std::move(words);
+  t.phase1Distance = layeredDistances(graph, graph.size, t.phase1Goals);
   std::vector<int> lone(kPhase1Steps, kLoneSlice1);
   t.phase1Followers = followersWithout(kPhase1Steps, lone);
 }
@@ -482,10 +466,10 @@ void buildPhase2(Tables& t) {
     const std::uint16_t order = corners ? t.goal.corners : t.goal.edges;
     const std::uint16_t other = corners ? t.goal.edges : t.goal.corners;
     const Patterns& patterns = table->patterns;
-    table->distance = undirectedDistances(
-        PatternGraph{t, corners ? t.cornerSlash : t.edgeSlash, patterns},
-        kClasses * patterns.count * 2,
-        {t.patternEntry(patterns, order, patterns.ofOrder[other], t.goal.middle)});
+    table->distance =
+        layeredDistances(PatternGraph{t, corners ? t.cornerSlash : t.edgeSlash, patterns},
+                         kClasses * patterns.count * 2,
+                         {t.patternEntry(patterns, order, patterns.ofOrder[other], t.goal.middle)});
   }
   // The step that turns nothing on the puzzle is a lone slice: not after a slice.
   std::vector<int> lone(kPhase2Steps);
