@@ -757,7 +757,8 @@ std::optional<std::string> Puzzle::checkRules(const State& s) const {
   return std::nullopt;
 }
 
-std::vector<int> Puzzle::randomMoves(std::mt19937_64& rng, int length, RandomMoveRule rule) const {
+std::vector<int> Puzzle::randomMoves(std::mt19937_64& rng, int length, RandomMoveRule rule,
+                                     std::span<const int> among) const {
   // Whether two moves commute, found when first asked: 0 not yet known, 1 they do, 2 they don't.
   const std::size_t count = moves_.size();
   std::vector<std::uint8_t> commuting(rule == RandomMoveRule::NoBaseTwiceInARow ? 0
@@ -784,7 +785,8 @@ std::vector<int> Puzzle::randomMoves(std::mt19937_64& rng, int length, RandomMov
   };
   std::vector<int> moves;
   while (static_cast<int>(moves.size()) < length) {
-    const int move = static_cast<int>(uniformBelow(rng, count));
+    const int move = among.empty() ? static_cast<int>(uniformBelow(rng, count))
+                                   : among[uniformBelow(rng, among.size())];
     if (!refused(moves, move)) moves.push_back(move);
   }
   return moves;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -437,10 +438,12 @@ class Puzzle {
   // build. A uniformly random reachable state (from the rules, or with deriveRules and rules
   // that allow more, a uniformly random element of the moves' group).
   State randomState(std::mt19937_64& rng) const;
-  // `length` random moves, each drawn uniformly from moves() and drawn again while `rule` refuses
-  // it (seed 001's scrambles: never two of one base in a row).
+  // `length` random moves, each drawn uniformly from `among` (indices into moves(); empty: every
+  // move) and drawn again while `rule` refuses it (seed 001's scrambles: never two of one base in
+  // a row).
   std::vector<int> randomMoves(std::mt19937_64& rng, int length,
-                               RandomMoveRule rule = RandomMoveRule::NoBaseTwiceInARow) const;
+                               RandomMoveRule rule = RandomMoveRule::NoBaseTwiceInARow,
+                               std::span<const int> among = {}) const;
 
   // Text for the JS API: per orbit its pieces, '.', their orientations; orbits joined by '-'
   // ("0123456.0000000"). One character per value below 36 ("0"-"9", "a"-"z"); a value v from 36

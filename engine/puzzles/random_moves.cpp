@@ -1,5 +1,6 @@
 #include "puzzles/random_moves.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/random.hpp"
@@ -23,6 +24,30 @@ std::string pochmannRowsText(std::mt19937_64& rng, int rows) {
   return text;
 }
 
+std::optional<int> baseOfTurn(const Puzzle& puzzle, std::string_view turn) {
+  for (const Move& move : puzzle.moves()) {
+    if (move.power == 1 && move.name == turn) return move.base;
+  }
+  return std::nullopt;
+}
+
+std::vector<int> movesOfTurns(const Puzzle& puzzle, const std::vector<std::string>& turns) {
+  std::vector<int> bases;
+  for (const std::string& turn : turns) {
+    // checkSolvers refuses a turn the puzzle does not have.
+    const std::optional<int> base = baseOfTurn(puzzle, turn);
+    if (!base) throw std::logic_error(puzzle.id() + ": no turn " + turn);
+    bases.push_back(*base);
+  }
+  std::vector<int> among;
+  for (int i = 0; i < static_cast<int>(puzzle.moves().size()); ++i) {
+    if (std::find(bases.begin(), bases.end(), puzzle.moves()[i].base) != bases.end()) {
+      among.push_back(i);
+    }
+  }
+  return among;
+}
+
 RandomMoveScramble drawRandomMoves(const Puzzle& puzzle, const ScrambleSpec& how, int length,
                                    std::mt19937_64& rng) {
   if (length == 0 && how.method == ScrambleSpec::Method::PochmannRows) {
@@ -32,7 +57,9 @@ RandomMoveScramble drawRandomMoves(const Puzzle& puzzle, const ScrambleSpec& how
     if (resolved.error) throw std::logic_error(puzzle.id() + ": " + resolved.error->message);
     return {std::move(resolved.moves), std::move(text)};
   }
-  std::vector<int> moves = puzzle.randomMoves(rng, length == 0 ? how.moves : length, how.rule);
+  const std::vector<int> among = movesOfTurns(puzzle, how.turns);
+  std::vector<int> moves =
+      puzzle.randomMoves(rng, length == 0 ? how.moves : length, how.rule, among);
   std::string text = formatMoves(puzzle, moves);
   return {std::move(moves), std::move(text)};
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/sequence.hpp"
+#include "puzzles/random_moves.hpp"
 
 namespace polytwist {
 namespace {
@@ -12,22 +13,24 @@ constexpr SolveMethod Fast = SolveMethod::Fast;
 constexpr SolveMethod Numbering = SolveMethod::Numbering;
 
 ScrambleSpec randomMoves(int moves, RandomMoveRule rule = RandomMoveRule::NoBaseTwiceInARow) {
-  return {ScrambleSpec::Method::RandomMoves, moves, 0, rule};
+  return {.method = ScrambleSpec::Method::RandomMoves, .moves = moves, .rule = rule};
 }
 // As TNoodle scrambles the WCA's odd big cubes: U R F D L B and their wide turns to half the
 // depth (the geometry's turns, the middle slab held: docs/geometry.md), no cut turned twice in
 // one axis's run.
-ScrambleSpec bigCubeMoves(int moves) {
-  return randomMoves(moves, RandomMoveRule::NoBaseTwiceAmongCommuting);
+ScrambleSpec bigCubeMoves(int moves, std::vector<std::string> turns = {}) {
+  ScrambleSpec spec = randomMoves(moves, RandomMoveRule::NoBaseTwiceAmongCommuting);
+  spec.turns = std::move(turns);
+  return spec;
 }
 ScrambleSpec pochmannRows(int rows) {
-  return {ScrambleSpec::Method::PochmannRows, rows * kPochmannRowMoves, 0};
+  return {.method = ScrambleSpec::Method::PochmannRows, .moves = rows * kPochmannRowMoves};
 }
 ScrambleSpec randomState(int minDistance) {
-  return {ScrambleSpec::Method::RandomState, 0, minDistance};
+  return {.method = ScrambleSpec::Method::RandomState, .minDistance = minDistance};
 }
 ScrambleSpec randomStateFast(int minDistance) {
-  return {ScrambleSpec::Method::RandomStateFast, 0, minDistance};
+  return {.method = ScrambleSpec::Method::RandomStateFast, .minDistance = minDistance};
 }
 
 // A puzzle with no solver at all (say a 7x7x7) is listed as
@@ -64,9 +67,13 @@ const std::vector<Entry>& registry() {
       // data of those with one are in catalogue.cpp.
       {"cube4", {}, randomMoves(40), "no solver of polytwist handles the 4x4x4 yet"},
       {"cube5", {}, bigCubeMoves(60), "no solver of polytwist handles the 5x5x5 yet"},
-      // Not yet TNoodle's: an even cube's model holds no middle slab, so its turns are every
-      // block from each end (5Rw, 3Lw), not R Rw 3Rw L Lw; TNoodle's rule needs those.
-      {"cube6", {}, randomMoves(80), "no solver of polytwist handles the 6x6x6 yet"},
+      // An even cube's model turns every block from each end (5Rw, 3Lw); TNoodle turns the outer
+      // two from every face and the half cube only from U, R and F.
+      {"cube6",
+       {},
+       bigCubeMoves(80, {"U", "Uw", "3Uw", "D", "Dw", "L", "Lw", "R", "Rw", "3Rw", "F", "Fw", "3Fw",
+                         "B", "Bw"}),
+       "no solver of polytwist handles the 6x6x6 yet"},
       {"cube7", {}, bigCubeMoves(100), "no solver of polytwist handles the 7x7x7 yet"},
       {"megaminx", {}, pochmannRows(7), "no solver of polytwist handles the Megaminx yet"},
       {"gigaminx", {}, randomMoves(120), "no solver of polytwist handles the Gigaminx yet"},
@@ -106,12 +113,18 @@ std::string describeScramble(const ScrambleSpec& scramble) {
           ? ", at least " + std::to_string(scramble.minDistance) + " moves from solved"
           : "";
   switch (scramble.method) {
-    case ScrambleSpec::Method::RandomMoves:
-      return moves + " random moves, " +
-             (scramble.rule == RandomMoveRule::NoBaseTwiceInARow
-                  ? "never one face twice in a row"
-                  : "no block (R, Rw, 3Rw, ...) turned twice among consecutive turns about one "
-                    "axis (TNoodle's rule)");
+    case ScrambleSpec::Method::RandomMoves: {
+      std::string text = moves + " random moves";
+      if (!scramble.turns.empty()) {
+        text += " of";
+        for (const std::string& turn : scramble.turns) text += " " + turn;
+      }
+      text += scramble.rule == RandomMoveRule::NoBaseTwiceInARow
+                  ? ", never one face twice in a row"
+                  : ", no block (R, Rw, 3Rw, ...) turned twice among consecutive turns about one "
+                    "axis (TNoodle's rule)";
+      return text;
+    }
     case ScrambleSpec::Method::RandomState:
       return "a uniformly random state" + minimum + ", solved optimally";
     case ScrambleSpec::Method::RandomStateFast:
@@ -169,6 +182,11 @@ std::optional<std::string> checkSolvers(const Puzzle& puzzle, const SolverDescri
   switch (solvers.scramble.method) {
     case ScrambleSpec::Method::RandomMoves:
       if (solvers.scramble.moves < 1) return id + ": a random-move scramble needs its move count";
+      for (const std::string& turn : solvers.scramble.turns) {
+        if (!baseOfTurn(puzzle, turn)) {
+          return id + ": the scramble's turn " + turn + " is no quarter turn of the puzzle";
+        }
+      }
       break;
     case ScrambleSpec::Method::RandomState:
       if (!solvers.offers(Optimal) && !solvers.offers(Numbering)) {

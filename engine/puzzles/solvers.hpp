@@ -43,6 +43,9 @@ struct ScrambleSpec {
   // are drawn again.
   int minDistance = 0;
   RandomMoveRule rule = RandomMoveRule::NoBaseTwiceInARow;  // RandomMoves
+  // RandomMoves: the block turns drawn, each named by its quarter turn ("3Rw"), with all their
+  // amounts; none named: every move of the puzzle.
+  std::vector<std::string> turns = {};
 
   // Drawn as random moves (RandomMoves, PochmannRows), not as a random state.
   bool randomMoves() const {

@@ -136,17 +136,18 @@ std::vector<std::string> tokens(const std::string& text) {
 }  // namespace
 
 TEST_CASE("events: big cubes scramble as TNoodle, no cut turned twice in one axis's run") {
-  // 1,000 scrambles of 555 and 777 (500 each) drawn as the service draws them, read
+  // 1,500 scrambles of 555, 666 and 777 (500 each) drawn as the service draws them, read
   // back from their text: exact lengths, every move in TNoodle's set and all of it used, and
   // within each run of turns about one axis no cut turned twice (R Rw R, R L R' never appear).
   // A few through the service itself reach the state it reports.
-  for (const std::pair<const char*, int>& event : {std::pair{"555", 5}, {"777", 7}}) {
+  for (const std::pair<const char*, int>& event :
+       {std::pair{"555", 5}, {"666", 6}, {"777", 7}}) {
     const std::string id = event.first;
     const int n = event.second;
     CAPTURE(id);
     const Puzzle& puzzle = *findPuzzle(findWcaEvent(id)->puzzle);
     const ScrambleSpec how = describeSolvers(puzzle).scramble;
-    const int length = 20 * n - 40;  // 60, 100
+    const int length = 20 * n - 40;  // 60, 80, 100
     CHECK(how.moves == length);
     std::mt19937_64 rng(n);
     std::set<std::string> used;
@@ -169,7 +170,8 @@ TEST_CASE("events: big cubes scramble as TNoodle, no cut turned twice in one axi
     CHECK(wrongLength == 0);
     CHECK(outsideSet == 0);
     CHECK(cutAgain == 0);
-    // Every move of the set (5x5x5: 12 blocks, 7x7x7: 18, three amounts each) and runs
+    // Every move of the set (5x5x5: 12 blocks, 6x6x6: 15, the 6x6x6's own model having 30;
+    // 7x7x7: 18; three amounts each) and runs
     // of several cuts on one axis, which "never one face twice in a row" alone would also allow.
     CHECK(used.size() == static_cast<std::size_t>(3 * (3 * (n - 1))));
     CHECK(longestRun >= 3);

@@ -108,7 +108,7 @@ TEST_CASE("solvers: the catalogue's descriptions") {
 
   // The WCA's random-move events as TNoodle draws them: the big cubes by its rule, the Megaminx
   // in seven Pochmann rows of 11 moves; other random-move puzzles keep never one face twice.
-  for (const auto& [id, moves] : {std::pair{"cube5", 60}, {"cube7", 100}}) {
+  for (const auto& [id, moves] : {std::pair{"cube5", 60}, {"cube6", 80}, {"cube7", 100}}) {
     const ScrambleSpec scramble = describeSolvers(*findPuzzle(id)).scramble;
     CHECK(scramble.method == ScrambleSpec::Method::RandomMoves);
     CHECK(scramble.moves == moves);
@@ -152,6 +152,11 @@ TEST_CASE("solvers: a description the spec cannot follow is refused with the rea
   solvers.scramble = {ScrambleSpec::Method::RandomMoves, 0, 0};
   CHECK(contains(checkSolvers(cube2, solvers).value_or(""), "move count"));
   solvers.scramble.moves = 12;
+  CHECK(!checkSolvers(cube2, solvers));
+  // A move subset names quarter turns the puzzle has.
+  solvers.scramble.turns = {"U", "R2"};
+  CHECK(contains(checkSolvers(cube2, solvers).value_or(""), "turn R2 is no quarter turn"));
+  solvers.scramble.turns = {"U", "R"};
   CHECK(!checkSolvers(cube2, solvers));
   // Pochmann rows need R++, D++ and U (a Megaminx's), and whole rows.
   solvers.scramble = {ScrambleSpec::Method::PochmannRows, 77, 0};
