@@ -31,14 +31,26 @@ Json clockPosition(const clock::Dials& dials, std::uint8_t pinsUp) {
       .set("dials", Json(Json::Object{})
                         .set("front", hoursJson(faces.front))
                         .set("back", hoursJson(faces.back)))
-      .set("pins_up", clock::pinsText(pinsUp));
+      .set("pins_up", clock::pinsText(pinsUp))
+      // The image parameters that draw this position: its dials, and its pins as an alg of pin
+      // names alone.
+      .set("picture", Json(Json::Object{})
+                          .set("state", clock::encode(dials))
+                          .set("alg", clock::pinsText(pinsUp)));
 }
 
 Json clockInfo() {
+  // Every move as answers write it (amounts 0+ to 6+ and 5- to 1-), so a player steps through a
+  // sequence move by move.
   Json::Array moves;
-  for (const char* name : {"UR", "DR", "DL", "UL", "U", "R", "D", "L", "ALL", "y2"}) {
-    moves.push_back(name);
+  for (const char* pins : {"UR", "DR", "DL", "UL", "U", "R", "D", "L", "ALL"}) {
+    for (int amount = 0; amount < clock::kHours; ++amount) {
+      std::string move = pins;
+      move += amount <= 6 ? std::to_string(amount) + "+" : std::to_string(12 - amount) + "-";
+      moves.push_back(move);
+    }
   }
+  moves.push_back("y2");
   return ownModelInfo(
       clockModel(), moves, clock::kStateCount, "linear", 2,
       "a uniformly random state, at least 2 moves from solved, written as TNoodle's "

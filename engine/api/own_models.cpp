@@ -61,6 +61,9 @@ Json ownModelInfo(const OwnModel& model, const Json::Array& moves, const std::st
       .set("model", model.id)
       .set("moves", moves)
       .set("state_count", stateCount)
+      // As the catalogue's puzzles say them: Solve is the fast solver's, and no distance table.
+      .set("methods", Json::Array{"fast"})
+      .set("has_distance_table", false)
       .set("solvers", Json(Json::Object{})
                           .set("solve", Json::Array{solve})
                           .set("unsolvable", "")
@@ -70,7 +73,10 @@ Json ownModelInfo(const OwnModel& model, const Json::Array& moves, const std::st
                                                .set("min_distance", minScrambleDistance)
                                                .set("description", scrambleDescription))
                           .set("gods_number", false))
-      .set("geometry", false);
+      .set("geometry", false)
+      // No geometry to build a 3D model from: players show the engine's picture of each position
+      // (its `picture` image parameters).
+      .set("view", "picture");
 }
 
 Json applyOwn(const OwnModel& model, const std::string& state, const std::string& moves,

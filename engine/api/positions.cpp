@@ -234,13 +234,14 @@ Json listPuzzles() {
   for (const Puzzle& puzzle : allPuzzles()) {
     puzzles.push_back(Json(Json::Object{}).set("id", puzzle.id()).set("name", puzzle.spec().name));
   }
-  // The puzzles with models of their own have no player yet, so they stay out of the list the
-  // page's picker reads; the CLI lists both.
-  Json::Array withoutPlayer;
+  // The puzzles with models of their own have no geometry, so they are listed apart (callers
+  // looping over `puzzles` may ask for geometry); players show them as the engine's pictures.
+  Json::Array own;
   for (const OwnModel* model : ownModels()) {
-    withoutPlayer.push_back(Json(Json::Object{}).set("id", model->id).set("name", model->name));
+    own.push_back(
+        Json(Json::Object{}).set("id", model->id).set("name", model->name).set("view", "picture"));
   }
-  return success().set("puzzles", puzzles).set("without_player", withoutPlayer);
+  return success().set("puzzles", puzzles).set("own_models", own);
 }
 
 Json puzzleInfo(const std::string& id) {

@@ -28,13 +28,28 @@ Json square1Position(const square1::State& state) {
       .set("solved", solved)
       // Whether `/` can turn now (no corner across the cut) and the middle layer's half.
       .set("twistable", square1::sliceBlocker(state) < 0)
-      .set("middle", state.middleFlipped ? "flipped" : "solved");
+      .set("middle", state.middleFlipped ? "flipped" : "solved")
+      // The image parameters that draw this position.
+      .set("picture", Json(Json::Object{}).set("state", square1::encode(state)));
 }
 
 Json square1Info() {
-  // The moves as one turn of each layer (-5..6 twelfths) and the slice.
-  return ownModelInfo(square1Model(), Json::Array{"(x,y)", "/"}, kSquare1States, "two-phase",
-                      kMinScrambleSlashes,
+  // Every move as answers write it: a turn of each layer (-5..6 twelfths), with or without the
+  // slice after it, and the slice alone; so a player steps through a sequence move by move.
+  Json::Array moves;
+  for (int top = -5; top <= 6; ++top) {
+    for (int bottom = -5; bottom <= 6; ++bottom) {
+      std::string turn = "(";
+      turn += std::to_string(top);
+      turn += ",";
+      turn += std::to_string(bottom);
+      turn += ")";
+      if (top != 0 || bottom != 0) moves.push_back(turn);
+      moves.push_back(turn + "/");
+    }
+  }
+  moves.push_back("/");
+  return ownModelInfo(square1Model(), moves, kSquare1States, "two-phase", kMinScrambleSlashes,
                       "a uniformly random state (a shape the slice can turn, then the pieces), at "
                       "least 11 slashes from solved by its two-phase solution");
 }

@@ -11,18 +11,11 @@ namespace polytwist::cli {
 
 int imageCommand(const Arguments& args) {
   // The CLI's options are VisualCube's query parameters under readable names.
-  static const std::vector<std::pair<std::string, std::string>> names = {{"alg", "alg"},
-                                                                         {"case", "case"},
-                                                                         {"view", "view"},
-                                                                         {"size", "size"},
-                                                                         {"scheme", "sch"},
-                                                                         {"bg", "bg"},
-                                                                         {"fd", "fd"},
-                                                                         {"fc", "fc"},
-                                                                         {"stage", "stage"},
-                                                                         {"rotate", "r"},
-                                                                         {"notation", "notation"},
-                                                                         {"format", "fmt"}};
+  static const std::vector<std::pair<std::string, std::string>> names = {
+      {"alg", "alg"},   {"case", "case"},   {"state", "state"}, {"view", "view"},
+      {"size", "size"}, {"scheme", "sch"},  {"bg", "bg"},       {"fd", "fd"},
+      {"fc", "fc"},     {"stage", "stage"}, {"rotate", "r"},    {"notation", "notation"},
+      {"format", "fmt"}};
   std::vector<std::pair<std::string, std::string>> params = {{"pzl", args.positional[1]}};
   for (const auto& [option, value] : args.options) {
     if (option == "out" || option == "mask") continue;

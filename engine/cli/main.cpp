@@ -112,13 +112,15 @@ Usage:
                                                  intervals on stderr (docs/survey.md)
   polytwist image PUZZLE [--alg A] [--case A] [--view iso|net] [--size N] [--scheme S]
                 [--bg C] [--stage S | --mask ORBITS] [--fd F] [--fc C] [--rotate R]
-                [--notation NAME] [--format svg|png] [--out FILE]
+                [--notation NAME] [--format svg|png] [--state S] [--out FILE]
                                                  a picture of the position as SVG or PNG (stdout
                                                  or FILE), VisualCube's parameters by other names:
                                                  sch, bg, stage, fd, fc, r, fmt (docs/images.md);
                                                  --stage: a named set (oll, f2l, cross…), mask
                                                  rules ("grey: all; show: U") or orbits;
-                                                 --scheme: also high-contrast, colour-blind
+                                                 --scheme: also high-contrast, colour-blind;
+                                                 --state: clock and square1, the state text
+                                                 where --case and --alg start
   polytwist pictures                             every puzzle's picture template as JSON (the
                                                  site build ships it: docs/images.md)
   polytwist solutions PUZZLE NUMBERING [--groups G]
@@ -212,7 +214,7 @@ int main(int argc, char** argv) {
   }
   if (command == "puzzles" && need(1)) {
     return report(args, service::listPuzzles(), [](const Json& answer) {
-      for (const char* list : {"puzzles", "without_player"}) {
+      for (const char* list : {"puzzles", "own_models"}) {
         for (const Json& p : answer.find(list)->array()) {
           std::cout << p.find("id")->string() << "\t" << p.find("name")->string() << "\n";
         }

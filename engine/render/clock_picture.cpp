@@ -47,20 +47,26 @@ std::string drawSide(const std::array<int, 9>& hours, std::uint8_t pinsUp, doubl
              svgNumber(cy - r * std::cos(angle)) + "\" r=\"" + (hour == 0 ? "1.3" : "0.8") +
              "\" fill=\"" + (hour == 0 ? "#e03030" : look.dial) + "\"/>";
     }
-    // The hand: a narrow triangle from the hub to the hour, clockwise from 12 as seen.
+    // The hand: a narrow triangle from the hub to the hour, clockwise from 12 as seen. Its group
+    // names the part, its angle and the centre it turns about, so a page can tween it from one
+    // picture to the next.
     const double angle = hours[cell] * std::numbers::pi / 6;
     const double length = kDialRadius * 0.85, half = 2.2;
     const double tipX = cx + length * std::sin(angle), tipY = cy - length * std::cos(angle);
     const double sideX = half * std::cos(angle), sideY = half * std::sin(angle);
+    svg += "<g data-part=\"hand-" + std::string(side) + "-" + kCellNames[cell] +
+           "\" data-angle=\"" + std::to_string(hours[cell] * 30) + "\" data-centre=\"" +
+           svgNumber(cx) + " " + svgNumber(cy) + "\">";
     svg += "<path d=\"M" + svgNumber(tipX) + " " + svgNumber(tipY) + "L" + svgNumber(cx + sideX) +
            " " + svgNumber(cy + sideY) + "L" + svgNumber(cx - sideX) + " " + svgNumber(cy - sideY) +
            "Z\" fill=\"" + look.hand + "\"/><circle cx=\"" + svgNumber(cx) + "\" cy=\"" +
-           svgNumber(cy) + "\" r=\"" + svgNumber(half) + "\" fill=\"" + look.hand + "\"/></g>";
+           svgNumber(cy) + "\" r=\"" + svgNumber(half) + "\" fill=\"" + look.hand + "\"/></g></g>";
   }
   for (int pin = 0; pin < 4; ++pin) {
     const bool up = (pinsUp & kPinBits[pin]) != 0;
     const double x = left + 37.5 + 25 * (pin % 2), y = top + 37.5 + 25 * (pin / 2);
-    svg += "<circle data-pin=\"" + std::string(side) + "-" + kPinNames[pin] + "\" data-up=\"" +
+    const std::string name = std::string(side) + "-" + kPinNames[pin];
+    svg += "<circle data-part=\"pin-" + name + "\" data-pin=\"" + name + "\" data-up=\"" +
            (up ? "true" : "false") + "\" cx=\"" + svgNumber(x) + "\" cy=\"" + svgNumber(y) +
            "\" r=\"" + (up ? "3.6" : "2.4") + "\" fill=\"" + (up ? "#ffd23f" : "#30343c") +
            "\" stroke=\"#101010\" stroke-width=\"0.6\"/>";

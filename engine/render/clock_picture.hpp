@@ -14,7 +14,9 @@ namespace polytwist {
 
 // An SVG `size` pixels wide and half as high; `background` a colour or "none"; `title` already
 // escaped for XML. Dials and pins carry data-dial / data-hour and data-pin / data-up, so tests
-// and pages read what is drawn.
+// and pages read what is drawn; hands and pins carry data-part (one name per part, the same in
+// every picture), hands data-angle (degrees clockwise from 12) and data-centre ("x y", what
+// they turn about), so a page tweens a hand or a pin from one picture to the next.
 std::string clockSvg(const clock::Dials& dials, std::uint8_t pinsUp, int size,
                      const std::string& background, const std::string& title);
 

@@ -170,10 +170,13 @@ std::optional<ImageAnswer> refuseStickerParameters(const ImageRequest& request, 
   return std::nullopt;
 }
 
-// The Clock's picture (render/clock_picture.hpp): the inverse of `case`, then `alg`, its pins as
-// `alg` leaves them (all down on the front without one).
+// The Clock's picture (render/clock_picture.hpp): from `state` (solved without one) the inverse
+// of `case`, then `alg`, its pins as `alg` leaves them (all down on the front without one).
 ImageAnswer clockImage(const ImageRequest& request, const std::string& background) {
-  clock::Dials dials = clock::solved();
+  std::string stateError;
+  const std::optional<clock::Dials> start = clock::decode(request.state, stateError);
+  if (!start) return refuse("state: " + stateError, request.size);
+  clock::Dials dials = *start;
   std::uint8_t pinsUp = 0;
   for (const auto& [name, text, invert] :
        {std::tuple<const char*, const std::string&, bool>{"case", request.caseAlg, true},
@@ -199,10 +202,13 @@ ImageAnswer clockImage(const ImageRequest& request, const std::string& backgroun
   return answer;
 }
 
-// The Square-1's picture (render/square1_picture.hpp): the inverse of `case`, then `alg`; a
-// slice the shape does not allow is refused with its column.
+// The Square-1's picture (render/square1_picture.hpp): from `state` (solved without one) the
+// inverse of `case`, then `alg`; a slice the shape does not allow is refused with its column.
 ImageAnswer square1Image(const ImageRequest& request, const std::string& background) {
-  square1::State state = square1::solved();
+  std::string stateError;
+  const std::optional<square1::State> start = square1::decode(request.state, stateError);
+  if (!start) return refuse("state: " + stateError, request.size);
+  square1::State state = *start;
   if (!request.caseAlg.empty()) {
     // The moves undone from solved, last first: each slice must be able to turn there.
     const square1::ParsedMoves parsed = square1::parseMoves(request.caseAlg);
@@ -331,6 +337,8 @@ ImageAnswer imageFromParameters(const std::vector<std::pair<std::string, std::st
       request.alg = value;
     else if (name == "case")
       request.caseAlg = value;
+    else if (name == "state")
+      request.state = value;
     else if (name == "notation")
       request.notation = value;
     else if (name == "view")
@@ -360,7 +368,7 @@ ImageAnswer imageFromParameters(const std::vector<std::pair<std::string, std::st
     } else {
       return refuse(
           "unknown parameter '" + clip(name) +
-          "' (known: pzl, alg, case, notation, view, r, fmt, size, bg, sch, fd, fc, stage)");
+          "' (known: pzl, alg, case, state, notation, view, r, fmt, size, bg, sch, fd, fc, stage)");
     }
   }
   return renderImage(request);
@@ -436,6 +444,12 @@ ImageAnswer renderImage(const ImageRequest& request) {
   }
   const PictureGeometry* geometry = pictureGeometry(*puzzle);
   if (!geometry) return refuse("pzl: " + puzzle->id() + " has no picture", size);
+  if (!request.state.empty()) {
+    return refuse("state: the " + puzzle->id() +
+                      "'s picture is set by alg, case, fd or fc (state is for the puzzles with "
+                      "models of their own)",
+                  size);
+  }
   const std::string& view = request.view;
   if (view == "plan" || view == "trans") {
     return refuse(

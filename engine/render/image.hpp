@@ -22,16 +22,17 @@ struct ImageRequest {
   std::string puzzle = "pyraminx";  // pzl
   std::string alg;                  // alg: applied to the solved puzzle
   std::string caseAlg;              // case: the position the alg solves (its inverse is applied)
-  std::string notation;             // the puzzle's notation names (docs/api.md), "" = default
-  std::string view = "iso";         // view: "iso" (the 3D player's view, flat) or "net"
-  std::string format = "svg";       // fmt: "svg", or "png" where the caller can rasterise
-  int size = 128;                   // size: the picture's width in pixels
-  std::string background = "t";     // bg: "t" (transparent) or a colour
-  std::string scheme;               // sch: one colour per face, in the puzzle's face order
-  std::string faceletDefinition;    // fd: one face letter per sticker ('n' = masked, 't' = none)
-  std::string faceletColours;       // fc: one colour letter per sticker
-  std::string stage;                // stage: the orbits shown, "corner,edge"; others greyed
-  std::string rotation;             // r: VisualCube's view rotations, "y45x-34"
+  std::string state;             // state: a model of its own's state text, where case and alg start
+  std::string notation;          // the puzzle's notation names (docs/api.md), "" = default
+  std::string view = "iso";      // view: "iso" (the 3D player's view, flat) or "net"
+  std::string format = "svg";    // fmt: "svg", or "png" where the caller can rasterise
+  int size = 128;                // size: the picture's width in pixels
+  std::string background = "t";  // bg: "t" (transparent) or a colour
+  std::string scheme;            // sch: one colour per face, in the puzzle's face order
+  std::string faceletDefinition;  // fd: one face letter per sticker ('n' = masked, 't' = none)
+  std::string faceletColours;     // fc: one colour letter per sticker
+  std::string stage;              // stage: the orbits shown, "corner,edge"; others greyed
+  std::string rotation;           // r: VisualCube's view rotations, "y45x-34"
 };
 
 struct ImageAnswer {

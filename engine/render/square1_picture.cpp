@@ -107,8 +107,12 @@ std::string drawLayer(const square1::State& state, int firstSlot, double offset,
     if (square1::isCorner(piece) && state.slots[previous] == piece) continue;  // second half
     const double degrees = 30 * (i + offset) + (square1::isCorner(piece) ? 15 : 0);
     const char letter = static_cast<char>(square1::isCorner(piece) ? 'A' + piece : '1' + piece - 8);
+    // The part, its angle and the layer's centre, so a page tweens a twist as a turn of the
+    // layer's pieces and a slice as the pieces that change layers flipping over.
     svg += "<g data-piece=\"" + std::string(1, letter) + "\" data-slot=\"" + std::to_string(slot) +
-           "\">" + wedge(centre, degrees, piece) + "</g>";
+           "\" data-part=\"piece-" + std::string(1, letter) + "\" data-angle=\"" +
+           svgNumber(degrees) + "\" data-centre=\"" + svgNumber(centre.x) + " " +
+           svgNumber(centre.y) + "\">" + wedge(centre, degrees, piece) + "</g>";
   }
   return svg;
 }

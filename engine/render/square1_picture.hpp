@@ -15,7 +15,10 @@ namespace polytwist {
 
 // An SVG `size` pixels wide; `background` a colour or "none"; `title` already escaped for XML.
 // Each piece carries data-piece (its letter in square1::encode) and data-slot (its first slot),
-// the middle layer data-middle ("solved" or "flipped"), so tests read what is drawn.
+// the middle layer data-middle ("solved" or "flipped"), so tests read what is drawn; each piece
+// also data-part (one name per piece, the same in every picture), data-angle (degrees clockwise
+// from up, as drawn) and data-centre (its layer's centre, "x y"), so a page tweens the pieces
+// from one picture to the next.
 std::string square1Svg(const square1::State& state, int size, const std::string& background,
                        const std::string& title);
 

@@ -175,10 +175,20 @@ TEST_CASE("clock: the service scrambles, applies, solves and draws it") {
   CHECK(contains(field(service::applyMoves("clock", "12", ""), "error"), "14 hours"));
   CHECK(contains(field(service::validate("clock", ""), "error"), "answers puzzleInfo"));
 
-  // Kept out of the player's list (it cannot draw the Clock yet), listed beside it.
+  // Listed apart from the puzzles with geometry, shown by players as its picture.
   const Json list = service::listPuzzles();
   CHECK_FALSE(contains(list.find("puzzles")->dump(), "\"clock\""));
-  CHECK(contains(list.find("without_player")->dump(), "\"clock\""));
+  CHECK(contains(list.find("own_models")->dump(),
+                 "{\"id\":\"clock\",\"name\":\"Rubik's Clock\",\"view\":\"picture\"}"));
+  CHECK(field(service::puzzleInfo("clock"), "view") == "picture");
+  CHECK(service::puzzleInfo("clock").find("methods")->dump() == "[\"fast\"]");
+  CHECK(field(service::puzzleInfo("clock"), "has_distance_table") == "false");
+  // Its moves as answers write them, every one of a scramble among them.
+  const std::string moves = service::puzzleInfo("clock").find("moves")->dump();
+  for (const char* move : {"\"UR0+\"", "\"ALL6+\"", "\"L5-\"", "\"DL1-\"", "\"y2\""}) {
+    CHECK(contains(moves, move));
+  }
+  CHECK(service::puzzleInfo("clock").find("moves")->array().size() == 9 * 12 + 1);
   CHECK(field(service::puzzleInfo("clock"), "state_count") == "1283918464548864");
 
   // The picture's hands and pins are the position's.
@@ -190,6 +200,30 @@ TEST_CASE("clock: the service scrambles, applies, solves and draws it") {
   CHECK(contains(picture.svg, "data-pin=\"back-UR\" data-up=\"true\""));
   CHECK(contains(picture.svg, "data-pin=\"front-UL\" data-up=\"false\""));
   CHECK(contains(picture.svg, "data-pin=\"front-UR\" data-up=\"true\""));
+  // Each hand's group names its part, angle and centre (the UR dial's hub), for a page's tween.
+  CHECK(contains(picture.svg,
+                 "<g data-part=\"hand-front-UR\" data-angle=\"90\" data-centre=\"79 29\">"));
+  CHECK(contains(picture.svg, "<circle data-part=\"pin-front-UR\" data-pin=\"front-UR\""));
+  // A position's `picture` parameters draw it: its dials from `state`, its pins from `alg`.
+  const Json position = service::applyMoves("clock", "", "UR3+ y2 D1- UR");
+  const Json* parameters = position.find("picture");
+  REQUIRE(parameters != nullptr);
+  // The pins named on the back after y2 (UR), as the front sees them.
+  CHECK(field(*parameters, "alg") == "UR DR DL");
+  const ImageAnswer drawn =
+      imageFromQuery("pzl=clock&alg=UR%20DR%20DL&state=" + parameters->find("state")->string());
+  REQUIRE(drawn.status == 200);
+  for (const char* drawnThere :
+       {"data-dial=\"front-UR\" data-hour=\"3\"", "data-dial=\"back-D\" data-hour=\"11\"",
+        "data-pin=\"front-UR\" data-up=\"true\"", "data-pin=\"front-UL\" data-up=\"false\""}) {
+    CHECK(contains(drawn.svg, drawnThere));
+  }
+  // The moves of `alg` turn on from `state`.
+  CHECK(contains(
+      imageFromQuery("pzl=clock&state=" + parameters->find("state")->string() + "&alg=UR1%2B").svg,
+      "data-dial=\"front-UR\" data-hour=\"4\""));
+  CHECK(contains(imageFromQuery("pzl=clock&state=12").error, "state: "));
+  CHECK(contains(imageFromQuery("pzl=cube3&state=1").error, "state: "));
   const ImageAnswer refused = imageFromQuery("pzl=clock&alg=UR3%2B%20Q");
   CHECK(refused.status == 400);
   CHECK(refused.column == 6);

@@ -3,6 +3,7 @@
 // applying and solving, what it refuses, and what the picture draws.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <random>
 #include <set>
 #include <string>
@@ -118,7 +119,23 @@ TEST_CASE("Square-1 service: scrambles by seed and event, applied, solved, refus
   CHECK(contains(field(service::scramble("square1", 1, 20), "error"), "never random moves"));
   CHECK(contains(field(service::scramble("square1", -1), "error"), "seed must be"));
   CHECK(contains(field(service::validate("square1", ""), "error"), "a model of its own"));
-  CHECK(contains(service::listPuzzles().find("without_player")->dump(), "\"square1\""));
+  CHECK(contains(service::listPuzzles().find("own_models")->dump(), "\"square1\""));
+  // Its moves as answers write them, so a player steps through them.
+  const Json::Array& moves = service::puzzleInfo("square1").find("moves")->array();
+  CHECK(moves.size() == 12 * 12 * 2 - 1 + 1);
+  for (const char* move : {"(1,0)", "(-5,6)/", "(0,0)/", "/"}) {
+    CHECK(std::any_of(moves.begin(), moves.end(),
+                      [&](const Json& listed) { return listed.string() == move; }));
+  }
+  // A position's `picture` parameters draw it as `alg` from solved does.
+  const Json sliced = service::applyMoves("square1", "", "(3,0)/");
+  const std::string state = sliced.find("picture")->find("state")->string();
+  const auto untitled = [](std::string svg) {
+    const std::size_t from = svg.find("<title>"), to = svg.find("</title>");
+    return svg.erase(from, to - from);
+  };
+  CHECK(untitled(imageFromQuery("pzl=square1&state=" + state).svg) ==
+        untitled(imageFromQuery("pzl=square1&alg=(3,0)/").svg));
 }
 
 TEST_CASE("Square-1 picture: each piece where the state puts it, refusals with columns") {
@@ -128,6 +145,10 @@ TEST_CASE("Square-1 picture: each piece where the state puts it, refusals with c
   CHECK(contains(solved.svg, "data-piece=\"1\" data-slot=\"0\""));
   CHECK(contains(solved.svg, "data-piece=\"A\" data-slot=\"1\""));
   CHECK(contains(solved.svg, "data-piece=\"E\" data-slot=\"12\""));
+  // Its part, angle and layer centre, for a page's tween: E's middle, 30° + 15° from up.
+  CHECK(contains(solved.svg,
+                 "data-piece=\"E\" data-slot=\"12\" data-part=\"piece-E\" "
+                 "data-angle=\"45\" data-centre=\""));
   CHECK(contains(solved.svg, "data-middle=\"solved\""));
   // A slash takes UBR (slots 1-2) to slots 13-14 and flips the middle layer; `case` undoes it.
   for (const char* query : {"pzl=square1&alg=%2F", "pzl=square1&case=%2F"}) {
