@@ -147,15 +147,21 @@ describe("polytwist site", () => {
     const names = await page.evaluate(async () =>
       (await document.querySelector("#app").engine.listPuzzles()).puzzles.map((p) => p.name),
     );
-    assert.deepEqual(await page.$$eval("#puzzle option", (els) => els.map((el) => el.text)), names);
-    // The engine answers the Rubik's Clock and the Square-1, which the player cannot draw yet:
-    // kept out of the picker.
-    const withoutPlayer = await page.evaluate(async () =>
-      (await document.querySelector("#app").engine.listPuzzles()).without_player.map((p) => p.id),
+    // The puzzles with models of their own (the engine's pictures) follow, as other puzzles.
+    const own = await page.evaluate(async () =>
+      (await document.querySelector("#app").engine.listPuzzles()).own_models.map((p) => p.name),
     );
-    assert.deepEqual(withoutPlayer, ["clock", "square1"]);
-    const offered = await page.$$eval("#puzzle option", (els) => els.map((el) => el.value));
-    for (const id of withoutPlayer) assert.ok(!offered.includes(id), `the picker offers ${id}`);
+    assert.deepEqual(own, ["Rubik's Clock", "Square-1"]);
+    assert.deepEqual(
+      await page.$$eval("#puzzle > option", (els) => els.map((el) => el.text)),
+      names,
+    );
+    assert.deepEqual(
+      await page.$$eval('#puzzle > optgroup[label="Other puzzles"] > option', (els) =>
+        els.map((el) => el.text),
+      ),
+      own,
+    );
     // The hint goes once the puzzle has been turned by hand.
     await page.locator("#view").focus();
     await page.keyboard.press("KeyR");
@@ -198,6 +204,95 @@ describe("polytwist site", () => {
       await page.keyboard.press("Enter");
       await page.waitForSelector(`#solution-panel[data-cursor="${moves.length - 1}"]`);
       assert.equal(await focused(), previous);
+      assertNoProblems();
+    },
+  );
+
+  it(
+    "shows the Rubik's Clock as the engine's picture: dial turns and pins tweened, solved, shared",
+    TEST,
+    async () => {
+      await page.selectOption("#puzzle", "clock");
+      await page.waitForSelector('#player[data-puzzle="clock"][data-ready="true"]');
+      await idle();
+      const picture = "#picture-view svg";
+      assert.equal(await page.isVisible(picture), true);
+      assert.equal(await page.isVisible("#view"), false);
+      const part = (name) => `#picture-view [data-part="${name}"]`;
+      assert.equal(await page.getAttribute(part("pin-front-UR"), "data-up"), "false");
+
+      // A typed move: the UR pin goes up and the front's UR dial turns from 12 to 3 o'clock,
+      // both tweened (seen mid-way), then drawn where the engine says.
+      const tweened = page.waitForFunction(() => {
+        const root = document.querySelector("#app").shadowRoot;
+        const hand = root.querySelector('[data-part="hand-front-UR"]');
+        const pin = root.querySelector('[data-part="pin-front-UR"]');
+        if (!hand?.getAnimations().length || !pin?.getAnimations().length) return null;
+        return getComputedStyle(hand).transform;
+      });
+      await page.fill("#notation", "UR3+");
+      await page.click("#apply");
+      const midway = await (await tweened).jsonValue();
+      assert.notEqual(midway, "none");
+      await idle();
+      assert.equal(await page.getAttribute('[data-dial="front-UR"]', "data-hour"), "3");
+      assert.equal(await page.getAttribute(part("hand-front-UR"), "data-angle"), "90");
+      assert.equal(await page.getAttribute(part("pin-front-UR"), "data-up"), "true");
+      const settled = await page
+        .locator(part("hand-front-UR"))
+        .evaluate((hand) => [hand.getAnimations().length, getComputedStyle(hand).transform]);
+      assert.deepEqual(settled, [0, "none"]);
+
+      // Scrambled, shared, reopened on the same position; then its fast solution solves it.
+      await fastTurns(page);
+      await page.click("#scramble");
+      await idle();
+      assert.equal(await app("solved"), "false");
+      const state = await app("state");
+      const hours = () =>
+        page.$$eval("#picture-view [data-dial]", (dials) => dials.map((d) => d.dataset.hour));
+      const scrambledHours = await hours();
+      await page.click("#share");
+      await page.waitForSelector("#share-output:not([hidden])");
+      const url = await page.inputValue("#share-url");
+      assert.match(url, new RegExp(`state=${state}&puzzle=clock$`));
+      const { page: other, problems: otherProblems } = await session.open();
+      await other.goto(url);
+      await other.waitForSelector(`#player[data-state="${state}"]`, { timeout: 30_000 });
+      await other.waitForFunction(
+        (shown) =>
+          [...document.querySelector("#app").shadowRoot.querySelectorAll("[data-dial]")]
+            .map((d) => d.dataset.hour)
+            .join() === shown,
+        scrambledHours.join(),
+      );
+      assertNone(otherProblems);
+
+      assert.equal(await page.isVisible("#solve"), false);
+      await page.click("#solve-fast");
+      await page.waitForSelector('#player[data-solved="true"]', { timeout: 30_000 });
+      await idle();
+      assert.ok((await hours()).every((hour) => hour === "0"));
+
+      // What the Clock does not take is named, not a crash.
+      await page.evaluate(() => {
+        const player = document.querySelector("#app");
+        player.setAttribute("stickering", "OLL");
+        player.setAttribute("alg", "UR3+ UR13+");
+      });
+      await page.waitForFunction(() =>
+        /UR13\+/.test(
+          document.querySelector("#app").shadowRoot.querySelector("[part~=messages]").textContent,
+        ),
+      );
+      const messages = await page
+        .locator("#app")
+        .evaluate((el) => el.shadowRoot.querySelector("[part~=messages]").textContent);
+      assert.match(
+        messages,
+        /stickering="OLL": the Rubik.s Clock has no stickers to colour or mask/,
+      );
+      assert.match(messages, /alg="UR3\+ UR13\+": 'UR13\+' at column 6: an amount is 0 to 11/);
       assertNoProblems();
     },
   );

@@ -54,13 +54,32 @@ describe("the headless player model", () => {
     assert.equal(last("puzzle").info.id, "pyraminx");
     assert.deepEqual(
       all("puzzles")[0].puzzles.map((p) => p.id),
-      call("listPuzzles").puzzles.map((p) => p.id),
+      [...call("listPuzzles").puzzles, ...call("listPuzzles").own_models].map((p) => p.id),
     );
     assert.equal(last("position").cause, "start");
     assert.equal(model.position.current.state, "");
     assert.deepEqual(model.playback.moves, ["R", "U", "R'", "U'"]);
     assert.equal(model.playback.cursor, 0);
     assert.equal(last("status").text, "Pyraminx: ready.");
+  });
+
+  it("steps through a Clock sequence move by move, the moves after y2 read on the back", async () => {
+    const { model } = recordedModel();
+    const alg = "UR1+ y2 U2+ ALL3-";
+    await model.configure({ puzzle: "clock", alg });
+    assert.deepEqual(model.playback.moves, alg.split(" "));
+    // Each step is the moves so far, as the engine reads them from the start.
+    for (let k = 0; k <= 4; k++) {
+      const sofar = alg.split(" ").slice(0, k).join(" ");
+      assert.equal(
+        model.playback.positionAt(k).state,
+        call("applyMoves", "clock", "", sofar).state,
+      );
+    }
+    assert.deepEqual(
+      model.playback.positionAt(4).picture,
+      call("applyMoves", "clock", "", alg).picture,
+    );
   });
 
   it("plays derived moves (slices, rotations) as the face turns the engine resolves them to", async () => {

@@ -51,6 +51,16 @@ export async function resolveAppearance(engine, info, wanted) {
   const problems = new Map();
   const quoted = (name) => `${name}="${wanted[name]}"`;
 
+  // A puzzle without stickers (no faces: the engine draws its picture) takes none of them.
+  if (!info.faces) {
+    for (const name of APPEARANCE_ATTRIBUTES.filter((name) => wanted[name].trim())) {
+      problems.set(name, {
+        text: `${quoted(name)}: the ${info.name} has no stickers to colour or mask`,
+      });
+    }
+    return { info, looks: "", problems };
+  }
+
   const stickering = wanted.stickering.trim();
   const sets = info.stickerings ?? [];
   const set = sets.find(({ name }) => name.toLowerCase() === stickering.toLowerCase());

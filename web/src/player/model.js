@@ -8,7 +8,7 @@
 //
 // Events (CustomEvent, detail as listed):
 //   change    the ready / busy / solving flags changed
-//   puzzles   {puzzles}: the engine's puzzle list, once read
+//   puzzles   {puzzles}: the engine's puzzle list (own models last, with their `view`), once read
 //   puzzle    {info, entry}: another puzzle was loaded (info null: none could be)
 //   appearance {info}: the same puzzle restyled (stickering, mask, sticker colours; ./appearance.js)
 //   position  {current, cause}: a position was shown ("turn" or "start", ./position.js)
@@ -185,7 +185,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
    */
   async function animateTo(move, answer, { reverse = false, index = -1, otherWay = false } = {}) {
     if (move) {
-      await animator(move, { reverse, otherWay, queued: tasks.pending - 1 });
+      await animator(move, { reverse, otherWay, queued: tasks.pending - 1, answer });
       emit("move", { move, index, reverse });
     }
     position.show(answer);
@@ -202,14 +202,19 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
     return answer;
   }
 
-  /** The engine's positions after each step of `steps`, from `from` (positions[0] = from). */
+  /**
+   * The engine's positions after each step of `steps`, from `from` (positions[0] = from): each
+   * the steps so far read as one sequence from `from`, since a notation may read a move by the
+   * ones before it where the state does not say (the Clock's y2 turns it over: the names after
+   * it are read on the other side).
+   */
   async function positionsAlong(from, steps) {
     const positions = [from];
-    for (const step of steps) {
+    for (let count = 1; count <= steps.length; count++) {
+      const sequence = steps.slice(0, count).join(" ");
       positions.push(
-        expectOk(await numbering.applyMoves(position.current.puzzle, from.state, step)),
+        expectOk(await numbering.applyMoves(position.current.puzzle, from.state, sequence)),
       );
-      from = positions.at(-1);
     }
     return positions;
   }
@@ -242,8 +247,8 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
   async function playInList(answer) {
     const { moves } = position.current.info;
     if (sequenceSteps(playedMoves(answer), moves).length === 0) return false;
-    const { state, facelets, solved, digits, sources } = position.current;
-    const from = { state, facelets, solved, digits, sources };
+    const { state, facelets, solved, digits, sources, picture } = position.current;
+    const from = { state, facelets, solved, digits, sources, picture };
     const animated = animatableMoves(playedMoves(answer), moves);
     const applied = () => status(`Applied ${answer.moves}`);
     // Loading is no step of the list to describe; its end says what was applied.
@@ -277,7 +282,9 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
 
   async function listPuzzles() {
     if (!puzzleList) {
-      puzzleList = expectOk(await engine.listPuzzles()).puzzles;
+      // The puzzles with geometry, then those with models of their own (shown as pictures).
+      const answer = expectOk(await engine.listPuzzles());
+      puzzleList = [...answer.puzzles, ...(answer.own_models ?? [])];
       if (puzzleList.length === 0) throw new Error("The engine lists no puzzles.");
       emit("puzzles", { puzzles: puzzleList });
     }
@@ -624,7 +631,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
 
   /** The engine's solution of the current position by `method`, and the position after each move. */
   async function findSolution(method) {
-    const { puzzle, state, facelets, solved, digits, sources } = position.current;
+    const { puzzle, state, facelets, solved, digits, sources, picture } = position.current;
     solving = true;
     longSearch = { asked: false, answered: false, fastInstead: false };
     changed();
@@ -638,7 +645,10 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
       changed();
     }
     const moves = splitMoves(answer.solution);
-    const positions = await positionsAlong({ state, facelets, solved, digits, sources }, moves);
+    const positions = await positionsAlong(
+      { state, facelets, solved, digits, sources, picture },
+      moves,
+    );
     if (!positions.at(-1).solved)
       throw new Error("The engine's solution did not solve the puzzle.");
     return { answer, moves, positions };
@@ -818,7 +828,10 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
     },
     /** Runs `action` after the queued actions, like every action of the player. */
     queue: runOnPuzzle,
-    /** The view's turn animation: `(move, {reverse, otherWay, queued}) => Promise`. */
+    /**
+     * The view's turn animation, `(move, {reverse, otherWay, queued, answer}) => Promise`:
+     * `answer` the engine's position the move ends in.
+     */
     setAnimator(animate) {
       animator = animate;
     },

@@ -44,7 +44,7 @@ function puzzleName(picture, alg) {
 }
 
 /** The SVG text as an element of this document (parsed as XML: nothing in it runs). */
-function svgElement(svg) {
+export function svgElement(svg) {
   const parsed = new DOMParser().parseFromString(svg, "image/svg+xml");
   return document.importNode(parsed.documentElement, true);
 }

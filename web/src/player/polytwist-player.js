@@ -629,7 +629,8 @@ export class PolytwistPlayer extends HTMLElement {
     this.#model = model;
     if (this.#longSearchSeconds !== null) model.longSearchMs = this.#longSearchSeconds * 1000;
     const editing = () => this.#editMode?.active ?? false;
-    this.#stage = bindStage({ ui, model, view, viewError, speed, editing });
+    const engine = this.engine;
+    this.#stage = bindStage({ ui, model, view, viewError, speed, editing, engine });
     const controls = bindControls({
       ui,
       model,

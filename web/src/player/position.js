@@ -13,6 +13,7 @@ export function createPosition() {
     digits: "", // what each sticker shows, for a numbered puzzle ("" otherwise)
     sources: undefined, // the home sticker each position shows (numbered: with the digits)
     looks: "", // a mask's look of each home sticker, s/g/h ("" = all shown; ./appearance.js)
+    picture: null, // the image parameters that draw it, for a puzzle shown as the engine's picture
   };
 
   /** Switches to a puzzle (its engine info and web entry), position not yet shown. */
@@ -28,18 +29,22 @@ export function createPosition() {
   /** No puzzle (the last one asked for could not be loaded). */
   function clear() {
     Object.assign(current, { puzzle: "", info: null, entry: null, looks: "" });
-    Object.assign(current, { state: "", facelets: "", solved: true, digits: "" });
+    Object.assign(current, { state: "", facelets: "", solved: true, digits: "", picture: null });
     current.sources = undefined;
   }
 
   /**
-   * Shows a position from an engine answer: {state, facelets, solved, digits?, sources?} (digits
-   * and the home sticker each position shows: a numbered puzzle's, ./numbering.js). `cause` says
+   * Shows a position from an engine answer: {state, facelets, solved, digits?, sources?,
+   * picture?} (digits and the home sticker each position shows: a numbered puzzle's,
+   * ./numbering.js; picture: the image parameters of a puzzle shown as a picture). `cause` says
    * why: "turn" (a move, a step of a sequence) or "start" (a puzzle, setup, reset or numbering
    * was loaded).
    */
-  function show({ state, facelets, solved, digits = "", sources }, cause = "turn") {
-    Object.assign(current, { state, facelets, solved, digits, sources });
+  function show(
+    { state, facelets = "", solved, digits = "", sources, picture = null },
+    cause = "turn",
+  ) {
+    Object.assign(current, { state, facelets, solved, digits, sources, picture });
     for (const listener of listeners) listener(current, cause);
   }
 

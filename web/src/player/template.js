@@ -23,6 +23,7 @@ const MARKUP = `
     <canvas id="view" part="view" tabindex="0" aria-describedby="help-summary"></canvas>
     <canvas id="back-view" class="back-view" part="back-view" role="img" aria-label="The puzzle from behind" hidden></canvas>
     <div id="net-view" class="net-view" part="net-view" hidden></div>
+    <div id="picture-view" class="picture-view" part="picture-view" hidden></div>
     <p id="no-view" class="no-view" part="notice" aria-live="polite">Loading…</p>
     <div id="picture" class="picture" part="picture" role="presentation" hidden></div>
     <button id="start3d" class="stage-button start3d" type="button" title="Turn it in 3D" hidden>3D</button>

@@ -13,7 +13,9 @@
 //   facelets  the position as the engine's facelets string (one face letter per sticker): the form
 //             for positions entered in the state editor, since any colouring can be written.
 //   setup     the position as a move sequence from solved: the form for positions reached by moves.
-//             At most one of facelets and setup; neither means the solved position.
+//   state     the position as the engine's state text: the form for a puzzle without stickers
+//             (the Rubik's Clock, the Square-1), whose positions have no facelets.
+//             At most one of facelets, setup and state; none means the solved position.
 //   solution  the moves to play from that position (the engine's normalised notation): a solution
 //   alg       or any other moves (the player element's attribute name): read as solution is, but
 //             shown as moves, not as a solution. At most one of the two (both: they must agree).
@@ -68,6 +70,7 @@ export const VIEW_PARAMS = [
 const PUZZLE_PARAMS = [
   "facelets",
   "setup",
+  "state",
   "solution",
   "alg",
   "step",
@@ -151,6 +154,11 @@ const RULES = {
     maxLength: MAX_FACELETS_LENGTH,
     allowed: FACELET_CHAR,
     allowedText: "facelets are face letters (A–Z, a–z, 0–9), one per sticker",
+  },
+  state: {
+    maxLength: MAX_FACELETS_LENGTH,
+    allowed: /[\x21-\x7e]/,
+    allowedText: "a state is the engine's state text, in ASCII without spaces",
   },
   moves: {
     maxLength: MAX_MOVES_LENGTH,
@@ -251,7 +259,7 @@ function readParams(searchParams) {
  * Reads a share link.
  * @param {string | URL} url  an absolute address, or a relative one such as "?puzzle=pyraminx"
  * @returns {null | {ok: true, puzzle: string, description: string, position: null |
- *   {facelets: string} | {setup: string}, solution: string, isSolution: boolean, step: number,
+ *   {facelets: string} | {setup: string} | {state: string}, solution: string, isSolution: boolean, step: number,
  *   numbering: string, groups: string, view: {[attribute]: string}, appearance: {stickering?,
  *   mask?, colors?, scheme?}} | {ok: false, param: string, error: string, column?: number}}
  *   `solution` holds the moves given as solution or alg, `isSolution` whether they came as
@@ -285,7 +293,16 @@ export function decodeShareLink(url) {
 
   const read = readParams(parsed.searchParams);
   if (!read.values) return read;
-  const { puzzle, facelets, setup, solution, alg, numbering = "", groups = "" } = read.values;
+  const {
+    puzzle,
+    facelets,
+    setup,
+    state,
+    solution,
+    alg,
+    numbering = "",
+    groups = "",
+  } = read.values;
   const description = read.values.description?.trim();
   const stepRead = readStep(read.values.step);
   if (puzzle === undefined && description === undefined) {
@@ -294,8 +311,12 @@ export function decodeShareLink(url) {
       "puzzle is missing: a share link names its puzzle, e.g. puzzle=pyraminx, or describes it",
     );
   }
-  if (facelets !== undefined && setup !== undefined) {
-    return failure("setup", "both facelets and setup are given: a link has one position");
+  const positions = [facelets, setup, state].filter((given) => given !== undefined);
+  if (positions.length > 1) {
+    return failure(
+      setup === undefined ? "state" : "setup",
+      "more than one of facelets, setup and state is given: a link has one position",
+    );
   }
   const solutionText = (solution ?? "").trim();
   const algText = (alg ?? "").trim();
@@ -307,6 +328,7 @@ export function decodeShareLink(url) {
     (description === undefined ? checkPuzzle(puzzle) : checkDescription(description)) ??
     (facelets === undefined ? null : checkFacelets(facelets)) ??
     checkMoves("setup", setupText) ??
+    (state === undefined ? null : checkValue("state", state.trim(), RULES.state)) ??
     (solution === undefined ? checkMoves("alg", algText) : checkMoves("solution", solutionText)) ??
     checkValue("numbering", numbering, RULES.numbering) ??
     checkValue("groups", groups, RULES.groups) ??
@@ -323,6 +345,7 @@ export function decodeShareLink(url) {
   let position = null;
   if (facelets !== undefined) position = { facelets };
   else if (setupText !== "") position = { setup: setupText };
+  else if ((state ?? "").trim() !== "") position = { state: state.trim() };
   const moves = solution === undefined ? algText : solutionText;
   const { step } = stepRead;
   if (step > 0 && moves === "") {
@@ -359,7 +382,15 @@ function readPosition(position) {
     const problem = checkMoves("setup", setup);
     return problem ?? { params: setup === "" ? [] : [["setup", setup]] };
   }
-  return failure("position", "position is {facelets: string}, {setup: string} or null");
+  if (keys.length === 1 && keys[0] === "state" && isText(position.state)) {
+    const state = position.state.trim();
+    const problem = checkValue("state", state, RULES.state);
+    return problem ?? { params: state === "" ? [] : [["state", state]] };
+  }
+  return failure(
+    "position",
+    "position is {facelets: string}, {setup: string}, {state: string} or null",
+  );
 }
 
 /**
@@ -371,7 +402,7 @@ function readPosition(position) {
  * name), and written so.
  * @param {string | URL} baseUrl  e.g. location.href
  * @param {{puzzle?: string, description?: string,
- *   position?: null | {facelets: string} | {setup: string},
+ *   position?: null | {facelets: string} | {setup: string} | {state: string},
  *   solution?: string, alg?: string, step?: number, numbering?: string, groups?: string,
  *   view?: {[attribute: string]: string},
  *   appearance?: {stickering?: string, mask?: string, colors?: string, scheme?: string}}} link

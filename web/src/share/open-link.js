@@ -1,6 +1,7 @@
 // Opening a share link on the app page: the decoded link (./link.js) is checked by the engine
-// before the player shows it. The position comes from `facelets` (validated) or `setup` (applied
-// from solved); `solution` is loaded as the player's move list, at move `step`. What the engine
+// before the player shows it. The position comes from `facelets` (validated), `state` (read by
+// applyMoves: a puzzle without stickers) or `setup` (applied from solved); `solution` is loaded
+// as the player's move list, at move `step`. What the engine
 // refuses is returned as a problem naming the parameter, and the rest is still shown; facelets
 // with one letter per sticker that are not a possible position open the colour editor on them,
 // with the stickers at fault marked. A numbered puzzle's `numbering` and `groups` are checked by
@@ -59,7 +60,7 @@ export function puzzleProblem(param, answer) {
  * the link before it started). Resolves null when everything was shown, else {param, error,
  * column?, text?}.
  * @param {import("../player/polytwist-player.js").PolytwistPlayer} player
- * @param {{puzzle: string, position: null | {facelets: string} | {setup: string},
+ * @param {{puzzle: string, position: null | {facelets: string} | {setup: string} | {state: string},
  *   solution: string, step: number, numbering: string, groups: string}} link  an ok answer of
  *   decodeShareLink
  */
@@ -90,6 +91,10 @@ export async function openShareLink(
       return { param: "facelets", error: `facelets: ${answer.error}` };
     }
     state = answer.state;
+  } else if (position?.state !== undefined) {
+    const answer = await engine.applyMoves(puzzle, position.state, "");
+    if (answer.ok) state = answer.state;
+    else problem = { param: "state", error: `state: ${answer.error}` };
   } else if (position?.setup !== undefined) {
     const answer = await engine.applyMoves(puzzle, "", position.setup);
     if (answer.ok) state = answer.state;

@@ -20,7 +20,13 @@ export function shareLinkOf(player, baseUrl) {
     ...(description ? { description } : { puzzle: player.puzzleInfo.id }),
     // Left out only for the engine's own solved state (""), not for any solved one: a solved
     // domino may be turned about its U–D axis, and the link keeps the colours where they are.
-    position: from.state === "" ? null : { facelets: from.facelets },
+    // A puzzle without stickers (no facelets) by the engine's state text.
+    position:
+      from.state === ""
+        ? null
+        : from.facelets
+          ? { facelets: from.facelets }
+          : { state: from.state },
     // As written: a commutator travels as [A, B], its step counting the turns played. A
     // solution as solution, other moves (typed, an alg) as alg.
     [onList && !player.movesAreSolution ? "alg" : "solution"]: onList ? player.movesWritten : "",

@@ -97,7 +97,15 @@ export function bindControls({ ui, model, editMode, onEdit }) {
 
   model.addEventListener("change", update);
   model.addEventListener("puzzles", ({ detail }) => {
-    ui.puzzle.replaceChildren(...detail.puzzles.map(({ id, name }) => new Option(name, id)));
+    // Puzzles shown as the engine's pictures (listPuzzles' `view`) apart, after the 3D ones.
+    const option = ({ id, name }) => new Option(name, id);
+    const others = document.createElement("optgroup");
+    others.label = "Other puzzles";
+    others.append(...detail.puzzles.filter(({ view }) => view).map(option));
+    ui.puzzle.replaceChildren(
+      ...detail.puzzles.filter(({ view }) => !view).map(option),
+      ...(others.childElementCount ? [others] : []),
+    );
     listed = true;
     update();
   });

@@ -1,13 +1,16 @@
 // The player's stage: the 3D model of the puzzle the player model shows (made from the puzzle's
 // web entry), the engine's positions drawn on it, turns animated (the model's animator), drags and
 // keys turned into moves, Reset view, the help popover's keys, the notice over the view and its
-// label; and how the puzzle is shown: hint stickers on the 3D model, or its flat net instead.
+// label; and how the puzzle is shown: hint stickers on the 3D model, or its flat net instead; or,
+// for a puzzle the engine draws rather than describes (puzzleInfo's `view`: "picture"), the
+// engine's picture of each position, its moves tweened (./picture-view.js).
 import { createNet } from "../../edit/net.js";
 import { digitNetPicture } from "../../numbering/digit-net.js";
 import { HINT_FRAMING, addHintStickers } from "../../puzzles/hint-stickers.js";
 import { attachDragToTurn } from "../../ui/drag-to-turn.js";
 import { pressWord, showBidiControls } from "../../ui/format.js";
 import { createKeyboard, renderKeyTable } from "../../ui/keyboard.js";
+import { createPictureView } from "./picture-view.js";
 
 /**
  * @param {object} options
@@ -18,8 +21,9 @@ import { createKeyboard, renderKeyTable } from "../../ui/keyboard.js";
  * @param {string} options.viewError  why there is no view
  * @param {{turnMs: (queued: number) => number}} options.speed
  * @param {() => boolean} options.editing  whether the colour editor is open (no turning then)
+ * @param {{image: (params: object) => Promise<object>}} options.engine  draws the pictures
  */
-export function bindStage({ ui, model, view, viewError, speed, editing }) {
+export function bindStage({ ui, model, view, viewError, speed, editing, engine }) {
   let puzzleModel = null; // the 3D model of the puzzle shown
   let interactive = true; // turning by drag and keys (every controls level but "none")
   let cameraOption = {};
@@ -30,6 +34,9 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
   let hints = null; // the hint stickers on puzzleModel
   let shownView = "3d"; // the view attribute: "3d" or "net"
   let net = null; // the net view (../../edit/net.js), while shown
+  const pictureView = createPictureView({ element: ui.pictureView, engine });
+  const pictured = () => shown.info?.view === "picture"; // the puzzle shown is the engine's picture
+  const pictureLabel = () => `Picture of the ${shown.info.name}: type its moves to turn it`;
 
   const turnable = () => interactive && model.ready && !editing();
   const keyboard = createKeyboard({ onMove: userMove, playback: model });
@@ -44,7 +51,9 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
   function showNotice() {
     const { info } = model.position.current;
     let text = problem;
-    if (!text && info && !puzzleModel) text = viewError || `No 3D view for the ${info.name} yet.`;
+    if (!text && info && !puzzleModel && !pictured()) {
+      text = viewError || `No 3D view for the ${info.name} yet.`;
+    }
     ui.noView.textContent = showBidiControls(text); // it may quote the puzzle attribute
     ui.noView.hidden = !text;
     ui.noView.classList.toggle("problem", Boolean(problem));
@@ -59,7 +68,7 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
 
   function describeView() {
     const name = model.position.current.info?.name ?? "puzzle";
-    ui.view.tabIndex = interactive ? 0 : -1;
+    ui.view.tabIndex = interactive && !pictured() ? 0 : -1;
     let label = `3D view of the ${name}: drag to look around`;
     if (editing()) {
       label = `3D view of the ${name}: ${pressWord()} a sticker to paint it with the chosen colour, drag to look around`;
@@ -114,6 +123,9 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
 
   function showPuzzle({ info, entry }) {
     shown = { info, entry };
+    ui.player.dataset.stage = pictured() ? "picture" : "3d";
+    ui.pictureView.hidden = !pictured();
+    pictureView.clear();
     puzzleModel?.dispose();
     hints = null; // they went with the last model
     puzzleModel = view && entry ? entry.createModel(info) : null;
@@ -130,7 +142,11 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
     showNotice();
   }
 
-  function showPosition({ facelets, digits, sources, looks }) {
+  function showPosition({ puzzle, facelets, digits, sources, looks, picture }) {
+    if (pictured()) {
+      pictureView.show(puzzle, picture, { label: pictureLabel() });
+      return;
+    }
     showOnNet({ facelets, digits, looks, sources });
     if (!puzzleModel) return;
     puzzleModel.setFacelets(facelets, { looks, sources });
@@ -138,7 +154,14 @@ export function bindStage({ ui, model, view, viewError, speed, editing }) {
     view.requestRender();
   }
 
-  model.setAnimator(async (move, { reverse, otherWay, queued }) => {
+  model.setAnimator(async (move, { reverse, otherWay, queued, answer }) => {
+    if (pictured()) {
+      await pictureView.show(model.position.current.puzzle, answer.picture, {
+        label: pictureLabel(),
+        ms: speed.turnMs(queued),
+      });
+      return;
+    }
     if (!view || !puzzleModel?.hasTurn(move)) return;
     await puzzleModel.turn(move, {
       duration: speed.turnMs(queued),
