@@ -84,6 +84,25 @@ describe("round trips through the engine", () => {
     });
   }
 
+  it("the puzzles without stickers: scramble → state link → applyMoves gives the same state", () => {
+    for (const puzzle of ["clock", "square1"]) {
+      const scrambled = call("scramble", puzzle, 12);
+      const solved = call("solve", puzzle, scrambled.state, null);
+      const position = { state: scrambled.state };
+      const link = decodeOk(encodeOk(BASE, { puzzle, position, solution: solved.solution }));
+      assert.deepEqual(link.position, position);
+      const reached = call("applyMoves", puzzle, link.position.state, "");
+      assert.equal(reached.state, scrambled.state);
+      assert.equal(call("applyMoves", puzzle, reached.state, link.solution).solved, true);
+    }
+    assertRefused(decodeShareLink(`${BASE}?state=03a%3Cb&puzzle=clock`), "state", /character 4/);
+    assertRefused(
+      decodeShareLink(`${BASE}?state=03&setup=UR1%2B&puzzle=clock`),
+      "setup",
+      /one position/,
+    );
+  });
+
   it("a link without a position is the solved position", () => {
     const link = decodeOk(encodeOk(BASE, { puzzle: "cube2", solution: "R U R'" }));
     assert.deepEqual(link, {

@@ -157,8 +157,8 @@ const RULES = {
   },
   state: {
     maxLength: MAX_FACELETS_LENGTH,
-    allowed: /[\x21-\x7e]/,
-    allowedText: "a state is the engine's state text, in ASCII without spaces",
+    allowed: /[A-Za-z0-9/]/,
+    allowedText: "a state is the engine's state text: letters, digits and /",
   },
   moves: {
     maxLength: MAX_MOVES_LENGTH,
