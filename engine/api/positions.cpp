@@ -199,11 +199,14 @@ Json scrambleOf(const Puzzle& puzzle, const SolverDescription& solvers, double s
     for (;;) {
       const State state = puzzle.randomState(rng);
       if (solvableWithin(puzzle, state, how.minDistance - 1)) continue;
-      const TwoPhaseResult solution = twoPhaseFor(puzzle).solve(state);
+      TwoPhaseOptions target;
+      target.maxLength = puzzle.spec().fastTarget;
+      const TwoPhaseResult solution = twoPhaseFor(puzzle).solve(state, target);
       if (solution.status != TwoPhaseResult::Status::Solved) return failure(solution.error);
-      const std::vector<int> moves = invertMoves(puzzle, solution.moves);
-      return positionAnswer(puzzle, puzzle.applySequence(puzzle.solved(), moves))
-          .set("scramble", writeMoves(puzzle, start, moves, *notation))
+      const std::optional<std::vector<int>> moves = scrambleFor(puzzle, state, solution.moves);
+      if (!moves) return failure("internal error: no scramble reaches the random position");
+      return positionAnswer(puzzle, puzzle.applySequence(puzzle.solved(), *moves))
+          .set("scramble", writeMoves(puzzle, start, *moves, *notation))
           .set("random_state", true);
     }
   }

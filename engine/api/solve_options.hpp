@@ -14,7 +14,8 @@ struct SolveOptions {
     Optimal,  // a proven-optimal solution (the puzzle's own solver)
     Fast,     // a short solution quickly (two-phase for puzzles that declare phases)
   } method = Method::Optimal;
-  int maxLength = 21;  // fast: stop at the first solution of at most this many moves
+  // Fast: stop at the first solution of at most this many moves (none: the puzzle's fastTarget).
+  std::optional<int> maxLength;
   // Fast, above 0: keep searching for shorter solutions until this many milliseconds have passed
   // and answer the shortest found (TwoPhaseOptions::timeMs).
   double timeMs = 0;

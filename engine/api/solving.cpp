@@ -45,7 +45,7 @@ Json solveOf(const Puzzle& puzzle, const SolverDescription& solvers, const std::
   if (hasFastSolver && (solveOptions.method == SolveOptions::Method::Fast ||
                         !solvers.offers(SolveMethod::Optimal))) {
     TwoPhaseOptions fast;
-    fast.maxLength = solveOptions.maxLength;
+    fast.maxLength = solveOptions.maxLength.value_or(puzzle.spec().fastTarget);
     fast.timeMs = solveOptions.timeMs;
     fast.cancel = cancel;
     const TwoPhaseResult outcome = twoPhaseFor(puzzle).solve(*state, fast);
@@ -55,7 +55,7 @@ Json solveOf(const Puzzle& puzzle, const SolverDescription& solvers, const std::
         solvedAnswer(puzzle, *state, outcome.moves, *notation, outcome.nodes, outcome.milliseconds)
             .set("method", "fast")
             .set("optimal", false)
-            .set("max_length", solveOptions.maxLength);
+            .set("max_length", fast.maxLength);
     if (solveOptions.timeMs > 0) answer.set("time_ms", solveOptions.timeMs);
     if (solveOptions.method == SolveOptions::Method::Optimal) {
       answer.set("note", puzzle.id() + " has no optimal solver: this is its fast solution");

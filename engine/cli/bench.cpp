@@ -82,6 +82,7 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
     return usageError(args, "--solver fast needs a puzzle with a two-phase solver (cube3)");
   }
   TwoPhaseOptions options;
+  options.maxLength = puzzle.spec().fastTarget;
   if (auto found = args.options.find("max-length"); found != args.options.end()) {
     std::uint64_t target = 0;
     if (!readWholeNumber(found->second, TwoPhaseSolver::kMaxLength, target)) {

@@ -271,6 +271,9 @@ struct PuzzleSpec {
   std::string labelSymbols = {};
   // Non-empty for puzzles with a fast multi-phase solver (Kociemba's two-phase for the 3x3x3).
   std::vector<PhaseSpec> phases = {};
+  // Its target when a request names none (TwoPhaseOptions::maxLength): the first solution of at
+  // most this many moves.
+  int fastTarget = 21;
   std::vector<NotationSpec> notations = {};
   // Named stickering masks, {name, mask} (core/stickering.hpp): the sets speedcubers use, the
   // 3x3x3's {"OLL", "grey: all; show: U"}, …; none for most puzzles.

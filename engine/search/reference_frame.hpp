@@ -44,11 +44,11 @@ class ReferenceFrame {
   State seenFrom(int piece, const State& fixedState) const;
   // The companion's number of puzzle piece `piece` (-1 for the reference itself).
   int fixedPiece(int piece) const { return piece == piece_ ? -1 : piece - (piece > piece_); }
+  // The rotation (one of the solved states) that brings the reference piece home in `state`.
+  const State& homing(const State& state) const;
 
  private:
   static PuzzleSpec fixedSpec(const Puzzle& puzzle);
-  // The rotation (one of the solved states) that brings the reference piece home in `state`.
-  const State& homing(const State& state) const;
   // The puzzle state of a companion state (the reference piece put back home).
   State toPuzzle(const State& fixedState) const;
   const Puzzle& puzzle_;

@@ -341,6 +341,7 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
     std::stable_sort(phase.tables.begin(), phase.tables.end(),
                      [](const Table& x, const Table& y) { return x.entries < y.entries; });
   }
+  if (!puzzle.spec().referencePiece.empty()) frame_ = std::make_unique<ReferenceFrame>(puzzle);
   addVariants();
 }
 
@@ -818,10 +819,16 @@ struct TwoPhaseSolver::Search : StackWalk<Search> {
   }
 };
 
+State TwoPhaseSolver::homed(const State& start) const {
+  return frame_ ? puzzle_.compose(start, frame_->homing(start)) : start;
+}
+
 State TwoPhaseSolver::variantPosition(int variant, const State& start) const {
   const Variant& v = variants_[variant];
+  const State searched = homed(start);
   return puzzle_.compose(
-      puzzle_.compose(v.undoRotation, v.inverse ? puzzle_.inverse(start) : start), v.rotation);
+      puzzle_.compose(v.undoRotation, v.inverse ? puzzle_.inverse(searched) : searched),
+      v.rotation);
 }
 
 TwoPhaseResult TwoPhaseSolver::solve(const State& start, const TwoPhaseOptions& options) {
@@ -879,16 +886,20 @@ TwoPhaseResult TwoPhaseSolver::solveOnce(const State& start, const TwoPhaseOptio
   if (!prepare()) {
     return finish(TwoPhaseResult::Status::Failed, "out of memory for the two-phase tables");
   }
+  // Searched from start·T, T the turn that brings the reference piece home (homed()): each move
+  // m found solves the start as T·m·T^-1 (the solution ends at T^-1, a solved state).
+  const State* turn = frame_ ? &frame_->homing(start) : nullptr;
+  const State searched = homed(start);
   // One search per variant, deepened together: each phase-1 depth is tried in every variant
   // before the next, and the first solution within the target ends them all.
   const Phase& first = phases_[0];
-  const State inverseStart = puzzle_.inverse(start);
+  const State inverseStart = puzzle_.inverse(searched);
   std::vector<std::unique_ptr<Search>> searches;
   std::vector<int> bounds;  // per variant: its phase-1 heuristic at the start
   searches.reserve(variants_.size());
   for (const Variant& variant : variants_) {
     const State seen = puzzle_.compose(
-        puzzle_.compose(variant.undoRotation, variant.inverse ? inverseStart : start),
+        puzzle_.compose(variant.undoRotation, variant.inverse ? inverseStart : searched),
         variant.rotation);
     Search& search = *searches.emplace_back(std::make_unique<Search>(*this, options, deadline));
     std::copy(seen.pieces.begin(), seen.pieces.end(), search.startPieces);
@@ -933,6 +944,9 @@ TwoPhaseResult TwoPhaseSolver::solveOnce(const State& start, const TwoPhaseOptio
     // The moves solve the inverse position: reversed and each undone, they solve the start.
     std::reverse(result.moves.begin(), result.moves.end());
     for (int& move : result.moves) move = puzzle_.inverseMove(move);
+  }
+  if (turn) {
+    for (int& move : result.moves) move = puzzle_.moveInFrame(*turn, move);
   }
   result.phase1Length = search.phase1Length;
   result.variant = winner;

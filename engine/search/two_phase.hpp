@@ -28,6 +28,7 @@
 
 #include "core/puzzle.hpp"
 #include "search/distance_table.hpp"
+#include "search/reference_frame.hpp"
 
 namespace polytwist {
 
@@ -70,7 +71,8 @@ class TwoPhaseSolver {
   double buildMilliseconds() const { return buildMilliseconds_; }
   TwoPhaseResult solve(const State& start, const TwoPhaseOptions& options = {});
   int variantCount() const { return static_cast<int>(variants_.size()); }
-  // The position a variant searches for a start: the start or its inverse, seen rotated.
+  // The position a variant searches for a start: the start (turned so the puzzle's reference
+  // piece, if it has one, is home) or its inverse, seen rotated.
   State variantPosition(int variant, const State& start) const;
   int phaseCount() const;
   // Whether a state has reached the goal of a phase (the last: solved).
@@ -98,6 +100,7 @@ class TwoPhaseSolver {
   void flatMove(int move, const std::uint8_t* pieces, const std::uint8_t* ori,
                 std::uint8_t* toPieces, std::uint8_t* toOri) const;
   void addVariants();
+  State homed(const State& start) const;  // turned so the reference piece is home
   bool buildPatternTable(const Phase& phase, Table& table);
   bool parityHolds(const Phase& phase, const std::uint8_t* pieces) const;
 
@@ -117,6 +120,9 @@ class TwoPhaseSolver {
   };
   std::vector<Variant> variants_;
   std::vector<Phase> phases_;
+  // A puzzle without fixed centres (the Kilominx) is searched turned so that its reference piece
+  // is home, where phases whose moves leave that piece alone keep it.
+  std::unique_ptr<ReferenceFrame> frame_;
   bool prepared_ = false;
   double buildMilliseconds_ = 0;
 };

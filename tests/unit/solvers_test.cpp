@@ -91,9 +91,9 @@ TEST_CASE("solvers: the catalogue's descriptions") {
   CHECK_FALSE(cube3.wholeTable);
 
   const SolverDescription kilominx = describeSolvers(*findPuzzle("kilominx"));
-  CHECK(kilominx.methods == std::vector{SolveMethod::Optimal});
-  CHECK(kilominx.scramble.method == ScrambleSpec::Method::RandomMoves);
-  CHECK(kilominx.scramble.moves == 30);
+  CHECK(kilominx.methods == std::vector{SolveMethod::Optimal, SolveMethod::Fast});
+  CHECK(kilominx.scramble.method == ScrambleSpec::Method::RandomStateFast);
+  CHECK(kilominx.scramble.minDistance == 2);
 
   const SolverDescription numbered = describeSolvers(*findPuzzle("numbered_pyraminx"));
   CHECK(numbered.methods == std::vector{SolveMethod::Numbering});
@@ -114,7 +114,8 @@ TEST_CASE("solvers: the catalogue's descriptions") {
     CHECK(scramble.moves == moves);
     CHECK(scramble.rule == RandomMoveRule::NoBaseTwiceAmongCommuting);
   }
-  CHECK(kilominx.scramble.rule == RandomMoveRule::NoBaseTwiceInARow);
+  CHECK(describeSolvers(*findPuzzle("gigaminx")).scramble.rule ==
+        RandomMoveRule::NoBaseTwiceInARow);
   const ScrambleSpec megaminx = describeSolvers(*findPuzzle("megaminx")).scramble;
   CHECK(megaminx.method == ScrambleSpec::Method::PochmannRows);
   CHECK(megaminx.moves == 77);
@@ -212,9 +213,14 @@ TEST_CASE("solvers: puzzleInfo gives the registry's description and the older fi
         R"("min_distance":2,"description":"a uniformly random state, at least 2 moves from )"
         R"(solved, solved by the fast multi-phase solver"},"gods_number":false})");
   const Json kilominx = *service::puzzleInfo("kilominx").find("solvers");
-  CHECK(kilominx.find("scramble")->dump() ==
-        R"({"method":"random-moves","moves":30,)"
-        R"("description":"30 random moves, never one face twice in a row"})");
+  CHECK(kilominx.dump() ==
+        R"({"solve":[{"method":"optimal","search":"kernel","goal":"solved","optimal":true},)"
+        R"({"method":"fast","search":"two-phase","goal":"solved","optimal":false}],)"
+        R"("unsolvable":"","scramble":{"method":"random-state","search":"two-phase",)"
+        R"("min_distance":2,"description":"a uniformly random state, at least 2 moves from )"
+        R"(solved, solved by the fast multi-phase solver"},"gods_number":false})");
+  CHECK(strings(*service::puzzleInfo("kilominx").find("methods")) ==
+        std::vector<std::string>{"optimal", "fast"});
 }
 
 TEST_CASE("solvers: the service follows a description with no solver and random-move scrambles") {

@@ -1,4 +1,5 @@
-// The two-phase ("fast") solver of the 3x3x3 and its random-state scrambles.
+// The multi-phase ("fast") solvers, the 3x3x3's two-phase and the Kilominx's four phases, and
+// their random-state scrambles.
 #include "search/two_phase.hpp"
 
 #include <doctest/doctest.h>
@@ -316,5 +317,74 @@ TEST_CASE("multi-phase: three phases, a goal as a coset and a parity goal") {
                   reached.pieces.data() + corners.offset, corners.size)) == 0);
       }
     }
+  }
+}
+
+TEST_CASE("kilominx fast: 200 random states, phase by phase, held by U-F-L, in at most 40 moves") {
+  const Puzzle& puzzle = *findPuzzle("kilominx");
+  static TwoPhaseSolver solver(puzzle);
+  REQUIRE(solver.prepare());
+  REQUIRE(solver.phaseCount() == 4);
+  // Each phase turns only faces without U-F-L, the ones the next phase keeps among them.
+  const std::vector<std::string> faces = {"BL", "BR", "R", "DL", "DR", "DBL", "DBR", "DB", "D"};
+  const std::vector<std::size_t> facesOfPhase = {9, 6, 4, 2};
+  const int reference = puzzle.orbits()[0].offset;  // U-F-L, corner 0
+  std::mt19937_64 rng(20261128);
+  int homeAlready = 0;
+  for (int i = 0; i < 200; ++i) {
+    const State start = puzzle.randomState(rng);
+    homeAlready += start.pieces[reference] == 0 && start.ori[reference] == 0;
+    TwoPhaseOptions options;
+    options.maxLength = puzzle.spec().fastTarget;
+    const TwoPhaseResult result = solver.solve(start, options);
+    REQUIRE_MESSAGE(result.status == TwoPhaseResult::Status::Solved, result.error);
+    CHECK(result.moves.size() <= 40);
+    CHECK(puzzle.isSolved(puzzle.applySequence(start, result.moves)));
+    REQUIRE(result.phaseLengths.size() == 4);
+    State reached = solver.variantPosition(result.variant, start);
+    CHECK(reached.pieces[reference] == 0);
+    CHECK(reached.ori[reference] == 0);
+    std::size_t done = 0;
+    for (int phase = 0; phase < 4; ++phase) {
+      for (int m = 0; m < result.phaseLengths[phase]; ++m) {
+        const std::string& face =
+            puzzle.spec().moves[puzzle.moves()[result.searchedMoves[done]].base].name;
+        const auto at = std::find(faces.begin(), faces.end(), face);
+        CHECK(at - faces.begin() >= static_cast<long>(faces.size() - facesOfPhase[phase]));
+        puzzle.applyMove(reached, result.searchedMoves[done++]);
+      }
+      CAPTURE(phase);
+      CHECK(solver.reachedGoal(phase, reached));
+    }
+    CHECK(reached == puzzle.solved());
+  }
+  // The random states hold U-F-L anywhere: the solver turns them (1 in 60 is home already).
+  CHECK(homeAlready < 20);
+  // A turned solved state needs no moves.
+  const TwoPhaseResult turned = solver.solve(puzzle.solvedStates().back());
+  REQUIRE(turned.status == TwoPhaseResult::Status::Solved);
+  CHECK(turned.moves.empty());
+}
+
+TEST_CASE("kilominx scrambles: the random state drawn for the seed, reached by its scramble") {
+  const Puzzle& puzzle = *findPuzzle("kilominx");
+  for (double seed : {0.0, 7.0, 9007199254740991.0}) {
+    const Json scramble = service::scramble("kilominx", seed);
+    REQUIRE_MESSAGE(scramble.find("ok")->boolean(), scramble.dump());
+    CHECK(scramble.find("random_state")->boolean());
+    CHECK(service::scramble("kilominx", seed).find("scramble")->string() ==
+          scramble.find("scramble")->string());
+    const std::vector<int> moves =
+        resolveSequence(puzzle, scramble.find("scramble")->string()).moves;
+    CHECK(moves.size() >= 2);
+    CHECK(moves.size() <= 40);
+    // The scramble service draws with this generator (positions.cpp): its first state.
+    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    const State drawn = puzzle.randomState(rng);
+    const State reached = puzzle.applySequence(puzzle.solved(), moves);
+    CHECK(puzzle.samePosition(reached, drawn));
+    CHECK(service::applyMoves("kilominx", "", scramble.find("scramble")->string())
+              .find("state")
+              ->string() == scramble.find("state")->string());
   }
 }
