@@ -46,7 +46,8 @@ Usage:
   polytwist solve PUZZLE "MOVES" --fast [--max-length N] [--time-ms T]
                                                  a short solution at once: two-phase for cube3
                                                  (at most N moves, default 21, not proven
-                                                 optimal); other puzzles answer their optimal one;
+                                                 optimal), four phases for kilominx (default
+                                                 40); other puzzles answer their optimal one;
                                                  --time-ms T: then shorter ones until T ms have
                                                  passed, the shortest found
   polytwist events                               list the WCA events, their puzzles and how each
@@ -56,11 +57,13 @@ Usage:
                                                  skewb, clock, ...: see events) scrambles its
                                                  puzzle;
                                                  random-state scramble (cube3: the inverse of a
-                                                 two-phase solution, at most 21 moves); with
+                                                 two-phase solution, at most 21 moves;
+                                                 kilominx: of its four-phase one, at most 40);
+                                                 with
                                                  --moves K, K random moves, never one face twice
                                                  in a row (always for puzzles without a
-                                                 random-state scramble, e.g. kilominx, 30 by
-                                                 default, or cube4); cube5, cube7: 60/100
+                                                 random-state scramble, e.g. cube4, 40 by
+                                                 default); cube5, cube7: 60/100
                                                  moves as TNoodle draws them (no block turned
                                                  twice in one axis's run of turns, also with
                                                  --moves); megaminx: seven Pochmann rows
@@ -81,8 +84,9 @@ Usage:
                 [--against-table]                solve N random K-move scrambles (K = random:
                                                  random states) and time them; CSV rows
                                                  scramble,solution,length,nodes,ms; --solver fast
-                                                 (cube3, --max-length N, --time-ms T) adds the
-                                                 distributions of lengths and times on stderr;
+                                                 (cube3, kilominx; --max-length N, --time-ms T)
+                                                 adds the distributions of lengths and times on
+                                                 stderr;
                                                  --against-table also builds the whole table and
                                                  checks every length against it; --numbering FILE
                                                  solves to that numbering's solved states;

@@ -33,7 +33,7 @@ const PUZZLES = [
   {
     id: "kilominx",
     short: "U F2 BL' DR R2' D",
-    // 30 random turns (`polytwist scramble kilominx --seed 1`): about 17 moves from solved.
+    // 30 random turns (an earlier `polytwist scramble kilominx --seed 1`): about 17 moves from solved.
     long: "DB BL2' DL2' BL2' L2 U BR U DL' DBR2 DBL' DR DL2 U2 DBL' DB BL' DBR' F DL' DBL' DL2' L' DL L2' DBR' U2 R D2' BR2'",
   },
 ];

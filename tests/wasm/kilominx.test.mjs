@@ -1,8 +1,8 @@
-// The Kilominx through the WASM module's JS API: random-move scrambles (reproducible by seed, of any
-// length), the megaminx and seed 001 notations, colouring errors that name stickers, and the table
-// sets the page caches; the optimal solve through prepareTables and searchStart/Step/Stop (the small
-// tables built once, ~70 s single-threaded). The optimal solve in the page is
-// tests/browser/optimal.test.mjs.
+// The Kilominx through the WASM module's JS API: random-state scrambles and fast solutions by its
+// multi-phase solver (reproducible by seed), random-move scrambles of any length, the megaminx and
+// seed 001 notations, colouring errors that name stickers, and the table sets the page caches; the
+// optimal solve through prepareTables and searchStart/Step/Stop (the small tables built once, ~70 s
+// single-threaded). The optimal solve in the page is tests/browser/optimal.test.mjs.
 import assert from "node:assert/strict";
 import { before, describe, it, test } from "node:test";
 
@@ -31,16 +31,29 @@ test("describes the puzzle: 60 stickers, 48 moves, counted modulo rotation", () 
   assert.equal(new Set(info.table_sets.map((set) => set.key)).size, 3);
 });
 
-test("scrambles by 30 random turns, the same for the same seed, no face twice in a row", () => {
+test("scrambles a random state by its fast solution reversed, the same for the same seed", () => {
+  const info = call("puzzleInfo", "kilominx");
+  assert.deepEqual(info.methods, ["optimal", "fast"]);
+  assert.equal(info.scramble_method, "two-phase");
   const first = call("scramble", "kilominx", 7);
   assert.equal(first.ok, true, first.error);
-  assert.equal(first.random_state, false);
+  assert.equal(first.random_state, true);
   assert.deepEqual(call("scramble", "kilominx", 7), first);
   const turns = first.scramble.split(" ");
-  assert.equal(turns.length, 30);
-  const face = (turn) => turn.replace(/2?'?$/, "");
-  turns.slice(1).forEach((turn, i) => assert.notEqual(face(turn), face(turns[i])));
+  assert.ok(turns.length >= 2 && turns.length <= 40, first.scramble);
   assert.equal(call("applyMoves", "kilominx", "", first.scramble).state, first.state);
+  const fast = call("solveWith", "kilominx", first.state, '{"method":"fast"}', null);
+  assert.equal(fast.ok, true, fast.error);
+  assert.equal(fast.method, "fast");
+  assert.ok(fast.length <= 40, fast.solution);
+  assert.equal(call("applyMoves", "kilominx", first.state, fast.solution).solved, true);
+  // Random moves on request, no face twice in a row.
+  const random = call("scrambleByMoves", "kilominx", 7, 30);
+  assert.equal(random.random_state, false);
+  const moves = random.scramble.split(" ");
+  assert.equal(moves.length, 30);
+  const face = (turn) => turn.replace(/2?'?$/, "");
+  moves.slice(1).forEach((turn, i) => assert.notEqual(face(turn), face(moves[i])));
   const short = call("scrambleByMoves", "kilominx", 7, 9);
   assert.equal(short.scramble.split(" ").length, 9);
   for (const bad of [0, -1, 1001, 2.5, NaN, Infinity]) {
