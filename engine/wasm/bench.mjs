@@ -5,7 +5,7 @@
 // → one JSON object on stdout. Position i is the module's scramble of seed SEED+i (with --moves,
 // of K random moves), the position `polytwist bench PUZZLE --length random|K --seed SEED` times
 // as its i-th: seeds draw the same on every build (docs/api.md, "Seeds"). --progress takes the table's progress reports as the page does
-// (counted). --fast solves with solveWith {"method":"fast"} (the 3x3x3's two-phase solver); the
+// (counted). --fast solves with solveWith {"method":"fast"} (the multi-phase solver: cube3, kilominx); the
 // first solve, of the solved state, then times the start-up (building every table it needs).
 
 import { loadEngine } from "./bench-engine.mjs";
