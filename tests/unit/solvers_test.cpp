@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -324,6 +325,16 @@ TEST_CASE("solvers: whole tables count every position, as published where it is"
       if (id != puzzle.id()) continue;
       ++published;
       CHECK(counts == distribution);
+    }
+    // A puzzle solved by IDA* over smaller tables (the Skewb) while keeping its whole table for
+    // God's number: every solution as long as the whole table's distance.
+    if (puzzle.spec().solver != SolverKind::IdaStar) continue;
+    std::mt19937_64 rng(26);
+    for (int i = 0; i < 300; ++i) {
+      const State start = puzzle.randomState(rng);
+      const SolveOutcome outcome = solver.solve(start);
+      REQUIRE(outcome.status == SolveOutcome::Status::Solved);
+      CHECK(static_cast<int>(outcome.moves.size()) == table->distance(table->space().index(start)));
     }
   }
   CHECK(published == static_cast<int>(publishedDistributions().size()));
