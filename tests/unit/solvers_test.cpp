@@ -102,7 +102,7 @@ TEST_CASE("solvers: the catalogue's descriptions") {
   CHECK_FALSE(numbered.wholeTable);
 
   const SolverDescription cube2 = describeSolvers(*findPuzzle("cube2"));
-  CHECK(cube2.search == SolverKind::TableDescent);
+  CHECK(cube2.search == SolverKind::IdaStar);
   CHECK(cube2.wholeTable);
   CHECK(cube2.scramble.method == ScrambleSpec::Method::RandomState);
   CHECK(cube2.scramble.minDistance == 4);
@@ -326,7 +326,7 @@ TEST_CASE("solvers: whole tables count every position, as published where it is"
       ++published;
       CHECK(counts == distribution);
     }
-    // A puzzle solved by IDA* over smaller tables (the Skewb) while keeping its whole table for
+    // A puzzle solved by IDA* over smaller tables (2x2x2, Skewb) while keeping its whole table for
     // God's number: every solution as long as the whole table's distance.
     if (puzzle.spec().solver != SolverKind::IdaStar) continue;
     std::mt19937_64 rng(26);
