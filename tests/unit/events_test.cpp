@@ -140,8 +140,7 @@ TEST_CASE("events: big cubes scramble as TNoodle, no cut turned twice in one axi
   // back from their text: exact lengths, every move in TNoodle's set and all of it used, and
   // within each run of turns about one axis no cut turned twice (R Rw R, R L R' never appear).
   // A few through the service itself reach the state it reports.
-  for (const std::pair<const char*, int>& event :
-       {std::pair{"555", 5}, {"666", 6}, {"777", 7}}) {
+  for (const std::pair<const char*, int>& event : {std::pair{"555", 5}, {"666", 6}, {"777", 7}}) {
     const std::string id = event.first;
     const int n = event.second;
     CAPTURE(id);
