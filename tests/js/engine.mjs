@@ -54,7 +54,10 @@ export function inProcessSession(engine) {
             return callJson(engine, method, ...args);
           }
           const onProgress = args.pop();
-          const report = onProgress && ((text) => onProgress(JSON.parse(text)));
+          // Progress comes as an object or as JSON text, as the worker takes it (parseMaybe).
+          const report =
+            onProgress &&
+            ((report) => onProgress(typeof report === "string" ? JSON.parse(report) : report));
           return callJson(engine, method, ...args, report ?? null);
         };
       },
