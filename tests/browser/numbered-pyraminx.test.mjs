@@ -288,6 +288,17 @@ describe("Numbered Pyraminx designer", () => {
 // (a CI run once ran out of the test's minute with no step named).
 const SHARE_TEST = { timeout: 240_000 };
 
+/** Waits until the numbering net of `onPage` shows `numbering`, its digits in sticker order. */
+const netShows = (onPage, numbering, timeout) =>
+  onPage.waitForFunction(
+    (expected) =>
+      [...document.querySelectorAll("#numbering-net .sticker text")]
+        .map((text) => text.textContent)
+        .join("") === expected,
+    numbering,
+    { timeout },
+  );
+
 describe("Numbered Pyraminx share links", () => {
   it("carry the numbering; a numbering the engine refuses is named", SHARE_TEST, async () => {
     await typeOnNet([
@@ -296,14 +307,7 @@ describe("Numbered Pyraminx share links", () => {
     ]); // F0 and F1 swapped: still a numbering the engine accepts
     const numbering = `41${EXAMPLE.slice(2)}`;
     // The keys reached the net (not the player, which turns on some keys).
-    await page.waitForFunction(
-      (expected) =>
-        [...document.querySelectorAll("#numbering-net .sticker text")]
-          .map((text) => text.textContent)
-          .join("") === expected,
-      numbering,
-      { timeout: 5_000 },
-    );
+    await netShows(page, numbering, 5_000);
     // A minute: in a clean run beside other pages' searches on every core, 30 s ran out once.
     await page.waitForSelector(`#player[data-digits="${numbering}"]`, { timeout: 60_000 });
     await page.click("#share");
@@ -315,14 +319,7 @@ describe("Numbered Pyraminx share links", () => {
     await opened.page.waitForSelector(`#player[data-digits="${numbering}"]`, { timeout: 60_000 });
     // The numbering panel follows the numbering the link gave the player (a minute, as above:
     // 30 s ran out once in a full browser layer with two test files at a time).
-    await opened.page.waitForFunction(
-      (expected) =>
-        [...document.querySelectorAll("#numbering-net .sticker text")]
-          .map((text) => text.textContent)
-          .join("") === expected,
-      numbering,
-      { timeout: 60_000 },
-    );
+    await netShows(opened.page, numbering, 60_000);
     await opened.page.waitForSelector('#numbering[data-validation="valid"]');
 
     const bad = await session.open();
