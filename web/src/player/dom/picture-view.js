@@ -3,8 +3,9 @@
 // `picture` image parameters, and a move tweened from one picture to the next by the parts the
 // picture names (data-part): a part with an angle (data-angle, degrees clockwise, about
 // data-centre) turns from its old angle to its new one the shorter way, or flips over into its
-// place when its centre moved; any other part drawn otherwise grows or shrinks from its old size. Transforms go through the CSSOM and the Web
-// Animations API, which the site's CSP allows (style attributes in markup it does not).
+// place when its centre moved; any other part drawn otherwise grows or shrinks from its old size.
+// Transforms go through the CSSOM and the Web Animations API, which the site's CSP allows (style
+// attributes in markup it does not).
 import { svgElement } from "../picture-mode.js";
 
 /** The picture's width asked of the engine; the stage scales it (its viewBox) to fit. */
