@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -86,6 +87,11 @@ struct InputFile {
 };
 
 inline InputFile readInputFile(const std::string& path) {
+  // A directory opens as a stream of no bytes: it would be read as empty text.
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored)) {
+    return {{}, path + " is a directory, not a file"};
+  }
   std::ifstream file(path, std::ios::binary);
   if (!file) return {{}, "no such file: " + path + " (or it cannot be read)"};
   std::string text(service::kMaxInputBytes + 1, '\0');

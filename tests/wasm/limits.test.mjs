@@ -196,4 +196,12 @@ test("CLI: files are read up to 1 MiB", () => {
   assert.match(scrambles.stderr, /--scrambles: .* is over the input limit of 1048576 bytes/);
   const missing = cli("bench", "cube2", "--scrambles", path.join(dir, "none"));
   assert.match(missing.stderr, /--scrambles: no such file/);
+  // A directory is no file (it opens as a stream of no bytes, once read as an empty numbering).
+  for (const run of [
+    cli("solutions", "numbered_pyraminx", dir),
+    cli("bench", "cube2", "--scrambles", dir),
+  ]) {
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, new RegExp(`${dir} is a directory, not a file`));
+  }
 });
