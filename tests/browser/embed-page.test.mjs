@@ -224,6 +224,37 @@ describe("embed.html", () => {
     },
   );
 
+  it("leaves its messages room under the player: they cover no playback button", TEST, async () => {
+    const { page, problems } = await session.open({ viewport: { width: 420, height: 520 } });
+    await page.goto(embedUrl("puzzle=cube2&foo=1&alg=R%20U%20R'"));
+    await playerReady(page);
+    const messages = page.locator("#embed-messages");
+    const buttons = page.locator("polytwist-player .transport button");
+    const box = async (locator) => {
+      const { y, height } = await locator.boundingBox();
+      return { top: y, bottom: y + height };
+    };
+    const listed = await box(messages);
+    assert.ok(listed.bottom <= 520 + 1, `the messages end at ${listed.bottom}, out of the frame`);
+    assert.equal(await buttons.count(), 5);
+    for (const button of await buttons.all()) {
+      const { bottom } = await box(button);
+      assert.ok(
+        bottom <= listed.top + 1,
+        `a playback button ends at ${bottom}, under the messages`,
+      );
+    }
+    // Dismissed, the message gives its room back to the view.
+    const before = (await box(page.locator("polytwist-player"))).bottom;
+    await page.locator("#embed-messages li button").click();
+    await page.waitForFunction(
+      (bottom) =>
+        document.querySelector("polytwist-player").getBoundingClientRect().bottom > bottom,
+      before,
+    );
+    assertNoProblems(problems);
+  });
+
   it("an unknown puzzle and a refused alg are the player's messages", TEST, async () => {
     const { page, problems } = await session.open({ viewport: { width: 420, height: 520 } });
     await page.goto(embedUrl(query({ puzzle: "cube2", alg: "R Q" })));

@@ -88,7 +88,7 @@ function readEmbedParameters(params) {
   };
 }
 
-/** Shows the page's own problems over the bottom of the frame (text only), each dismissable. */
+/** Shows the page's own problems under the player (text only), each dismissable. */
 function showProblems(list, problems) {
   for (const text of problems) {
     const item = document.createElement("li");
@@ -111,15 +111,17 @@ function showProblems(list, problems) {
 
 /**
  * Keeps the square view as large as the frame allows: the smaller of the frame's width and its
- * height minus what the player shows under the view (the move list and playback buttons), which
- * is measured, since it depends on the alg and the width. A `full` player (controls beside or
- * under the view) gets the frame's height and the page scrolls if it needs more.
+ * height minus what the player shows under the view (the move list and playback buttons) and the
+ * frame's own messages under the player, which are measured, since they depend on the alg, the
+ * width and the messages not yet dismissed. A `full` player (controls beside or under the view)
+ * gets that height and the page scrolls if it needs more.
  */
-function fitToFrame(player) {
+function fitToFrame(player, messages) {
   let edge = 0;
   const fit = () => {
     const width = document.documentElement.clientWidth;
-    const height = document.documentElement.clientHeight;
+    const messagesHeight = messages.hidden ? 0 : messages.getBoundingClientRect().height;
+    const height = document.documentElement.clientHeight - messagesHeight;
     if (player.controls === "full") {
       document.body.classList.add("scrolls", "full");
       player.setAttribute("size", `${Math.max(MIN_EDGE, height)}px`);
@@ -141,6 +143,7 @@ function fitToFrame(player) {
     requestAnimationFrame(() => (rounds = 0));
   });
   observer.observe(player);
+  observer.observe(messages); // a message dismissed gives its room back
   addEventListener("resize", fit);
   fit();
 }
@@ -154,7 +157,7 @@ function main() {
   container.prepend(player);
   showProblems(messages, problems);
   // The element is defined by polytwist-player.js, loaded after this module.
-  customElements.whenDefined("polytwist-player").then(() => fitToFrame(player));
+  customElements.whenDefined("polytwist-player").then(() => fitToFrame(player, messages));
 }
 
 main();
