@@ -71,7 +71,7 @@ constexpr Described kDescribed[] = {
     {"skewb", "Skewb", "c v 0", skewbTables},
     {"dino", "Dino Cube", "c v 0.577350269189626", dinoTables},
     {"helicopter", "Helicopter Cube", "c e 0.707106781186547"},
-    {"fto", "Face-Turning Octahedron", "o f 0.333333333333333"},
+    {"fto", "Face-Turning Octahedron", "o f 0.333333333333333", puzzles::ftoPhases},
     // 138,240 positions, one entry each (34 KB).
     {"baby_fto", "Baby FTO", "o f 0", wholeTable},
     // 241,920 positions in 1.9 million entries (the middle layer's flips, which the rest

@@ -18,6 +18,8 @@ namespace puzzles {
 PuzzleSpec cube2();
 PuzzleSpec cube3();
 PuzzleSpec domino();
+// The FTO's fast solver: its phases and reference piece (the FTO is described in catalogue.cpp).
+void ftoPhases(PuzzleSpec& spec);
 PuzzleSpec kilominx();
 PuzzleSpec masterPyraminx();
 PuzzleSpec numberedPyraminx();

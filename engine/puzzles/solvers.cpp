@@ -88,7 +88,7 @@ const std::vector<Entry>& registry() {
       // away, the WCA's general minimum.
       {"dino", {Optimal}, randomState(2)},
       {"helicopter", {}, randomMoves(30), "no solver of polytwist handles the Helicopter Cube yet"},
-      {"fto", {}, randomMoves(40), "no solver of polytwist handles the FTO yet"},
+      {"fto", {Fast}, randomStateFast(2)},
       {"baby_fto", {Optimal}, randomState(2)},
       {"cube223", {Optimal}, randomState(2)},
   };

@@ -1,6 +1,7 @@
 #include "search/two_phase.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstring>
 #include <new>
@@ -124,6 +125,17 @@ TwoPhaseSolver::TwoPhaseSolver(const Puzzle& puzzle) : puzzle_(puzzle) {
   for (const Orbit& orbit : puzzle.orbits()) {
     // Coordinates rank pieces with 32-bit masks (core/ranking.hpp).
     if (orbit.size > 32) fail(puzzle, orbit.name + ": more than 32 pieces in an orbit");
+  }
+  for (const Orbit& orbit : puzzle.orbits()) {
+    if (!orbit.hasIdentical) continue;
+    for (int first = 0; first < orbit.size; ++first) {
+      if (orbit.identicalClass[first] != first) continue;
+      IdenticalKind kind{orbit.offset, orbit.size, 0};
+      for (int piece = first; piece < orbit.size; ++piece) {
+        if (orbit.identicalClass[piece] == first) kind.members |= 1u << piece;
+      }
+      if (std::popcount(kind.members) > 1) identicalKinds_.push_back(kind);
+    }
   }
   const int moveCount = static_cast<int>(puzzle.moves().size());
   moveFrom_.resize(static_cast<std::size_t>(moveCount) * positions_);
@@ -577,11 +589,34 @@ int TwoPhaseSolver::phaseCount() const { return static_cast<int>(phases_.size())
 
 bool TwoPhaseSolver::reachedGoal(int phase, const State& state) const {
   if (phase == phaseCount() - 1) return puzzle_.isSolved(state);
+  State numbered = state;
+  numberIdentical(numbered.pieces.data());
   for (const PhaseCoordinate& c : phases_[phase].coordinates) {
-    const std::uint32_t value = c.coordinate.rank(state);
+    const std::uint32_t value = c.coordinate.rank(numbered);
     if (value >= c.size() || !c.goalSet[value]) return false;
   }
   return parityHolds(phases_[phase], state.pieces.data());
+}
+
+void TwoPhaseSolver::numberIdentical(std::uint8_t* pieces) const {
+  for (const IdenticalKind& kind : identicalKinds_) {
+    std::uint8_t* orbit = pieces + kind.offset;
+    const auto ofKind = [&](std::uint8_t piece) { return (kind.members >> piece) & 1u; };
+    std::uint32_t left = kind.members;  // the kind's numbers not taken by a piece at home
+    for (int home = 0; home < kind.size; ++home) {
+      if (ofKind(home) && ofKind(orbit[home])) {
+        orbit[home] = static_cast<std::uint8_t>(home);
+        left &= ~(1u << home);
+      }
+    }
+    // The kind's pieces away from its homes take the numbers left, in the order of positions.
+    for (int at = 0; at < kind.size && left; ++at) {
+      if (ofKind(orbit[at]) && !ofKind(static_cast<std::uint8_t>(at))) {
+        orbit[at] = static_cast<std::uint8_t>(std::countr_zero(left));
+        left &= left - 1;
+      }
+    }
+  }
 }
 
 bool TwoPhaseSolver::parityHolds(const Phase& phase, const std::uint8_t* pieces) const {
@@ -772,9 +807,12 @@ struct TwoPhaseSolver::Search : StackWalk<Search> {
 
   // Phase `index` from a goal of the phase before reached after `used` moves, the last of them
   // that phase's column `lastColumn` (-1: none): whether a solution within the target follows.
-  bool enterPhase(int index, const std::uint8_t* pieces, const std::uint8_t* ori, int used,
+  bool enterPhase(int index, const std::uint8_t* reached, const std::uint8_t* ori, int used,
                   int lastColumn) {
     const Phase& phase = solver.phases_[index];
+    std::uint8_t pieces[kMaxPositions];
+    std::memcpy(pieces, reached, solver.positions_);
+    solver.numberIdentical(pieces);
     Values start;
     for (int c = 0; c < phase.coordinateCount; ++c) {
       const std::uint32_t value = phase.coordinates[c].coordinate.rank(pieces, ori);
@@ -904,6 +942,7 @@ TwoPhaseResult TwoPhaseSolver::solveOnce(const State& start, const TwoPhaseOptio
     Search& search = *searches.emplace_back(std::make_unique<Search>(*this, options, deadline));
     std::copy(seen.pieces.begin(), seen.pieces.end(), search.startPieces);
     std::copy(seen.ori.begin(), seen.ori.end(), search.startOri);
+    numberIdentical(search.startPieces);
     for (int c = 0; c < static_cast<int>(first.coordinates.size()); ++c) {
       search.values[0].v[c] = static_cast<std::uint16_t>(
           first.coordinates[c].coordinate.rank(search.startPieces, search.startOri));

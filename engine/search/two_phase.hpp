@@ -103,12 +103,24 @@ class TwoPhaseSolver {
   State homed(const State& start) const;  // turned so the reference piece is home
   bool buildPatternTable(const Phase& phase, Table& table);
   bool parityHolds(const Phase& phase, const std::uint8_t* pieces) const;
+  // Renumbers identical pieces (the same position): each one at a home of its kind takes that
+  // home's number, the others the numbers left, in the order of their positions.
+  void numberIdentical(std::uint8_t* pieces) const;
 
   const Puzzle& puzzle_;
   int positions_ = 0;
   std::vector<std::uint8_t> moveFrom_;        // per move and position: the source position
   std::vector<std::uint8_t> moveTwist_;       // per move and position: the orientation added
   std::vector<std::uint8_t> orientationsAt_;  // per position: its orbit's orientation count
+  // Each kind of two or more identical pieces: its orbit's first position and size, and its
+  // pieces (a mask; their numbers in the orbit are their homes). numberIdentical() lets a phase's
+  // coordinates track by number the pieces of a kind not left at home by the phases before.
+  struct IdenticalKind {
+    int offset;
+    int size;
+    std::uint32_t members;
+  };
+  std::vector<IdenticalKind> identicalKinds_;
   // The searches one solve runs side by side, depth by depth (as fast two-phase solvers do): the
   // position seen through each whole-puzzle rotation that gives phase 2 other moves (for the
   // 3x3x3, the U-D, R-L and F-B axes), and each of those for the inverse position too.
