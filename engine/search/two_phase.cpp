@@ -758,6 +758,8 @@ struct TwoPhaseSolver::Search : StackWalk<Search> {
   std::uint64_t nodes = 0;
   std::uint64_t nextCheck = kCheckEvery;  // the node count at which to ask whether to stop
   bool cancelled = false;
+  bool outOfNodes = false;                   // stopped by the budget
+  std::uint64_t budget = ~std::uint64_t{0};  // the nodes this search may reach (its share)
 
   // Phase-1 solutions of exactly `length1` moves, each followed by the later phases: whether one
   // leads to a solution within the target (then the walks' paths are its moves, as columns).
@@ -773,6 +775,10 @@ struct TwoPhaseSolver::Search : StackWalk<Search> {
       const WalkStep step = walker.walk(nextCheck, nodes);
       if (step != WalkStep::Budget || cancelled) return step;
       if (nodes < nextCheck) continue;  // a walk inside this one asked already
+      if (nodes >= budget) {
+        outOfNodes = cancelled = true;
+        return step;
+      }
       if (stopRequested()) {
         cancelled = true;
         return step;
@@ -954,15 +960,27 @@ TwoPhaseResult TwoPhaseSolver::solveOnce(const State& start, const TwoPhaseOptio
   }
   int winner = -1;
   bool cancelled = false;
+  bool outOfNodes = false;
   for (int depth1 = 0; depth1 <= options.maxLength && winner < 0 && !cancelled; ++depth1) {
     for (std::size_t v = 0; v < searches.size() && winner < 0 && !cancelled; ++v) {
       Search& search = *searches[v];
       if (bounds[v] > depth1) continue;
+      // The variants share the budget: each may take what the others left.
+      std::uint64_t others = 0;
+      for (const auto& other : searches) others += other.get() == &search ? 0 : other->nodes;
+      search.budget = options.maxNodes > others ? options.maxNodes - others : 0;
       if (search.phase1(depth1)) winner = static_cast<int>(v);
       cancelled = search.cancelled;
+      outOfNodes = search.outOfNodes;
     }
   }
   for (const auto& search : searches) result.nodes += search->nodes;
+  if (outOfNodes) {
+    return finish(TwoPhaseResult::Status::NotFound,
+                  "gave up after " + std::to_string(result.nodes) + " nodes: no solution within " +
+                      std::to_string(options.maxLength) +
+                      " moves found (the phases' goals may not lead to solved)");
+  }
   if (cancelled && options.cancel.requested()) return finish(TwoPhaseResult::Status::Cancelled);
   if (cancelled) return finish(TwoPhaseResult::Status::NotFound, "out of time");
   if (winner < 0) {

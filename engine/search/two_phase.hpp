@@ -38,7 +38,13 @@ struct TwoPhaseOptions {
   // this many milliseconds have passed since the start (or none is found); the shortest wins.
   // The first solution is returned even if it took longer.
   double timeMs = 0;
-  Cancellation cancel;
+  // Each search for a solution gives up (NotFound, saying so) after this many nodes: phases
+  // whose goals the next phase cannot finish would otherwise search for ever. Far above what
+  // the catalogue's solvers take (the 3x3x3's, the Kilominx's and the FTO's: a few million at
+  // most); about a minute natively.
+  std::uint64_t maxNodes = kDefaultMaxNodes;
+  Cancellation cancel = {};
+  static constexpr std::uint64_t kDefaultMaxNodes = std::uint64_t{1} << 30;
 };
 
 struct TwoPhaseResult {

@@ -96,6 +96,13 @@ TEST_CASE("solvers: the catalogue's descriptions") {
   CHECK(kilominx.scramble.method == ScrambleSpec::Method::RandomStateFast);
   CHECK(kilominx.scramble.minDistance == 2);
 
+  // The FTO: no optimal solver (random states lie too deep for one), its fast one scrambles.
+  const SolverDescription fto = describeSolvers(*findPuzzle("fto"));
+  CHECK(fto.methods == std::vector{SolveMethod::Fast});
+  CHECK(fto.scramble.method == ScrambleSpec::Method::RandomStateFast);
+  CHECK(fto.scramble.minDistance == 2);
+  CHECK(fto.unsolvable.empty());
+
   const SolverDescription numbered = describeSolvers(*findPuzzle("numbered_pyraminx"));
   CHECK(numbered.methods == std::vector{SolveMethod::Numbering});
   CHECK(numbered.search == SolverKind::TableDescent);
@@ -218,6 +225,12 @@ TEST_CASE("solvers: puzzleInfo gives the registry's description and the older fi
   }
   CHECK(strings(*service::puzzleInfo("kilominx").find("methods")) ==
         std::vector<std::string>{"optimal", "fast"});
+  CHECK(service::puzzleInfo("fto").find("solvers")->dump() ==
+        R"({"solve":[{"method":"fast","search":"two-phase","goal":"solved","optimal":false}],)"
+        R"("unsolvable":"","scramble":{"method":"random-state","search":"two-phase",)"
+        R"("min_distance":2,"description":"a uniformly random state, at least 2 moves from )"
+        R"(solved, solved by the fast multi-phase solver"},"gods_number":false})");
+  CHECK(strings(*service::puzzleInfo("fto").find("methods")) == std::vector<std::string>{"fast"});
 }
 
 TEST_CASE("solvers: the service follows a description with no solver and random-move scrambles") {

@@ -1,9 +1,10 @@
-// The multi-phase ("fast") solvers, the 3x3x3's two-phase and the Kilominx's four phases, and
-// their random-state scrambles.
+// The multi-phase ("fast") solvers, the 3x3x3's two-phase and the Kilominx's and FTO's four
+// phases, and their random-state scrambles.
 #include "search/two_phase.hpp"
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -384,6 +385,122 @@ TEST_CASE("kilominx scrambles: the random state drawn for the seed, reached by i
     const State reached = puzzle.applySequence(puzzle.solved(), moves);
     CHECK(puzzle.samePosition(reached, drawn));
     CHECK(service::applyMoves("kilominx", "", scramble.find("scramble")->string())
+              .find("state")
+              ->string() == scramble.find("state")->string());
+  }
+}
+
+namespace {
+
+TwoPhaseSolver& ftoSolver() {
+  static TwoPhaseSolver instance(*findPuzzle("fto"));
+  REQUIRE(instance.prepare());
+  return instance;
+}
+
+// Whether two states show the same in every orbit but the centres, which must be the same look.
+State withIdenticalInterchanged(const Puzzle& puzzle, State state, std::mt19937_64& rng) {
+  for (const Orbit& orbit : puzzle.orbits()) {
+    if (!orbit.hasIdentical) continue;
+    // Renumber each kind's pieces by a random permutation of the kind.
+    for (int first = 0; first < orbit.size; ++first) {
+      if (orbit.identicalClass[first] != first) continue;
+      std::vector<std::uint8_t> kind;
+      for (int piece = 0; piece < orbit.size; ++piece) {
+        if (orbit.identicalClass[piece] == first) kind.push_back(static_cast<std::uint8_t>(piece));
+      }
+      std::vector<std::uint8_t> shuffled = kind;
+      std::shuffle(shuffled.begin(), shuffled.end(), rng);
+      for (int i = orbit.offset; i < orbit.offset + orbit.size; ++i) {
+        const auto at = std::find(kind.begin(), kind.end(), state.pieces[i]);
+        if (at != kind.end()) state.pieces[i] = shuffled[at - kind.begin()];
+      }
+    }
+  }
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("fto fast: 60 random states, phase by phase, held by edge BR-D, in at most 44 moves") {
+  const Puzzle& puzzle = *findPuzzle("fto");
+  TwoPhaseSolver& solver = ftoSolver();
+  REQUIRE(solver.phaseCount() == 3);
+  // Each phase turns only faces without BR-D, the ones the next phase keeps among them.
+  const std::vector<std::string> faces = {"L", "BL", "B", "U", "F", "R"};
+  const std::vector<std::size_t> facesOfPhase = {6, 3, 2};
+  const int reference = puzzle.orbits()[1].offset + 11;  // edge BR-D
+  REQUIRE(puzzle.orbits()[1].pieceNames[11] == "BRD");
+  std::mt19937_64 rng(20261128);
+  int homeAlready = 0;
+  for (int i = 0; i < 60; ++i) {
+    const State start = puzzle.randomState(rng);
+    homeAlready += start.pieces[reference] == 11;
+    const TwoPhaseResult result = solver.solve(start, {.maxLength = puzzle.spec().fastTarget});
+    REQUIRE_MESSAGE(result.status == TwoPhaseResult::Status::Solved, result.error);
+    CHECK(result.moves.size() <= 44);
+    CHECK(puzzle.isSolved(puzzle.applySequence(start, result.moves)));
+    REQUIRE(result.phaseLengths.size() == 3);
+    State reached = solver.variantPosition(result.variant, start);
+    CHECK(reached.pieces[reference] == 11);
+    std::size_t done = 0;
+    for (int phase = 0; phase < 3; ++phase) {
+      for (int m = 0; m < result.phaseLengths[phase]; ++m) {
+        const std::string& face =
+            puzzle.spec().moves[puzzle.moves()[result.searchedMoves[done]].base].name;
+        const auto at = std::find(faces.begin(), faces.end(), face);
+        CHECK(at - faces.begin() >= static_cast<long>(faces.size() - facesOfPhase[phase]));
+        puzzle.applyMove(reached, result.searchedMoves[done++]);
+      }
+      CAPTURE(phase);
+      CHECK(solver.reachedGoal(phase, reached));
+    }
+    // Solved as held: the identical centres may stand in each other's places.
+    CHECK(puzzle.sameLook(reached, puzzle.solved()));
+    // Identical centres renumbered are the same position: the same solution.
+    const State renumbered = withIdenticalInterchanged(puzzle, start, rng);
+    REQUIRE(renumbered != start);
+    CHECK(solver.solve(renumbered, {.maxLength = puzzle.spec().fastTarget}).moves == result.moves);
+  }
+  // The random states hold BR-D anywhere: the solver turns them (1 in 12 is home already).
+  CHECK(homeAlready < 20);
+  // A turned solved state, with its centres renumbered, needs no moves.
+  const State turned = withIdenticalInterchanged(puzzle, puzzle.solvedStates().back(), rng);
+  const TwoPhaseResult none = solver.solve(turned);
+  REQUIRE(none.status == TwoPhaseResult::Status::Solved);
+  CHECK(none.moves.empty());
+}
+
+TEST_CASE("fast solvers give up after their node budget") {
+  const Puzzle& puzzle = *findPuzzle("fto");
+  std::mt19937_64 rng(5);
+  const State start = puzzle.randomState(rng);
+  // No solution of the phases is this short; the budget ends the search at once.
+  const TwoPhaseResult result = ftoSolver().solve(start, {.maxLength = 20, .maxNodes = 100000});
+  CHECK(result.status == TwoPhaseResult::Status::NotFound);
+  CHECK(result.nodes >= 100000);
+  CHECK(result.nodes < 100000 + 3 * 4096);
+  CHECK(result.error.find("gave up after") == 0);
+}
+
+TEST_CASE("fto scrambles: the random state drawn for the seed, reached by its scramble") {
+  const Puzzle& puzzle = *findPuzzle("fto");
+  for (double seed : {0.0, 7.0, 9007199254740991.0}) {
+    const Json scramble = service::scramble("fto", seed);
+    REQUIRE_MESSAGE(scramble.find("ok")->boolean(), scramble.dump());
+    CHECK(scramble.find("random_state")->boolean());
+    CHECK(service::scramble("fto", seed).find("scramble")->string() ==
+          scramble.find("scramble")->string());
+    const std::vector<int> moves =
+        resolveSequence(puzzle, scramble.find("scramble")->string()).moves;
+    CHECK(moves.size() >= 2);
+    CHECK(moves.size() <= 44);
+    // The scramble service draws with this generator (positions.cpp): its first state.
+    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    const State drawn = puzzle.randomState(rng);
+    const State reached = puzzle.applySequence(puzzle.solved(), moves);
+    CHECK(puzzle.samePosition(reached, drawn));
+    CHECK(service::applyMoves("fto", "", scramble.find("scramble")->string())
               .find("state")
               ->string() == scramble.find("state")->string());
   }
