@@ -120,8 +120,8 @@ std::optional<SolveOptions> readSolveOptions(const std::string& text, std::strin
       }
     } else if (key == "max_length") {
       const double* length = std::get_if<double>(&value);
-      if (!length || !(*length >= 0 && *length <= 40) || *length != static_cast<int>(*length)) {
-        error = "options: \"max_length\" must be a whole number from 0 to 40";
+      if (!length || !(*length >= 0 && *length <= 60) || *length != static_cast<int>(*length)) {
+        error = "options: \"max_length\" must be a whole number from 0 to 60";
         return std::nullopt;
       }
       options.maxLength = static_cast<int>(*length);

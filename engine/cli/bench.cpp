@@ -85,8 +85,8 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
   options.maxLength = puzzle.spec().fastTarget;
   if (auto found = args.options.find("max-length"); found != args.options.end()) {
     std::uint64_t target = 0;
-    if (!readWholeNumber(found->second, TwoPhaseSolver::kMaxLength, target)) {
-      return usageError(args, "--max-length needs a whole number from 0 to 40");
+    if (!readWholeNumber(found->second, 60, target)) {
+      return usageError(args, "--max-length needs a whole number from 0 to 60");
     }
     options.maxLength = static_cast<int>(target);
   }

@@ -47,7 +47,8 @@ Usage:
                                                  a short solution at once: two-phase for cube3
                                                  (at most N moves, default 21, not proven
                                                  optimal), four phases for kilominx (default
-                                                 40); other puzzles answer their optimal one;
+                                                 40), three for fto (default 44); other
+                                                 puzzles answer their optimal one;
                                                  --time-ms T: then shorter ones until T ms have
                                                  passed, the shortest found
   polytwist events                               list the WCA events, their puzzles and how each
@@ -58,7 +59,8 @@ Usage:
                                                  puzzle;
                                                  random-state scramble (cube3: the inverse of a
                                                  two-phase solution, at most 21 moves;
-                                                 kilominx: of its four-phase one, at most 40);
+                                                 kilominx: of its four-phase one, at most 40;
+                                                 fto: of its three-phase one, at most 44);
                                                  with
                                                  --moves K, K random moves, never one face twice
                                                  in a row (always for puzzles without a
@@ -84,7 +86,8 @@ Usage:
                 [--against-table]                solve N random K-move scrambles (K = random:
                                                  random states) and time them; CSV rows
                                                  scramble,solution,length,nodes,ms; --solver fast
-                                                 (cube3, kilominx; --max-length N, --time-ms T)
+                                                 (cube3, kilominx, fto; --max-length N,
+                                                 --time-ms T)
                                                  adds the distributions of lengths and times on
                                                  stderr;
                                                  --against-table also builds the whole table and
@@ -280,8 +283,8 @@ int main(int argc, char** argv) {
     if (args.fast) options.method = service::SolveOptions::Method::Fast;
     if (auto found = args.options.find("max-length"); found != args.options.end()) {
       std::uint64_t target = 0;
-      if (!readWholeNumber(found->second, 40, target)) {
-        return usageError(args, "--max-length needs a whole number from 0 to 40");
+      if (!readWholeNumber(found->second, 60, target)) {
+        return usageError(args, "--max-length needs a whole number from 0 to 60");
       }
       options.maxLength = static_cast<int>(target);
     }

@@ -41,7 +41,7 @@ struct TwoPhaseOptions {
   // Each search for a solution gives up (NotFound, saying so) after this many nodes: phases
   // whose goals the next phase cannot finish would otherwise search for ever. Far above what
   // the catalogue's solvers take (the 3x3x3's, the Kilominx's and the FTO's: a few million at
-  // most); about a minute natively.
+  // most); half a minute to a minute natively.
   std::uint64_t maxNodes = kDefaultMaxNodes;
   Cancellation cancel = {};
   static constexpr std::uint64_t kDefaultMaxNodes = std::uint64_t{1} << 30;

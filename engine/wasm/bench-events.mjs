@@ -3,7 +3,8 @@
 // for COUNT seeds, then cubing.js's `randomScrambleForEvent(event)` COUNT times. The first call
 // of each is timed apart as its start-up (our tables; cubing.js's worker and tables).
 // Usage: node engine/wasm/bench-events.mjs [COUNT] [SEED] [EVENT...] → one JSON object per event
-// on stdout. Every scramble of ours is applied by the engine and checked to reach the state it
+// on stdout. An EVENT that is no WCA event's id but a puzzle's that cubing.js scrambles under the
+// same name (fto) is timed the same way. Every scramble of ours is applied by the engine and checked to reach the state it
 // answered. Lengths count the moves as written (a Square-1 turn `(x,y)` is one move, its slices
 // counted apart), Megaminx rows included.
 import { randomScrambleForEvent } from "cubing/scramble";
@@ -18,9 +19,11 @@ if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || seed < 0
 }
 
 const { call } = await loadEngine();
-const events = call("listEvents").events.filter(
-  (event) => chosen.length === 0 || chosen.includes(event.id),
-);
+const wca = call("listEvents").events;
+const events = wca.filter((event) => chosen.length === 0 || chosen.includes(event.id));
+for (const id of chosen) {
+  if (!wca.some((event) => event.id === id)) events.push({ id, puzzle: id });
+}
 
 // A Square-1 turn is written "(x,y)" or "(x, y)": one move each, its slices apart.
 const lengthOf = (text) =>

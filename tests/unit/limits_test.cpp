@@ -110,14 +110,14 @@ TEST_CASE("limits: scrambles of 1 to 1000 moves, seeds 0 to 2^53-1") {
         "seed must be a whole number from 0 to 2^53-1");
 }
 
-TEST_CASE("limits: solve options of at most 4096 characters, max_length 0-40, threads 0-256") {
-  const std::string head = R"({"method":"fast","max_length":40,"threads":256)";
+TEST_CASE("limits: solve options of at most 4096 characters, max_length 0-60, threads 0-256") {
+  const std::string head = R"({"method":"fast","max_length":60,"threads":256)";
   const std::string options = head + std::string(4096 - head.size() - 1, ' ') + "}";
   requireOk(service::solveWith("cube2", "", options));
   CHECK(errorOf(service::solveWith("cube2", "", " " + options)) ==
         "options: longer than 4096 characters");
-  CHECK(errorOf(service::solveWith("cube2", "", R"({"max_length":41})")) ==
-        "options: \"max_length\" must be a whole number from 0 to 40");
+  CHECK(errorOf(service::solveWith("cube2", "", R"({"max_length":61})")) ==
+        "options: \"max_length\" must be a whole number from 0 to 60");
   CHECK(errorOf(service::solveWith("cube2", "", R"({"threads":257})")) ==
         "options: \"threads\" must be a whole number from 0 (one per core) to 256");
 }

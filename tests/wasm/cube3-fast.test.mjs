@@ -70,7 +70,7 @@ test("bad options JSON gives a clear error", () => {
     ['{"method":"quick"}', /"method" must be "optimal" or "fast"/],
     ['{"speed":1}', /unknown key "speed"/],
     ['{"method":"fast",}', /expected a key/],
-    ['{"max_length":99}', /"max_length" must be a whole number from 0 to 40/],
+    ['{"max_length":99}', /"max_length" must be a whole number from 0 to 60/],
     ["[1]", /expected a JSON object/],
   ];
   for (const [options, message] of cases) {

@@ -103,8 +103,8 @@ test("scrambles: 1 to 1000 moves, seeds 0 to 2^53-1", () => {
   );
 });
 
-test("solve options: 4096 characters, max_length 0-40, threads 0-256", () => {
-  const head = '{"method":"fast","max_length":40,"threads":256';
+test("solve options: 4096 characters, max_length 0-60, threads 0-256", () => {
+  const head = '{"method":"fast","max_length":60,"threads":256';
   const options = head + " ".repeat(4096 - head.length - 1) + "}";
   ok(callJson(engine, "solveWith", "cube2", "", options, null));
   refused(
@@ -112,8 +112,8 @@ test("solve options: 4096 characters, max_length 0-40, threads 0-256", () => {
     "options: longer than 4096 characters",
   );
   refused(
-    callJson(engine, "solveWith", "cube2", "", '{"max_length":41}', null),
-    'options: "max_length" must be a whole number from 0 to 40',
+    callJson(engine, "solveWith", "cube2", "", '{"max_length":61}', null),
+    'options: "max_length" must be a whole number from 0 to 60',
   );
 });
 
