@@ -94,10 +94,12 @@ const OwnModel& clockModel() {
   static const OwnModel model{clock::kId,
                               clock::kName,
                               "WCA's",
+                              "picture",
                               clockInfo,
                               clockApply,
                               clockScramble,
                               clockSolve,
+                              nullptr,
                               "clock has no optimal solver: this is its fast solution (at most 14 "
                               "moves)"};
   return model;

@@ -22,7 +22,8 @@ const OwnModel* findOwnModel(const std::string& id) {
 
 std::string ownModelOffers(const OwnModel& model) {
   return std::string(model.id) + " (the " + model.name +
-         ", a model of its own) answers puzzleInfo, applyMoves, scramble, solve and image only";
+         ", a model of its own) answers puzzleInfo, applyMoves, scramble, solve" +
+         (model.validate ? ", validate" : "") + " and image only";
 }
 
 std::optional<std::string> seedProblem(double seed) {
@@ -75,8 +76,8 @@ Json ownModelInfo(const OwnModel& model, const Json::Array& moves, const std::st
                           .set("gods_number", false))
       .set("geometry", false)
       // No geometry to build a 3D model from: players show the engine's picture of each position
-      // (its `picture` image parameters).
-      .set("view", "picture");
+      // (its `picture` image parameters) or, for "pieces", the solid pieces the model describes.
+      .set("view", model.view);
 }
 
 Json applyOwn(const OwnModel& model, const std::string& state, const std::string& moves,
@@ -93,6 +94,11 @@ Json scrambleOwn(const OwnModel& model, double seed, int moves, const std::strin
   }
   std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
   return model.scramble(rng);
+}
+
+Json validateOwn(const OwnModel& model, const std::string& entry) {
+  if (auto refusal = refusedInput(model, entry.size(), "")) return *refusal;
+  return model.validate(entry);
 }
 
 Json solveOwn(const OwnModel& model, const std::string& state, const SolveOptions& options) {

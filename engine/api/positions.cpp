@@ -238,11 +238,13 @@ Json listPuzzles() {
     puzzles.push_back(Json(Json::Object{}).set("id", puzzle.id()).set("name", puzzle.spec().name));
   }
   // The puzzles with models of their own have no geometry, so they are listed apart (callers
-  // looping over `puzzles` may ask for geometry); players show them as the engine's pictures.
+  // looping over `puzzles` may ask for geometry); players show them as their `view` says.
   Json::Array own;
   for (const OwnModel* model : ownModels()) {
-    own.push_back(
-        Json(Json::Object{}).set("id", model->id).set("name", model->name).set("view", "picture"));
+    own.push_back(Json(Json::Object{})
+                      .set("id", model->id)
+                      .set("name", model->name)
+                      .set("view", model->view));
   }
   return success().set("puzzles", puzzles).set("own_models", own);
 }
@@ -319,6 +321,9 @@ Json scramble(const std::string& eventOrPuzzle, double seed, int moves,
 }
 
 Json validate(const std::string& id, const std::string& facelets) {
+  if (const OwnModel* own = findOwnModel(id); own && own->validate) {
+    return validateOwn(*own, facelets);
+  }
   return onPuzzle(id, facelets.size(), [&](const Puzzle& puzzle) {
     const FaceletReading reading =
         stateFromFacelets(puzzle, facelets, geometry::wholeTurnsOf(puzzle));

@@ -36,13 +36,19 @@ struct OwnModel {
   const char* id;
   const char* name;
   const char* notation;  // its one notation, named when another is asked for
-  Json (*info)();        // puzzleInfo's answer
+  // How a player shows it: "picture" (the engine's picture of each position) or "pieces" (a 3D
+  // view of the solid pieces puzzleInfo describes, placed as each position says).
+  const char* view;
+  Json (*info)();  // puzzleInfo's answer
   // The position after `moves` from `state` ("" = solved), with "moves" as read; or an error.
   Json (*apply)(const std::string& state, const std::string& moves);
   // A random state's position, with "scramble" (the moves that reach it) and "random_state".
   Json (*scramble)(std::mt19937_64& rng);
   // {solution, length, …} of `state`, or an error.
   Json (*solve)(const std::string& state);
+  // validate's answer: the position a person's entry of the pieces describes, or an error with
+  // its column; nullptr when the model reads no such entry.
+  Json (*validate)(const std::string& entry);
   const char* optimalNote;  // answered with the fast solution when an optimal one is asked
 };
 const OwnModel& clockModel();
@@ -60,6 +66,8 @@ Json applyOwn(const OwnModel& model, const std::string& state, const std::string
               const std::string& notation);
 Json scrambleOwn(const OwnModel& model, double seed, int moves, const std::string& notation);
 Json solveOwn(const OwnModel& model, const std::string& state, const SolveOptions& options);
+// For a model with a validate: its answer to a person's entry.
+Json validateOwn(const OwnModel& model, const std::string& entry);
 
 // Why `seed` is refused (a scramble's seed is a whole number below 2^53), or nullopt.
 std::optional<std::string> seedProblem(double seed);

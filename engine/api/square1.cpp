@@ -2,7 +2,11 @@
 // positions, moves in WCA notation, random-state scrambles and the two-phase solver's answers.
 #include "puzzles/square1/square1.hpp"
 
+#include <cmath>
+
 #include "api/service_internal.hpp"
+#include "puzzles/square1/square1_solid.hpp"
+#include "render/square1_picture.hpp"
 
 namespace polytwist::service::detail {
 
@@ -20,6 +24,61 @@ std::optional<square1::State> readSquare1State(const std::string& text, Json& er
   return state;
 }
 
+// Six decimals: enough for a view, and an answer a few kilobytes long.
+Json solidNumber(double value) { return std::round(value * 1e6) / 1e6; }
+
+Json solidPoint(const square1::Point3& p) {
+  return Json::Array{solidNumber(p.x), solidNumber(p.y), solidNumber(p.z)};
+}
+
+// The pieces as puzzleInfo describes them for a 3D view: each piece's faces where the solved
+// puzzle holds it, a sticker's with the face of the puzzle it colours and that colour.
+Json solidPiecesJson() {
+  Json::Array pieces;
+  for (const square1::SolidPiece& piece : square1::solidPieces()) {
+    Json::Array faces;
+    for (const square1::SolidFace& face : piece.faces) {
+      Json::Array points;
+      for (const square1::Point3& p : face.points) points.push_back(solidPoint(p));
+      Json described = Json(Json::Object{}).set("points", points);
+      if (face.side != 0) {
+        described.set("side", std::string(1, face.side))
+            .set("colour", square1FaceColour(face.side));
+      }
+      faces.push_back(described);
+    }
+    pieces.push_back(Json(Json::Object{}).set("name", piece.name).set("faces", faces));
+  }
+  return pieces;
+}
+
+// Every piece's rotation from where the solved puzzle holds it, as [x, y, z, w].
+Json placementsJson(const square1::State& state) {
+  Json::Array placed;
+  for (const square1::Rotation& r : square1::placements(state)) {
+    placed.push_back(
+        Json::Array{solidNumber(r.x), solidNumber(r.y), solidNumber(r.z), solidNumber(r.w)});
+  }
+  return placed;
+}
+
+// The turns of the moves, step by step: [[{axis, angle, pieces}, ...], ...].
+Json motionJson(const square1::State& start, const std::vector<square1::Move>& moves) {
+  Json::Array steps;
+  for (const std::vector<square1::SolidTurn>& step : square1::motion(start, moves)) {
+    Json::Array turns;
+    for (const square1::SolidTurn& turn : step) {
+      Json::Array pieces(turn.pieces.begin(), turn.pieces.end());
+      turns.push_back(Json(Json::Object{})
+                          .set("axis", solidPoint(turn.axis))
+                          .set("angle", solidNumber(turn.angle))
+                          .set("pieces", pieces));
+    }
+    steps.push_back(turns);
+  }
+  return steps;
+}
+
 Json square1Position(const square1::State& state) {
   const bool solved = state == square1::solved();
   return success()
@@ -30,7 +89,11 @@ Json square1Position(const square1::State& state) {
       .set("twistable", square1::sliceBlocker(state) < 0)
       .set("middle", state.middleFlipped ? "flipped" : "solved")
       // The image parameters that draw this position.
-      .set("picture", Json(Json::Object{}).set("state", square1::encode(state)));
+      .set("picture", Json(Json::Object{}).set("state", square1::encode(state)))
+      // Where each of puzzleInfo's `pieces` lies, for a 3D view.
+      .set("placements", placementsJson(state))
+      // The position as a person enters it (validate reads it back; puzzleInfo's `entry_help`).
+      .set("entry_text", square1::writePieces(state));
 }
 
 Json square1Info() {
@@ -51,7 +114,19 @@ Json square1Info() {
   moves.push_back("/");
   return ownModelInfo(square1Model(), moves, kSquare1States, "two-phase", kMinScrambleSlashes,
                       "a uniformly random state (a shape the slice can turn, then the pieces), at "
-                      "least 11 slashes from solved by its two-phase solution");
+                      "least 11 slashes from solved by its two-phase solution")
+      // Its 3D view's solid pieces: each position places them (`placements`) and applyMoves
+      // says how its moves turn them (`motion`).
+      .set("pieces", solidPiecesJson())
+      // How a person enters a position (validate, each position's `entry`).
+      .set("entry_help",
+           "Each piece by its colours: U white, D yellow, F green, R red, B blue, L orange. The "
+           "top layer clockwise seen from above, from the piece right of the cut at the back; '/'; "
+           "the bottom layer clockwise seen from below, from the piece right of the cut at the "
+           "front; '/'; the middle: F when its right half shows green at the front, B when blue. "
+           "A piece: its top or bottom colour, then its sides clockwise (an edge 2 letters, a "
+           "corner 3); '*' before a layer's first corner when it lies across the cut. Solved: " +
+               square1::writePieces(square1::solved()));
 }
 
 Json square1Apply(const std::string& stateText, const std::string& moves) {
@@ -61,7 +136,9 @@ Json square1Apply(const std::string& stateText, const std::string& moves) {
   const square1::ParsedMoves parsed = square1::parseMoves(moves);
   const square1::Applied applied = square1::applyMoves(*start, moves);
   if (!applied.error.empty()) return failure(applied.error).set("column", applied.errorColumn);
-  return square1Position(applied.state).set("moves", square1::formatMoves(parsed.moves));
+  return square1Position(applied.state)
+      .set("moves", square1::formatMoves(parsed.moves))
+      .set("motion", motionJson(*start, parsed.moves));
 }
 
 Json square1Scramble(std::mt19937_64& rng) {
@@ -91,16 +168,25 @@ Json square1Solve(const std::string& stateText) {
       .set("slashes", square1::slashCount(moves));
 }
 
+// The pieces a person entered by their colours (square1::readPieces).
+Json square1Validate(const std::string& entry) {
+  const square1::PiecesReading reading = square1::readPieces(entry);
+  if (!reading.state) return failure(reading.error).set("column", reading.column);
+  return square1Position(*reading.state);
+}
+
 }  // namespace
 
 const OwnModel& square1Model() {
   static const OwnModel model{"square1",
                               "Square-1",
                               "WCA's",
+                              "pieces",
                               square1Info,
                               square1Apply,
                               square1Scramble,
                               square1Solve,
+                              square1Validate,
                               "square1 has no optimal solver: this is its two-phase solution "
                               "(shape, then pieces), short but not proven optimal"};
   return model;

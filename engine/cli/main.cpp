@@ -73,7 +73,9 @@ Usage:
                                                  seed, one scramble, on every build and platform
                                                  and in the WASM module; --count C: the seeds N
                                                  to N+C-1, one line each
-  polytwist validate PUZZLE FACELETS             check a sticker colouring (one face letter each)
+  polytwist validate PUZZLE FACELETS             check a sticker colouring (one face letter each);
+                                                 square1: its pieces by their colours ("UB UBR
+                                                 ... / DFR ... / F", docs/puzzles/square1.md)
   polytwist godsnumber PUZZLE [--tips] [--threads N]
                                                  distance of every position (BFS), God's number
                                                  (pyraminx, cube2, domino, skewb, baby_fto,

@@ -5,6 +5,7 @@
 #include <numbers>
 #include <vector>
 
+#include "puzzles/square1/square1_solid.hpp"
 #include "render/svg_number.hpp"
 
 namespace polytwist {
@@ -28,28 +29,6 @@ constexpr const char* kFront = "#1a9e3a";
 constexpr const char* kRight = "#d0021b";
 constexpr const char* kBack = "#1a62d6";
 constexpr const char* kLeft = "#ff7a00";
-
-// Each piece's side colours, in its slots' order (square1.hpp: top clockwise from above, bottom
-// clockwise from below), which slices and turns keep: corners UBR UFR UFL UBL DFR DBR DBL DFL,
-// then edges UB UR UF UL DR DB DL DF (one side).
-constexpr std::array<std::array<const char*, 2>, square1::kPieces> kSides = {{
-    {kBack, kRight},
-    {kRight, kFront},
-    {kFront, kLeft},
-    {kLeft, kBack},
-    {kFront, kRight},
-    {kRight, kBack},
-    {kBack, kLeft},
-    {kLeft, kFront},
-    {kBack, nullptr},
-    {kRight, nullptr},
-    {kFront, nullptr},
-    {kLeft, nullptr},
-    {kRight, nullptr},
-    {kBack, nullptr},
-    {kLeft, nullptr},
-    {kFront, nullptr},
-}};
 
 struct Point {
   double x, y;
@@ -92,7 +71,7 @@ std::string wedge(Point centre, double degrees, int piece) {
     const auto out = [&](Point p) {
       return Point{centre.x + (p.x - centre.x) * kBand, centre.y + (p.y - centre.y) * kBand};
     };
-    svg += polygon({a, b, out(b), out(a)}, kSides[piece][side]);
+    svg += polygon({a, b, out(b), out(a)}, square1FaceColour(square1::sideFaces(piece)[side]));
   }
   return svg;
 }
@@ -118,6 +97,23 @@ std::string drawLayer(const square1::State& state, int firstSlot, double offset,
 }
 
 }  // namespace
+
+const char* square1FaceColour(char face) {
+  switch (face) {
+    case 'U':
+      return kUp;
+    case 'D':
+      return kDown;
+    case 'F':
+      return kFront;
+    case 'R':
+      return kRight;
+    case 'B':
+      return kBack;
+    default:
+      return kLeft;
+  }
+}
 
 std::string square1Svg(const square1::State& state, int size, const std::string& background,
                        const std::string& title) {

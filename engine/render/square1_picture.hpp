@@ -22,4 +22,8 @@ namespace polytwist {
 std::string square1Svg(const square1::State& state, int size, const std::string& background,
                        const std::string& title);
 
+// The colour (#rrggbb) the picture gives a face of the puzzle (U D F R B L), which the 3D view's
+// stickers take too.
+const char* square1FaceColour(char face);
+
 }  // namespace polytwist

@@ -297,6 +297,59 @@ describe("polytwist site", () => {
     },
   );
 
+  it(
+    "shows the Square-1 in 3D from the engine's pieces: a slash turns the right half over",
+    TEST,
+    async () => {
+      await page.selectOption("#puzzle", "square1");
+      await page.waitForSelector('#player[data-puzzle="square1"][data-ready="true"]');
+      await idle();
+      assert.equal(await page.isVisible("#view"), true);
+      assert.equal(await page.isVisible("#picture-view svg"), false);
+      assert.match(await page.getAttribute("#view", "aria-label"), /3D view of the Square-1/);
+      // Cells of the view showing the bottom's yellow (#ffd500, lit): none while the puzzle is
+      // solved (the view looks from above), some once a slash has turned the right half over.
+      const yellowCells = (pixels) =>
+        pixels.cells.filter((cell) => {
+          const [r, g, b] = cell.split(",").map(Number);
+          return r > 120 && g > 0.7 * r && b < 0.4 * r;
+        }).length;
+      const solved = await canvasPixels();
+      assert.ok(solved.distinct > 20, `only ${solved.distinct} colours: nothing was drawn`);
+      assert.equal(yellowCells(solved), 0);
+      await applyMoves("/");
+      assert.equal(await app("state"), "EE5FF63CC4DD/1AA2BBGG7HH8/f");
+      const slashed = await canvasPixels();
+      assert.ok(yellowCells(slashed) >= 4, `${yellowCells(slashed)} yellow cells`);
+      // Stepping back in the move list undoes the slash in 3D as well.
+      await page.click("#to-start");
+      await idle();
+      assert.equal(await app("solved"), "true");
+      assert.equal(yellowCells(await canvasPixels()), 0);
+
+      // The editor: the pieces by their colours, checked by the engine as they are typed, the
+      // shape rules' errors with their column; Done keeps the position entered.
+      await page.click("#edit");
+      const editor = "#editor .entry-editor";
+      await page.waitForSelector(`${editor}[data-validation="valid"]`);
+      const solvedEntry = "UB UBR UR URF UF UFL UL ULB / DFR DR DRB DB DBL DL DLF DF / F";
+      assert.equal(await page.inputValue(`${editor} textarea`), solvedEntry);
+      await page.fill(`${editor} textarea`, solvedEntry.replace("UBR UR", "UBR UR UR"));
+      await page.waitForSelector(`${editor}[data-validation="invalid"]`);
+      assert.match(
+        await page.textContent(`${editor} .verdict`),
+        /the UR edge is there twice: also at column 8/,
+      );
+      assert.equal(await page.isDisabled("#edit-done"), true);
+      await page.fill(`${editor} textarea`, solvedEntry.replace("/ F", "/ B"));
+      await page.waitForSelector(`${editor}[data-validation="valid"]`);
+      await page.click("#edit-done");
+      await idle();
+      assert.equal(await app("state"), "1AA2BB3CC4DD/EE5FF6GG7HH8/f");
+      assertNoProblems();
+    },
+  );
+
   it("says so when Play at the end of a solution plays it again from the start", TEST, async () => {
     await fastTurns(page);
     await page.evaluate(() => document.querySelector("#app").scramble(99));

@@ -114,4 +114,19 @@ std::string encode(const State& state);
 // what is wrong: a piece missing or repeated, a corner's halves apart or in two layers.
 std::optional<State> decode(std::string_view text, std::string& error);
 
+// A state as a person reads it off the puzzle, piece by piece by their colours: the top layer,
+// `/`, the bottom layer, `/`, the middle. A layer is its pieces clockwise from slot 0
+// (square1.hpp's order), apart by spaces, each its colours as face letters (U D F R B L): its top
+// or bottom sticker's, then its sides' clockwise (an edge one side, a corner two); `*` before a
+// layer's first piece puts that corner across the cut, its first half in the slot before slot 0.
+// The middle is the face whose colour its right half shows at the front: F as solved, B turned
+// over. Solved: "UB UBR UR URF UF UFL UL ULB / DFR DR DRB DB DBL DL DLF DF / F".
+std::string writePieces(const State& state);
+struct PiecesReading {
+  std::optional<State> state;  // nullopt when the text names no state
+  std::string error;           // what is wrong, naming the piece and why
+  int column = 0;              // where (1-based), 0 for the whole text
+};
+PiecesReading readPieces(std::string_view text);
+
 }  // namespace polytwist::square1

@@ -4,7 +4,10 @@
 // model shows the colouring being entered, with the stickers the engine's error names striped.
 // While the editor is open, keys and drags do not turn the puzzle (a drag turns the view). Done
 // keeps the entered position once the engine accepts it, Solve from here also solves it, Cancel
-// (or Esc) goes back to the position shown before.
+// (or Esc) goes back to the position shown before. A puzzle entered as text instead (puzzleInfo's
+// `entry_help`, the Square-1) gets the text editor (../edit/entry-editor.js), each position it
+// names shown on the view as it is typed.
+import { createEntryEditor } from "../edit/entry-editor.js";
 import { createStateEditor } from "../edit/editor.js";
 import { faceletAtHit } from "../edit/paint-3d.js";
 
@@ -18,22 +21,36 @@ const CLICK_SLOP_PX = 6;
  * @param {ReturnType<import("../render/view.js").createView> | null} options.view
  * @param {ReturnType<import("./position.js").createPosition>} options.position  the model's
  * @param {() => object | null} options.puzzleModel  the 3D model of the puzzle shown
+ * @param {(position: object) => void} options.showPosition  shows an engine's position answer on
+ *   the view (a puzzle entered as text)
  * @param {(state: string, then: {solve: boolean}) => void} options.onAccept  Done (solve: false)
  *   or Solve from here (solve: true) with the engine's state of the entered colouring
  * @param {() => void} options.onToggle  the editor opened or closed
  */
-export function createEditMode({ ui, engine, view, position, puzzleModel, onAccept, onToggle }) {
+export function createEditMode({
+  ui,
+  engine,
+  view,
+  position,
+  puzzleModel,
+  showPosition,
+  onAccept,
+  onToggle,
+}) {
   let editor = null;
   let press = null; // {pointerId, x, y} of the pointer pressed on the view
   let acceptedState = null; // the engine's state of the colouring, while it is valid
 
+  /** Whether the puzzle shown is entered as text (puzzleInfo's `entry_help`). */
+  const enteredAsText = () => Boolean(position.current.info?.entry_help);
+
   /**
    * Whether the puzzle shown has a net to edit colours on (a numbered puzzle's stickers carry
-   * digits, which its numbering panel edits, not colours).
+   * digits, which its numbering panel edits, not colours), or is entered as text.
    */
   const available = () => {
     const { info, entry } = position.current;
-    return Boolean(info && entry?.net && !entry.numbering);
+    return Boolean(info && ((entry?.net && !entry.numbering) || enteredAsText()));
   };
 
   /** A colouring on the model (`shown`: a position's looks and sources, its mask drawn in). */
@@ -50,9 +67,41 @@ export function createEditMode({ ui, engine, view, position, puzzleModel, onAcce
     ui.editDone.disabled = state === null;
   }
 
-  /** Opens the editor on `facelets` (default: the position shown). False if it cannot. */
+  /** Shows the panel with `editor` in it. */
+  function showPanel() {
+    ui.editPanel.hidden = false;
+    ui.player.dataset.editing = "true";
+    onToggle();
+  }
+
+  /** Opens the text editor on the position shown. */
+  function openEntry() {
+    editor?.destroy();
+    setAccepted(null);
+    editor = createEntryEditor({
+      container: ui.editor,
+      engineCall: (method, ...args) => engine.call(method, ...args),
+      puzzleInfo: position.current.info,
+      initialEntry: position.current.entry_text,
+      currentEntry: () => position.current.entry_text,
+      onValid: (answer) => {
+        setAccepted(answer.state);
+        showPosition(answer);
+      },
+      onInvalid: () => setAccepted(null),
+    });
+    showPanel();
+    editor.field.focus();
+    return true;
+  }
+
+  /**
+   * Opens the editor on `facelets` (default: the position shown; a puzzle entered as text: the
+   * position shown). False if it cannot.
+   */
   function open(facelets = position.current.facelets) {
     const { info, entry } = position.current;
+    if (available() && enteredAsText()) return openEntry();
     if (!available() || typeof facelets !== "string" || facelets.length !== info.facelet_count) {
       return false;
     }
@@ -72,9 +121,7 @@ export function createEditMode({ ui, engine, view, position, puzzleModel, onAcce
       onValid: ({ state }) => setAccepted(state),
       onInvalid: ({ stickers, facelets: entered }) => showOnModel(entered, stickers),
     });
-    ui.editPanel.hidden = false;
-    ui.player.dataset.editing = "true";
-    onToggle();
+    showPanel();
     editor.element.querySelector('.swatch[aria-checked="true"]')?.focus();
     return true;
   }
@@ -94,7 +141,9 @@ export function createEditMode({ ui, engine, view, position, puzzleModel, onAcce
 
   /** Leaves the editor, back to the position shown before it opened. */
   function cancel() {
-    if (close()) showOnModel(position.current.facelets, [], position.current);
+    if (!close()) return;
+    if (enteredAsText()) showPosition(position.current);
+    else showOnModel(position.current.facelets, [], position.current);
   }
 
   function accept(solve) {

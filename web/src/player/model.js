@@ -247,8 +247,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
   async function playInList(answer) {
     const { moves } = position.current.info;
     if (sequenceSteps(playedMoves(answer), moves).length === 0) return false;
-    const { state, facelets, solved, digits, sources, picture } = position.current;
-    const from = { state, facelets, solved, digits, sources, picture };
+    const from = position.answer();
     const animated = animatableMoves(playedMoves(answer), moves);
     const applied = () => status(`Applied ${answer.moves}`);
     // Loading is no step of the list to describe; its end says what was applied.
@@ -631,7 +630,8 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
 
   /** The engine's solution of the current position by `method`, and the position after each move. */
   async function findSolution(method) {
-    const { puzzle, state, facelets, solved, digits, sources, picture } = position.current;
+    const { puzzle, state } = position.current;
+    const from = position.answer();
     solving = true;
     longSearch = { asked: false, answered: false, fastInstead: false };
     changed();
@@ -645,10 +645,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
       changed();
     }
     const moves = splitMoves(answer.solution);
-    const positions = await positionsAlong(
-      { state, facelets, solved, digits, sources, picture },
-      moves,
-    );
+    const positions = await positionsAlong(from, moves);
     if (!positions.at(-1).solved)
       throw new Error("The engine's solution did not solve the puzzle.");
     return { answer, moves, positions };

@@ -643,6 +643,7 @@ export class PolytwistPlayer extends HTMLElement {
       view,
       position: model.position,
       puzzleModel: () => this.#stage.puzzleModel,
+      showPosition: (answer) => this.#stage.showPosition(answer),
       onAccept: (state, then) => {
         model.setState(state);
         if (then.solve) model.solve();

@@ -3,10 +3,13 @@
 // keys turned into moves, Reset view, the help popover's keys, the notice over the view and its
 // label; and how the puzzle is shown: hint stickers on the 3D model, or its flat net instead; or,
 // for a puzzle the engine draws rather than describes (puzzleInfo's `view`: "picture"), the
-// engine's picture of each position, its moves tweened (./picture-view.js).
+// engine's picture of each position, its moves tweened (./picture-view.js); or, for one it
+// describes as solid pieces (`view`: "pieces"), those pieces placed as each position says and
+// turned as each move's `motion` says (../../puzzles/piece-model.js).
 import { createNet } from "../../edit/net.js";
 import { digitNetPicture } from "../../numbering/digit-net.js";
 import { HINT_FRAMING, addHintStickers } from "../../puzzles/hint-stickers.js";
+import { createPieceModel } from "../../puzzles/piece-model.js";
 import { attachDragToTurn } from "../../ui/drag-to-turn.js";
 import { pressWord, showBidiControls } from "../../ui/format.js";
 import { createKeyboard, renderKeyTable } from "../../ui/keyboard.js";
@@ -21,7 +24,8 @@ import { createPictureView } from "./picture-view.js";
  * @param {string} options.viewError  why there is no view
  * @param {{turnMs: (queued: number) => number}} options.speed
  * @param {() => boolean} options.editing  whether the colour editor is open (no turning then)
- * @param {{image: (params: object) => Promise<object>}} options.engine  draws the pictures
+ * @param {{image: (params: object) => Promise<object>, applyMoves: Function}} options.engine
+ *   draws the pictures, and says how a move turns a puzzle's solid pieces
  */
 export function bindStage({ ui, model, view, viewError, speed, editing, engine }) {
   let puzzleModel = null; // the 3D model of the puzzle shown
@@ -34,9 +38,11 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
   let hints = null; // the hint stickers on puzzleModel
   let shownView = "3d"; // the view attribute: "3d" or "net"
   let net = null; // the net view (../../edit/net.js), while shown
+  let pieceModel = null; // the solid pieces of a puzzle the engine describes so
   const pictureView = createPictureView({ element: ui.pictureView, engine });
   const pictured = () => shown.info?.view === "picture"; // the puzzle shown is the engine's picture
   const pictureLabel = () => `Picture of the ${shown.info.name}: type its moves to turn it`;
+  const described = () => shown.info?.view === "pieces"; // its solid pieces, placed per position
 
   const turnable = () => interactive && model.ready && !editing();
   const keyboard = createKeyboard({ onMove: userMove, playback: model });
@@ -51,7 +57,7 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
   function showNotice() {
     const { info } = model.position.current;
     let text = problem;
-    if (!text && info && !puzzleModel && !pictured()) {
+    if (!text && info && !puzzleModel && !pieceModel && !pictured()) {
       text = viewError || `No 3D view for the ${info.name} yet.`;
     }
     ui.noView.textContent = showBidiControls(text); // it may quote the puzzle attribute
@@ -70,7 +76,9 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
     const name = model.position.current.info?.name ?? "puzzle";
     ui.view.tabIndex = interactive && !pictured() ? 0 : -1;
     let label = `3D view of the ${name}: drag to look around`;
-    if (editing()) {
+    if (described()) {
+      label = `3D view of the ${name}: drag to look around, type its moves to turn it`;
+    } else if (editing()) {
       label = `3D view of the ${name}: ${pressWord()} a sticker to paint it with the chosen colour, drag to look around`;
     } else if (interactive) {
       label = `3D view of the ${name}: drag a sticker to turn its layer, drag the background to look around; see Help for the keys`;
@@ -80,6 +88,7 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
 
   /** The puzzle's default view, farther back when hints float around it, changed by the option. */
   function placeCamera() {
+    if (pieceModel) view.placeCamera(pieceModel.camera, cameraOption);
     if (!puzzleModel) return;
     view.placeCamera({ ...puzzleModel.camera, farther: hints ? HINT_FRAMING : 1 }, cameraOption);
   }
@@ -123,13 +132,15 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
 
   function showPuzzle({ info, entry }) {
     shown = { info, entry };
-    ui.player.dataset.stage = pictured() ? "picture" : "3d";
+    ui.player.dataset.stage = pictured() ? "picture" : described() ? "pieces" : "3d";
     ui.pictureView.hidden = !pictured();
     pictureView.clear();
     puzzleModel?.dispose();
+    pieceModel?.dispose();
     hints = null; // they went with the last model
     puzzleModel = view && entry ? entry.createModel(info) : null;
-    view?.setObject(puzzleModel?.object ?? null);
+    pieceModel = view && described() ? createPieceModel(info) : null;
+    view?.setObject(puzzleModel?.object ?? pieceModel?.object ?? null);
     showHints();
     showNet();
     keyboard.setBindings(entry?.keys ?? []);
@@ -142,9 +153,14 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
     showNotice();
   }
 
-  function showPosition({ puzzle, facelets, digits, sources, looks, picture }) {
+  function showPosition({ puzzle, facelets, digits, sources, looks, picture, placements }) {
     if (pictured()) {
       pictureView.show(puzzle, picture, { label: pictureLabel() });
+      return;
+    }
+    if (pieceModel) {
+      pieceModel.place(placements);
+      view.requestRender();
       return;
     }
     showOnNet({ facelets, digits, looks, sources });
@@ -159,6 +175,18 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
       await pictureView.show(model.position.current.puzzle, answer.picture, {
         label: pictureLabel(),
         ms: speed.turnMs(queued),
+      });
+      return;
+    }
+    if (pieceModel) {
+      // The move's turns, as the engine says them from the position before it (after it, undone).
+      const { puzzle, state } = model.position.current;
+      const moved = await engine.applyMoves(puzzle, reverse ? answer.state : state, move);
+      if (!moved.ok || !pieceModel) return;
+      await pieceModel.animate(moved.motion, {
+        duration: speed.turnMs(queued),
+        reverse,
+        onFrame: view.requestRender,
       });
       return;
     }
@@ -234,5 +262,7 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
     },
     /** The editor opened or closed: the view's label says what a click does. */
     describeView,
+    /** Shows an engine's position answer (one entered in the editor) without making it current. */
+    showPosition,
   };
 }
