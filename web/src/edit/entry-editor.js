@@ -44,7 +44,7 @@ export function createEntryEditor({
   field.setAttribute("autocomplete", "off");
   label.append(field);
   const help = document.createElement("p");
-  help.className = "hint";
+  help.className = "entry-help";
   help.textContent = puzzleInfo.entry_help;
   const actions = document.createElement("div");
   actions.className = "actions";
