@@ -367,26 +367,33 @@ TEST_CASE("kilominx fast: 200 random states, phase by phase, held by U-F-L, in a
   CHECK(turned.moves.empty());
 }
 
-TEST_CASE("kilominx scrambles: the random state drawn for the seed, reached by its scramble") {
-  const Puzzle& puzzle = *findPuzzle("kilominx");
-  for (double seed : {0.0, 7.0, 9007199254740991.0}) {
-    const Json scramble = service::scramble("kilominx", seed);
-    REQUIRE_MESSAGE(scramble.find("ok")->boolean(), scramble.dump());
-    CHECK(scramble.find("random_state")->boolean());
-    CHECK(service::scramble("kilominx", seed).find("scramble")->string() ==
-          scramble.find("scramble")->string());
-    const std::vector<int> moves =
-        resolveSequence(puzzle, scramble.find("scramble")->string()).moves;
-    CHECK(moves.size() >= 2);
-    CHECK(moves.size() <= 40);
-    // The scramble service draws with this generator (positions.cpp): its first state.
-    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
-    const State drawn = puzzle.randomState(rng);
-    const State reached = puzzle.applySequence(puzzle.solved(), moves);
-    CHECK(puzzle.samePosition(reached, drawn));
-    CHECK(service::applyMoves("kilominx", "", scramble.find("scramble")->string())
-              .find("state")
-              ->string() == scramble.find("state")->string());
+TEST_CASE("fast scrambles: the random state drawn for the seed, reached by its scramble") {
+  // Each puzzle scrambled by its multi-phase solver, with its default length cap.
+  for (const auto& puzzleAndCap :
+       {std::pair{"kilominx", std::size_t{40}}, {"fto", std::size_t{44}}}) {
+    const std::string id = puzzleAndCap.first;
+    const std::size_t cap = puzzleAndCap.second;
+    CAPTURE(id);
+    const Puzzle& puzzle = *findPuzzle(id);
+    for (double seed : {0.0, 7.0, 9007199254740991.0}) {
+      const Json scramble = service::scramble(id, seed);
+      REQUIRE_MESSAGE(scramble.find("ok")->boolean(), scramble.dump());
+      CHECK(scramble.find("random_state")->boolean());
+      CHECK(service::scramble(id, seed).find("scramble")->string() ==
+            scramble.find("scramble")->string());
+      const std::vector<int> moves =
+          resolveSequence(puzzle, scramble.find("scramble")->string()).moves;
+      CHECK(moves.size() >= 2);
+      CHECK(moves.size() <= cap);
+      // The scramble service draws with this generator (positions.cpp): its first state.
+      std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+      const State drawn = puzzle.randomState(rng);
+      const State reached = puzzle.applySequence(puzzle.solved(), moves);
+      CHECK(puzzle.samePosition(reached, drawn));
+      CHECK(service::applyMoves(id, "", scramble.find("scramble")->string())
+                .find("state")
+                ->string() == scramble.find("state")->string());
+    }
   }
 }
 
@@ -481,27 +488,4 @@ TEST_CASE("fast solvers give up after their node budget") {
   CHECK(result.nodes >= 100000);
   CHECK(result.nodes < 100000 + 3 * 4096);
   CHECK(result.error.find("gave up after") == 0);
-}
-
-TEST_CASE("fto scrambles: the random state drawn for the seed, reached by its scramble") {
-  const Puzzle& puzzle = *findPuzzle("fto");
-  for (double seed : {0.0, 7.0, 9007199254740991.0}) {
-    const Json scramble = service::scramble("fto", seed);
-    REQUIRE_MESSAGE(scramble.find("ok")->boolean(), scramble.dump());
-    CHECK(scramble.find("random_state")->boolean());
-    CHECK(service::scramble("fto", seed).find("scramble")->string() ==
-          scramble.find("scramble")->string());
-    const std::vector<int> moves =
-        resolveSequence(puzzle, scramble.find("scramble")->string()).moves;
-    CHECK(moves.size() >= 2);
-    CHECK(moves.size() <= 44);
-    // The scramble service draws with this generator (positions.cpp): its first state.
-    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
-    const State drawn = puzzle.randomState(rng);
-    const State reached = puzzle.applySequence(puzzle.solved(), moves);
-    CHECK(puzzle.samePosition(reached, drawn));
-    CHECK(service::applyMoves("fto", "", scramble.find("scramble")->string())
-              .find("state")
-              ->string() == scramble.find("state")->string());
-  }
 }
