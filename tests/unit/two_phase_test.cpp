@@ -32,6 +32,29 @@ TwoPhaseSolver& solver() {
   return instance;
 }
 
+// Plays a multi-phase solution as searched (from the variant's position `reached`) phase by
+// phase: each phase turns only the last facesOfPhase[phase] of `faces` and reaches its goal.
+// Returns the position at the end.
+State replayPhases(const Puzzle& puzzle, const TwoPhaseSolver& solver, const TwoPhaseResult& result,
+                   State reached, const std::vector<std::string>& faces,
+                   const std::vector<std::size_t>& facesOfPhase) {
+  REQUIRE(result.phaseLengths.size() == facesOfPhase.size());
+  std::size_t done = 0;
+  for (std::size_t phase = 0; phase < facesOfPhase.size(); ++phase) {
+    for (int m = 0; m < result.phaseLengths[phase]; ++m) {
+      const std::string& face =
+          puzzle.spec().moves[puzzle.moves()[result.searchedMoves[done]].base].name;
+      const auto at = std::find(faces.begin(), faces.end(), face);
+      CHECK(at - faces.begin() >= static_cast<long>(faces.size() - facesOfPhase[phase]));
+      puzzle.applyMove(reached, result.searchedMoves[done++]);
+    }
+    CAPTURE(phase);
+    CHECK(solver.reachedGoal(static_cast<int>(phase), reached));
+  }
+  CHECK(done == result.searchedMoves.size());
+  return reached;
+}
+
 }  // namespace
 
 TEST_CASE("cube3 two-phase: the derived coordinates and tables are Kociemba's") {
@@ -345,19 +368,7 @@ TEST_CASE("kilominx fast: 200 random states, phase by phase, held by U-F-L, in a
     State reached = solver.variantPosition(result.variant, start);
     CHECK(reached.pieces[reference] == 0);
     CHECK(reached.ori[reference] == 0);
-    std::size_t done = 0;
-    for (int phase = 0; phase < 4; ++phase) {
-      for (int m = 0; m < result.phaseLengths[phase]; ++m) {
-        const std::string& face =
-            puzzle.spec().moves[puzzle.moves()[result.searchedMoves[done]].base].name;
-        const auto at = std::find(faces.begin(), faces.end(), face);
-        CHECK(at - faces.begin() >= static_cast<long>(faces.size() - facesOfPhase[phase]));
-        puzzle.applyMove(reached, result.searchedMoves[done++]);
-      }
-      CAPTURE(phase);
-      CHECK(solver.reachedGoal(phase, reached));
-    }
-    CHECK(reached == puzzle.solved());
+    CHECK(replayPhases(puzzle, solver, result, reached, faces, facesOfPhase) == puzzle.solved());
   }
   // The random states hold U-F-L anywhere: the solver turns them (1 in 60 is home already).
   CHECK(homeAlready < 20);
@@ -450,18 +461,7 @@ TEST_CASE("fto fast: 60 random states, phase by phase, held by edge BR-D, in at 
     REQUIRE(result.phaseLengths.size() == 3);
     State reached = solver.variantPosition(result.variant, start);
     CHECK(reached.pieces[reference] == 11);
-    std::size_t done = 0;
-    for (int phase = 0; phase < 3; ++phase) {
-      for (int m = 0; m < result.phaseLengths[phase]; ++m) {
-        const std::string& face =
-            puzzle.spec().moves[puzzle.moves()[result.searchedMoves[done]].base].name;
-        const auto at = std::find(faces.begin(), faces.end(), face);
-        CHECK(at - faces.begin() >= static_cast<long>(faces.size() - facesOfPhase[phase]));
-        puzzle.applyMove(reached, result.searchedMoves[done++]);
-      }
-      CAPTURE(phase);
-      CHECK(solver.reachedGoal(phase, reached));
-    }
+    reached = replayPhases(puzzle, solver, result, reached, faces, facesOfPhase);
     // Solved as held: the identical centres may stand in each other's places.
     CHECK(puzzle.sameLook(reached, puzzle.solved()));
     // Identical centres renumbered are the same position: the same solution.
