@@ -127,53 +127,70 @@ TEST_CASE("random states of the 2x2x2, Pyraminx and Skewb are uniform over each 
       " ms");
 }
 
+namespace {
+
+// For each piece of each orbit, how often it ends at each place in each orientation over
+// `count` positions drawn; a chi-square per piece, bounded at p = 1e-6 divided by the pieces
+// tested (Bonferroni). Returns how many pieces fail.
+template <typename Draw>
+int piecesNotUniform(const Puzzle& puzzle, int count, Draw draw) {
+  std::vector<std::vector<int>> counts;  // per piece (all orbits), per place and orientation
+  for (const Orbit& orbit : puzzle.orbits()) {
+    for (int piece = 0; piece < orbit.size; ++piece) {
+      counts.emplace_back(orbit.size * orbit.orientations, 0);
+    }
+  }
+  for (int i = 0; i < count; ++i) {
+    const State s = draw();
+    int first = 0;
+    for (const Orbit& orbit : puzzle.orbits()) {
+      for (int place = 0; place < orbit.size; ++place) {
+        const int piece = s.pieces[orbit.offset + place];
+        ++counts[first + piece][place * orbit.orientations + s.ori[orbit.offset + place]];
+      }
+      first += orbit.size;
+    }
+  }
+  // 1e-6 / pieces is about the upper tail beyond 4.75 + ln(pieces) / 4.75 deviations (a
+  // normal tail's slope): 6.0 for the 7x7x7's 386 pieces.
+  const double z = fixtures::kZOneInAMillion +
+                   std::log(static_cast<double>(counts.size())) / fixtures::kZOneInAMillion;
+  int failing = 0;
+  for (const std::vector<int>& where : counts) {
+    const double statistic = fixtures::chiSquare(where, count / double(where.size()));
+    failing += statistic >= fixtures::chiSquareBound(double(where.size() - 1), z);
+  }
+  return failing;
+}
+
+}  // namespace
+
 TEST_CASE("big cubes' random-move scrambles: each piece as likely at each place and turn") {
-  // For each piece of each orbit, how often it ends at each place in each orientation over
-  // 1,000 scrambles (each puzzle's own: 60, 80, 100 moves); a chi-square per
-  // piece, bounded at p = 1e-6 divided by the pieces tested (Bonferroni).
-  constexpr int kScrambles = 1000;
+  // 1,000 scrambles of each (each puzzle's own: 60, 80, 100 moves).
   const auto start = std::chrono::steady_clock::now();
   for (const char* id : {"cube5", "cube6", "cube7"}) {
     const Puzzle& puzzle = *findPuzzle(id);
     const ScrambleSpec how = describeSolvers(puzzle).scramble;
-    std::vector<std::vector<int>> counts;  // per piece (all orbits), per place and orientation
-    std::vector<const Orbit*> orbitOf;
-    for (const Orbit& orbit : puzzle.orbits()) {
-      for (int piece = 0; piece < orbit.size; ++piece) {
-        counts.emplace_back(orbit.size * orbit.orientations, 0);
-        orbitOf.push_back(&orbit);
-      }
-    }
     std::mt19937_64 rng(2026);
-    for (int i = 0; i < kScrambles; ++i) {
-      const State s =
-          puzzle.applySequence(puzzle.solved(), drawRandomMoves(puzzle, how, 0, rng).moves);
-      int first = 0;
-      for (const Orbit& orbit : puzzle.orbits()) {
-        for (int place = 0; place < orbit.size; ++place) {
-          const int piece = s.pieces[orbit.offset + place];
-          ++counts[first + piece][place * orbit.orientations + s.ori[orbit.offset + place]];
-        }
-        first += orbit.size;
-      }
-    }
-    // 1e-6 / pieces is about the upper tail beyond 4.75 + ln(pieces) / 4.75 deviations (a
-    // normal tail's slope): 6.0 for the 7x7x7's 386 pieces.
-    const double z = fixtures::kZOneInAMillion +
-                     std::log(static_cast<double>(counts.size())) / fixtures::kZOneInAMillion;
-    int failing = 0;
-    for (std::size_t piece = 0; piece < counts.size(); ++piece) {
-      const std::vector<int>& where = counts[piece];
-      const double statistic = fixtures::chiSquare(where, kScrambles / double(where.size()));
-      failing += statistic >= fixtures::chiSquareBound(double(where.size() - 1), z);
-    }
     CAPTURE(id);
-    CHECK(failing == 0);
+    CHECK(piecesNotUniform(puzzle, 1000, [&] {
+            return puzzle.applySequence(puzzle.solved(),
+                                        drawRandomMoves(puzzle, how, 0, rng).moves);
+          }) == 0);
   }
   MESSAGE(
       "big cubes' pieces over 1,000 scrambles each in ",
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(),
       " ms");
+}
+
+TEST_CASE("4x4x4 random states: each corner, wing and centre as likely at each place and twist") {
+  // The states its random-state scrambles are drawn from (identical centres: any of a colour's
+  // four may stand anywhere); the pieces' parities tie together as on the real puzzle
+  // (checkReachable: puzzle_test.cpp).
+  const Puzzle& puzzle = *findPuzzle("cube4");
+  std::mt19937_64 rng(2026);
+  CHECK(piecesNotUniform(puzzle, 4000, [&] { return puzzle.randomState(rng); }) == 0);
 }
 
 TEST_CASE("random-state scrambles of puzzles beyond the WCA's reach the state drawn for them") {
