@@ -105,6 +105,10 @@ struct TableSpec {
   int bitsPerEntry = 2;                      // 2 (distance mod 3) or 4 (exact distance, < 15)
   std::vector<std::string> symmetries = {};  // also look the table up in these frames
   std::vector<std::string> moves = {};       // base moves the BFS uses (empty: all)
+  // Above 0 (4 bits per entry, at most 13): a partial table, whose BFS stops at this depth. An
+  // entry beyond it reads as maxDepth + 1, still a lower bound: a search's heuristic built in a
+  // fraction of the whole table's time (the Pyraminx's first scramble waits for it).
+  int maxDepth = 0;
 };
 
 // Pieces whose orientation relative to a partner orbit only their own moves change, each of those

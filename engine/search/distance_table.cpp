@@ -35,11 +35,11 @@ std::vector<int> movesOf(const Puzzle& puzzle, const TableSpec& spec) {
 
 std::uint64_t DistanceTable::definitionFingerprint(const Puzzle& puzzle, const TableSpec& spec,
                                                    const std::vector<State>& goals) {
-  return polytwist::definitionFingerprint({puzzle,
-                                           movesOf(puzzle, spec),
-                                           goals,
-                                           spec.coordinates,
-                                           {static_cast<std::uint64_t>(spec.bitsPerEntry)}});
+  std::vector<std::uint64_t> layout = {static_cast<std::uint64_t>(spec.bitsPerEntry)};
+  // A whole table's layout is as before partial tables existed, so its fingerprint is too.
+  if (spec.maxDepth > 0) layout.push_back(static_cast<std::uint64_t>(spec.maxDepth));
+  return polytwist::definitionFingerprint(
+      {puzzle, movesOf(puzzle, spec), goals, spec.coordinates, std::move(layout)});
 }
 
 PackedArray::PackedArray(std::uint64_t size, int bitsPerEntry)
@@ -53,7 +53,12 @@ DistanceTable::DistanceTable(const Puzzle& puzzle, const TableSpec& spec,
       definition_(definitionFingerprint(puzzle, spec, goals)),
       space_(puzzle, spec.coordinates),
       entries_(space_.size(), spec.bitsPerEntry),
-      moves_(movesOf(puzzle, spec)) {}
+      moves_(movesOf(puzzle, spec)),
+      partialDepth_(spec.maxDepth) {
+  if (spec.maxDepth != 0 && (spec.bitsPerEntry != 4 || spec.maxDepth < 1 || spec.maxDepth > 13)) {
+    throw std::invalid_argument(spec.name + ": a partial table needs 4 bits and a depth of 1-13");
+  }
+}
 
 namespace {
 
@@ -102,7 +107,9 @@ std::optional<std::vector<std::uint64_t>> DistanceTable::fill(std::uint64_t goal
                                                               Cancellation cancel) {
   const PackedEntries<Bits> entries = entries_.view<Bits>();
   // 4 bits hold exact distances up to 14 (15 reads as unknown); 2 bits hold them mod 3.
-  const BfsOptions options{.modulus = Bits == 2 ? 3 : 16, .maxDepth = Bits == 2 ? 1 << 30 : 14};
+  // A partial table stops at its depth.
+  const int deepest = Bits == 2 ? 1 << 30 : (partialDepth_ > 0 ? partialDepth_ : 14);
+  const BfsOptions options{.modulus = Bits == 2 ? 3 : 16, .maxDepth = deepest};
   const auto makeExpander = [&] { return SpaceExpander<Bits>(entries, space_, moves_); };
   return fillByLayers<Bits>(entries, goals, options, makeExpander, progress, cancel);
 }
@@ -126,7 +133,7 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
                                                          : table.fill<4>(reached, progress, cancel);
   if (!counts) return std::nullopt;
   table.counts_ = std::move(*counts);
-  if (table.exact() && table.maxDistance() == entries.unknown() - 1) {
+  if (table.exact() && table.partialDepth_ == 0 && table.maxDistance() == entries.unknown() - 1) {
     // Distance 15 would read as "unknown": fine only if there is no such layer.
     const int deepest = table.maxDistance();
     for (std::uint64_t i = 0; i < entries.size(); ++i) {
@@ -142,14 +149,14 @@ std::optional<DistanceTable> DistanceTable::build(const Puzzle& puzzle, const Ta
 }
 
 int DistanceTable::distance(std::uint64_t index) const {
-  if (stored(index) == entries_.unknown()) return -1;
+  if (stored(index) == entries_.unknown()) return partialDepth_ > 0 ? partialDepth_ + 1 : -1;
   if (exact()) return stored(index);
   return static_cast<int>(descend(index).size());
 }
 
 int DistanceTable::neighbourDistance(int distance, std::uint64_t neighbourIndex) const {
   const int value = stored(neighbourIndex);
-  if (value == entries_.unknown()) return -1;
+  if (value == entries_.unknown()) return partialDepth_ > 0 ? partialDepth_ + 1 : -1;
   if (exact()) return value;
   // The neighbour is at distance-1, distance or distance+1; the residue says which.
   return distance + ((value - distance % 3 + 4) % 3) - 1;

@@ -68,11 +68,16 @@ class DistanceTable {
   const std::vector<int>& moves() const { return moves_; }
 
   int stored(std::uint64_t index) const { return entries_.get(index); }
-  // Exact distance, or -1 when the entry was never reached.
+  // Above 0: the depth a partial table's BFS stopped at (TableSpec::maxDepth).
+  int partialDepth() const { return partialDepth_; }
+  // Exact distance, or -1 when the entry was never reached; in a partial table, an entry beyond
+  // its depth reads as partialDepth() + 1 (a lower bound).
   int distance(std::uint64_t index) const;
-  // Given the exact distance of an entry, that of its neighbour (or -1 when unreached).
+  // Given the exact distance of an entry, that of its neighbour (or -1 when unreached; in a
+  // partial table, partialDepth() + 1 beyond its depth).
   int neighbourDistance(int distance, std::uint64_t neighbourIndex) const;
-  // The moves of a shortest path from `index` down to a goal. In a space that holds each
+  // The moves of a shortest path from `index` down to a goal (none from beyond a partial
+  // table's depth). In a space that holds each
   // position once (an unmarked rotation), they are the moves for the index's representative.
   std::vector<int> descend(std::uint64_t index) const;
   // The moves of a shortest path from a state down to a goal, as that state is held.
@@ -116,6 +121,7 @@ class DistanceTable {
   PackedArray entries_;
   std::vector<std::uint64_t> counts_;
   std::vector<int> moves_;
+  int partialDepth_ = 0;
 };
 
 }  // namespace polytwist

@@ -49,6 +49,9 @@ class SearchWorker {
 // What the driver searches with: a puzzle's canonical move order and lower bounds.
 class SearchHeuristic {
  public:
+  // Whether separable pieces (Pyraminx tips) are set before the search, by their own moves
+  // (Solver::separableFixes), or their moves are followed like any other.
+  enum class SeparableMoves { SetFirst, Followed };
   virtual ~SearchHeuristic() = default;
   virtual const Puzzle& puzzle() const = 0;
   // Canonical order: the moves that may follow move `last` (-1: the first move). Never one face
@@ -71,7 +74,6 @@ class SearchHeuristic {
   virtual const SymmetryGroup* startSymmetries() const { return nullptr; }
 
  protected:
-  enum class SeparableMoves { SetFirst, Followed };
   SearchHeuristic(const Puzzle& puzzle, const ReferenceFrame* frame,
                   SeparableMoves separable = SeparableMoves::SetFirst);
   FollowerLists followers_;

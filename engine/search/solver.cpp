@@ -216,7 +216,10 @@ bool Solver::prepare(const BuildProgressFn& progress, Cancellation cancel) {
       lookups.push_back({&tables_[t], static_cast<int>(found - symmetries.begin())});
     }
   }
-  tableHeuristic_ = std::make_unique<TableHeuristic>(puzzle_, std::move(lookups), goals_);
+  tableHeuristic_ = std::make_unique<TableHeuristic>(
+      puzzle_, std::move(lookups), goals_,
+      separableSetFirst() ? SearchHeuristic::SeparableMoves::SetFirst
+                          : SearchHeuristic::SeparableMoves::Followed);
   return true;
 }
 
@@ -257,10 +260,13 @@ SolveOutcome Solver::solve(const State& start, const SearchOptions& options) {
     outcome.moves.insert(outcome.moves.end(), rest.begin(), rest.end());
     outcome.nodes = outcome.moves.size() + 1;
   } else {
-    if (tableHeuristic_->estimate(start) < 0) {
+    // Separable pieces first, where the search leaves them out (their moves commute with all).
+    const std::vector<int> fixes = separableSetFirst() ? separableFixes(start) : std::vector<int>{};
+    const State rest = puzzle_.applySequence(start, fixes);
+    if (tableHeuristic_->estimate(rest) < 0) {
       return finish(SolveOutcome::Status::Unsolvable, "no goal can be reached from this position");
     }
-    OptimalSearch search(*tableHeuristic_, start, std::clamp(options.maxDepth, 0, 255));
+    OptimalSearch search(*tableHeuristic_, rest, std::clamp(options.maxDepth, 0, 255));
     std::function<void(const SearchProgress&)> progress;
     if (options.progress) {
       progress = [&](const SearchProgress& p) { options.progress(p.depth, p.nodes); };
@@ -273,7 +279,9 @@ SolveOutcome Solver::solve(const State& start, const SearchOptions& options) {
       return finish(SolveOutcome::Status::Failed,
                     "no solution within " + std::to_string(options.maxDepth) + " moves");
     }
-    outcome.moves = search.solution();
+    outcome.moves = fixes;
+    const std::vector<int> solution = search.solution();
+    outcome.moves.insert(outcome.moves.end(), solution.begin(), solution.end());
   }
   const State reached = puzzle_.applySequence(start, outcome.moves);
   if (std::find(goals_.begin(), goals_.end(), reached) == goals_.end()) {

@@ -83,6 +83,11 @@ class Solver {
   }
 
  private:
+  // Whether IdaStar sets the separable pieces first and searches without their moves (its
+  // tables must leave those moves out): with one group of goals, whose fixes are known.
+  bool separableSetFirst() const {
+    return puzzle_.separableOrbit() >= 0 && goalGroups_.size() == 1;
+  }
   // The moves that turn separable piece `piece` of `start` as the goals of `group` have it.
   const std::vector<int>& separableFix(const State& start, std::size_t group,
                                        std::size_t piece) const;

@@ -6,14 +6,16 @@
 namespace polytwist {
 
 TableHeuristic::TableHeuristic(const Puzzle& puzzle, std::vector<TableLookup> lookups,
-                               std::vector<State> goals)
-    : SearchHeuristic(puzzle, nullptr, SeparableMoves::Followed),
+                               std::vector<State> goals, SeparableMoves separable)
+    : SearchHeuristic(puzzle, nullptr, separable),
       puzzle_(puzzle),
       lookups_(std::move(lookups)),
       goals_(std::move(goals)) {
   std::size_t searchMoves = 0;
-  for (int m = 0; m < static_cast<int>(puzzle.moves().size()); ++m)
-    searchMoves += puzzle.isSearchMove(m);
+  for (int m = 0; m < static_cast<int>(puzzle.moves().size()); ++m) {
+    searchMoves += puzzle.isSearchMove(m) &&
+                   !(separable == SeparableMoves::SetFirst && puzzle.isSeparableMove(m));
+  }
   for (const TableLookup& lookup : lookups_) {
     if (lookup.table->moves().size() != searchMoves) {
       throw std::invalid_argument(lookup.table->name() +

@@ -24,7 +24,9 @@ class TableHeuristic final : public SearchHeuristic {
   // `goals`: the states that count as solved; the tables must have been built from them and
   // outlive the heuristic. Throws std::invalid_argument for a table built with fewer moves than
   // the search follows (it could overestimate) or of more than kMaxCoordinateParts coordinates.
-  TableHeuristic(const Puzzle& puzzle, std::vector<TableLookup> lookups, std::vector<State> goals);
+  // With separable pieces set first, the search (and the tables) leave their moves out.
+  TableHeuristic(const Puzzle& puzzle, std::vector<TableLookup> lookups, std::vector<State> goals,
+                 SeparableMoves separable = SeparableMoves::Followed);
 
   const Puzzle& puzzle() const override { return puzzle_; }
   // The largest lookup (-1 when a table reaches no goal from s).

@@ -150,12 +150,12 @@ describe("the offline app's update", () => {
           return paths;
         });
       const tableSource = () =>
-        page.evaluate(() => document.querySelector("#app").engine.tableSource("pyraminx"));
+        page.evaluate(() => document.querySelector("#app").engine.tableSource("baby_fto"));
       try {
-        // Version A, installed and in control; its Pyraminx table built and cached.
-        await gotoPuzzle(page, server.url, "pyraminx");
+        // Version A, installed and in control; its Baby FTO table built and cached (its solver walks a whole table).
+        await gotoPuzzle(page, server.url, "baby_fto");
         await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-        await gotoPuzzle(page, server.url, "pyraminx");
+        await gotoPuzzle(page, server.url, "baby_fto");
         assert.equal(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), true);
         assert.deepEqual(await buildIds(), all("update-test-A"));
         await page.click("#scramble");
@@ -166,7 +166,7 @@ describe("the offline app's update", () => {
         // (from A's precache) meanwhile.
         await rm(served, { recursive: true, force: true });
         await cp(sites.B, served, { recursive: true });
-        await gotoPuzzle(page, server.url, "pyraminx");
+        await gotoPuzzle(page, server.url, "baby_fto");
         const reload = page.locator("#update-prompt button", { hasText: "Reload" });
         await reload.waitFor({ timeout: 60_000 });
         assert.match(await page.textContent("#update-prompt"), /^Update available/);

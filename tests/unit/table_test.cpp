@@ -749,6 +749,45 @@ TEST_CASE("table: a 4-bit table may reach distance 14") {
   CHECK(table->counts() == std::vector<std::uint64_t>{1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2});
 }
 
+TEST_CASE("table: a partial table stops at its depth and reads beyond it as one more") {
+  // Piece 0 of a ring of 27: distance min(k, 27 - k) at place k.
+  const Puzzle ring(fixtures::ringSpec(27));
+  TableSpec spec = {"piece 0", {{"ring", {0}, true, false}}, 4, {}};
+  spec.maxDepth = 5;
+  const DistanceTable partial = fixtures::buildTable(ring, spec, {ring.solved()});
+  CHECK(partial.partialDepth() == 5);
+  CHECK(partial.counts() == std::vector<std::uint64_t>{1, 2, 2, 2, 2, 2});
+  State s = ring.solved();
+  for (int k = 0; k < 27; ++k) {
+    CAPTURE(k);
+    const std::uint64_t index = partial.space().index(s);
+    const int distance = std::min(k, 27 - k);
+    CHECK(partial.distance(index) == std::min(distance, 6));
+    CHECK(partial.descend(index).size() == static_cast<std::size_t>(distance <= 5 ? distance : 0));
+    ring.applyMove(s, *ring.findMove("C"));
+    CHECK(partial.neighbourDistance(std::min(distance, 6), partial.space().index(s)) ==
+          std::min(std::min(k + 1, 26 - k), 6));
+  }
+  // Not the whole table's bytes: its definition differs, and its bytes come back as partial.
+  TableSpec whole = spec;
+  whole.maxDepth = 0;
+  CHECK(DistanceTable::definitionFingerprint(ring, spec, {ring.solved()}) !=
+        DistanceTable::definitionFingerprint(ring, whole, {ring.solved()}));
+  std::string error;
+  CHECK_FALSE(DistanceTable::deserialize(ring, whole, partial.serialize(), &error).has_value());
+  const auto again = DistanceTable::deserialize(ring, spec, partial.serialize(), &error);
+  REQUIRE_MESSAGE(again.has_value(), error);
+  CHECK(again->distance(again->space().index(ring.solved())) == 0);
+  CHECK(again->partialDepth() == 5);
+  // Only exact entries, and a depth whose next one 4 bits can hold.
+  for (const auto& [bits, depth] : {std::pair{2, 5}, {4, 14}, {4, -1}}) {
+    TableSpec bad = spec;
+    bad.bitsPerEntry = bits;
+    bad.maxDepth = depth;
+    CHECK_THROWS_AS(DistanceTable::build(ring, bad, {ring.solved()}), std::invalid_argument);
+  }
+}
+
 TEST_CASE("table: a table file is refused for another spec of the same size") {
   const Puzzle& gear = fixtures::gear();
   const TableSpec spec = fixtures::wholeSpec(gear, 2);

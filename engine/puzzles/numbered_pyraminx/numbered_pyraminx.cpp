@@ -11,8 +11,11 @@ PuzzleSpec numberedPyraminx() {
   spec.id = "numbered_pyraminx";
   spec.name = "Numbered Pyraminx";
   spec.labelSymbols = "123456789";
-  // Distances depend on the numbering's solved states: no table of the puzzle on its own.
+  // Distances depend on the numbering's solved states: no table of the puzzle on its own; each
+  // numbering's goals get a whole table of their own to descend.
   spec.hasDistanceTable = false;
+  spec.solver = SolverKind::TableDescent;
+  spec.tables = {};
   return spec;
 }
 
