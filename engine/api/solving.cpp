@@ -54,6 +54,7 @@ Json solveOf(const Puzzle& puzzle, const SolverDescription& solvers, const std::
     Json answer =
         solvedAnswer(puzzle, *state, outcome.moves, *notation, outcome.nodes, outcome.milliseconds)
             .set("method", "fast")
+            .set("phases", twoPhaseFor(puzzle).phaseCount())
             .set("optimal", false)
             .set("max_length", fast.maxLength);
     if (solveOptions.timeMs > 0) answer.set("time_ms", solveOptions.timeMs);

@@ -47,6 +47,8 @@ export function inProcessSession(engine) {
         if (method === "cancel") return () => {};
         if (typeof method !== "string" || typeof engine[method] !== "function") return undefined;
         return async (...args) => {
+          // solveWith's options cross as JSON text, as the page's session sends them.
+          if (method === "solveWith") args[2] = JSON.stringify(args[2] ?? {});
           if (!PROGRESS_METHODS.has(method)) {
             // The worker takes progress for some calls the engine takes none for (scramble, while
             // it gets tables ready): nothing to report here.

@@ -233,10 +233,10 @@ describe("the headless player model", () => {
         if (method === "solveWith") {
           return async (id, state, options, onProgress) => {
             asked.push(options);
-            // A two-phase answer need not count nodes.
+            // A two-phase answer need not count nodes; it says how many phases it has.
             const answer = await target.solve(id, state, onProgress);
             delete answer.nodes;
-            return answer;
+            return { ...answer, phases: 2 };
           };
         }
         return target[method];
@@ -254,6 +254,17 @@ describe("the headless player model", () => {
     assert.match(last("status").text, /^Solved: \d+ moves \(two-phase, not proven optimal\), \S/);
     assert.doesNotMatch(last("status").text, /nodes/, "a fast answer counts no nodes");
     assert.notEqual(scrambled.state, "");
+
+    // The FTO's real fast solver has three phases, and the status line says so.
+    const fto = recordedModel();
+    await fto.model.configure({ puzzle: "fto" });
+    await fto.model.scramble(5);
+    const ftoAnswer = await fto.model.solve("fast");
+    assert.ok(ftoAnswer, JSON.stringify(fto.all("status")));
+    assert.equal(ftoAnswer.phases, 3);
+    await idle(fto.model);
+    assert.equal(fto.model.position.current.solved, true);
+    assert.match(fto.last("status").text, /^Solved: \d+ moves \(three-phase, not proven optimal\)/);
 
     // Without `methods` a puzzle has the optimal solve only: "fast" is refused, plainly.
     const plain = recordedModel();

@@ -80,7 +80,15 @@ function depthWords({ depth, remaining_ms: remaining, up_to_ms: upTo }) {
 const FAST_SOLVE_MS = 300;
 
 /** A method's solution in the status line: optimal ones are proven so, others are not. */
-const METHOD_WORDS = { optimal: "optimal", fast: "two-phase, not proven optimal" };
+const METHOD_WORDS = { optimal: "optimal", fast: "not proven optimal" };
+const PHASE_COUNTS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight"];
+
+/** "three-phase, not proven optimal": a fast answer says how many phases its solver has. */
+function methodWords(method, answer) {
+  const words = METHOD_WORDS[method] ?? method;
+  const phases = PHASE_COUNTS[answer.phases];
+  return method === "fast" && phases ? `${phases}-phase, ${words}` : words;
+}
 
 /**
  * @param {object} options
@@ -684,7 +692,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
         answer.goal || answer.nodes === undefined
           ? formatMs(answer.ms)
           : `${formatCount(answer.nodes)} nodes, ${formatMs(answer.ms)}`;
-      const kind = METHOD_WORDS[chosen] ?? chosen;
+      const kind = methodWords(chosen, answer);
       // The optimal-search kernel's answers (they name their table set) take seconds to minutes:
       // "optimal (14 moves), 3.2 s, 41 M nodes".
       const summary =
