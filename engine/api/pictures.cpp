@@ -12,6 +12,7 @@ Json image(const std::string& query) {
   result.set("ok", answer.status == 200);
   if (answer.status != 200) result.set("error", answer.error);
   if (answer.column > 0) result.set("column", answer.column);
+  result.set("view", answer.view);
   result.set("svg", answer.svg);
   return result;
 }

@@ -253,8 +253,10 @@ ImageAnswer square1Image(const ImageRequest& request, const std::string& backgro
 struct OwnPicture {
   const char* id;
   ImageAnswer (*draw)(const ImageRequest& request, const std::string& background);
+  const char* view;  // ImageAnswer::view, as its OwnModel's (a unit test holds them equal)
 };
-constexpr OwnPicture kOwnPictures[] = {{clock::kId, clockImage}, {"square1", square1Image}};
+constexpr OwnPicture kOwnPictures[] = {{clock::kId, clockImage, "picture"},
+                                       {"square1", square1Image, "pieces"}};
 
 ImageAnswer ownPicture(const OwnPicture& own, const ImageRequest& request) {
   if (auto refusal = refuseStickerParameters(request, own.id)) return *refusal;
@@ -264,6 +266,7 @@ ImageAnswer ownPicture(const OwnPicture& own, const ImageRequest& request) {
                   request.size);
   ImageAnswer answer = own.draw(request, *background);
   if (answer.status == 200) answer.format = request.format;
+  answer.view = own.view;
   return answer;
 }
 

@@ -41,6 +41,9 @@ struct ImageAnswer {
   std::string error;   // empty when status is 200
   std::string format;  // the request's fmt ("svg" or "png")
   int column = 0;      // with an error in alg or case: the 1-based column the engine names
+  // How a player shows the puzzle (puzzleInfo's view for a model of its own): "3d" (its geometry),
+  // "pieces" (the Square-1's solid pieces) or "picture" (the Clock: this picture itself).
+  std::string view = "3d";
 };
 
 // Reads VisualCube-style parameters (name, value), in any order; unknown names, repeated names,

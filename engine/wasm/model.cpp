@@ -19,6 +19,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* image(const char* query) {
   result.set("ok", answer.status == 200);
   if (answer.status != 200) result.set("error", answer.error);
   if (answer.column > 0) result.set("column", answer.column);
+  result.set("view", answer.view);
   result.set("svg", answer.svg);
   lastAnswer = result.dump();
   return lastAnswer.c_str();

@@ -181,6 +181,9 @@ TEST_CASE("clock: the service scrambles, applies, solves and draws it") {
   CHECK(contains(list.find("own_models")->dump(),
                  "{\"id\":\"clock\",\"name\":\"Rubik's Clock\",\"view\":\"picture\"}"));
   CHECK(field(service::puzzleInfo("clock"), "view") == "picture");
+  // Its pictures say so too (the picture-first player's button is worded from them).
+  CHECK(field(service::image("pzl=clock"), "view") == "picture");
+  CHECK(field(service::image("pzl=cube3"), "view") == "3d");
   CHECK(service::puzzleInfo("clock").find("methods")->dump() == "[\"fast\"]");
   CHECK(field(service::puzzleInfo("clock"), "has_distance_table") == "false");
   // Its moves as answers write them, every one of a scramble among them.

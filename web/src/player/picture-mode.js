@@ -115,12 +115,18 @@ export function createPictureMode({ ui, messages, onStart }) {
       ui.picture.replaceChildren(picture);
       ui.picture.hidden = false;
       ui.start3d.hidden = !answer.ok;
+      // The engine's picture says how the player will show the puzzle (a template's: in 3D): a
+      // puzzle it draws as a picture (the Clock) has no 3D view to promise.
+      const flat = answer.view === "picture";
+      ui.start3d.textContent = flat ? "Play" : "3D";
+      ui.start3d.title = flat ? "Turn it" : "Turn it in 3D";
       ui.player.dataset.picture = "true";
       // The full controls before the engine lists the puzzles: the one shown, and what starts it.
       if (!loading) {
         const press = pressWord();
         ui.puzzle.replaceChildren(new Option(puzzleName(picture, params.alg), puzzle));
-        ui.status.textContent = `${press[0].toUpperCase()}${press.slice(1)} to start the 3D player.`;
+        const player = flat ? "player" : "3D player";
+        ui.status.textContent = `${press[0].toUpperCase()}${press.slice(1)} to start the ${player}.`;
       }
     },
     /** The player is starting (however asked): the 3D view beneath takes the pointer from now on. */
