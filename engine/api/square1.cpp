@@ -96,6 +96,10 @@ Json square1Position(const square1::State& state) {
       .set("entry_text", square1::writePieces(state));
 }
 
+Json keyBinding(const char* keys, const char* move) {
+  return Json(Json::Object{}).set("keys", keys).set("move", move);
+}
+
 Json square1Info() {
   // Every move as answers write it: a turn of each layer (-5..6 twelfths), with or without the
   // slice after it, and the slice alone; so a player steps through a sequence move by move.
@@ -118,6 +122,14 @@ Json square1Info() {
       // Its 3D view's solid pieces: each position places them (`placements`) and applyMoves
       // says how its moves turn them (`motion`).
       .set("pieces", solidPiecesJson())
+      // The player's keys (matched on the physical key, as every puzzle's): a twelfth of a turn
+      // of either layer each way, and the slice.
+      .set("keys", Json::Array{keyBinding("U", "(1,0)"), keyBinding("Shift+U", "(-1,0)"),
+                               keyBinding("D", "(0,1)"), keyBinding("Shift+D", "(0,-1)"),
+                               keyBinding("/", "/"), keyBinding("S", "/")})
+      .set("key_hint",
+           "U and D turn the top and bottom layer a twelfth, Shift+U and Shift+D back; / or S "
+           "slices (refused, with the reason, while a corner blocks the cut).")
       // How a person enters a position (validate, each position's `entry`).
       .set("entry_help",
            "Each piece by its colours: U white, D yellow, F green, R red, B blue, L orange. The "
@@ -165,7 +177,8 @@ Json square1Solve(const std::string& stateText) {
   return success()
       .set("solution", square1::formatMoves(moves))
       .set("length", static_cast<int>(moves.size()))
-      .set("slashes", square1::slashCount(moves));
+      .set("slashes", square1::slashCount(moves))
+      .set("phases", 2);  // shape, then pieces
 }
 
 // The pieces a person entered by their colours (square1::readPieces).

@@ -327,11 +327,34 @@ describe("polytwist site", () => {
       assert.equal(await app("solved"), "true");
       assert.equal(yellowCells(await canvasPixels()), 0);
 
+      // Its keys, from the engine's puzzleInfo: U turns the top a twelfth, which leaves corners
+      // across the cut, so the slice key is refused with the engine's reason; Shift+U turns it
+      // back and / slices as the typed move did.
+      assert.match(await page.textContent("#key-list"), /\(1,0\)/);
+      await page.focus("#view");
+      await page.keyboard.press("KeyU");
+      await idle();
+      assert.equal(await app("solved"), "false");
+      await page.keyboard.press("Slash");
+      await idle();
+      assert.match(await page.textContent("#status"), /corner/);
+      await page.keyboard.press("Shift+KeyU");
+      await idle();
+      assert.equal(await app("solved"), "true");
+      await page.keyboard.press("Slash");
+      await idle();
+      assert.equal(await app("state"), "EE5FF63CC4DD/1AA2BBGG7HH8/f");
+      assert.ok(yellowCells(await canvasPixels()) >= 4);
+      await page.click("#to-start");
+      await idle();
+
       // The editor: the pieces by their colours, checked by the engine as they are typed, the
       // shape rules' errors with their column; Done keeps the position entered.
       await page.click("#edit");
       const editor = "#editor .entry-editor";
       await page.waitForSelector(`${editor}[data-validation="valid"]`);
+      // No stickers to click: the line saying so is hidden for a typed entry.
+      assert.equal(await page.isVisible("#edit-hint"), false);
       const solvedEntry = "UB UBR UR URF UF UFL UL ULB / DFR DR DRB DB DBL DL DLF DF / F";
       assert.equal(await page.inputValue(`${editor} textarea`), solvedEntry);
       await page.fill(`${editor} textarea`, solvedEntry.replace("UBR UR", "UBR UR UR"));

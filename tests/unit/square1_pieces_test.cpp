@@ -148,6 +148,16 @@ TEST_CASE(
     "them") {
   const Json info = service::puzzleInfo("square1");
   CHECK(field(info, "view") == "pieces");
+  CHECK(field(service::image("pzl=square1"), "view") == "pieces");
+  // Its keys name moves the engine reads, each layer's both ways and the slice.
+  const Json::Array& keys = info.find("keys")->array();
+  REQUIRE(keys.size() == 6);
+  for (const Json& binding : keys) {
+    const std::string move = binding.find("move")->string();
+    CAPTURE(move);
+    CHECK(field(service::applyMoves("square1", "", move), "ok") == "true");
+  }
+  CHECK(contains(field(info, "key_hint"), "Shift+U"));
   CHECK(info.find("pieces")->array().size() == square1::kSolidPieces);
   CHECK(contains(field(info, "pieces"), R"("side":"U","colour":"#ffffff")"));
   CHECK(contains(field(service::listPuzzles(), "own_models"),

@@ -6,8 +6,7 @@
 // keeps the entered position once the engine accepts it, Solve from here also solves it, Cancel
 // (or Esc) goes back to the position shown before. A puzzle entered as text instead (puzzleInfo's
 // `entry_help`, the Square-1) gets the text editor (../edit/entry-editor.js), each position it
-// names shown on the view as it is typed.
-import { createEntryEditor } from "../edit/entry-editor.js";
+// names shown on the view as it is typed; loaded only then, as few puzzles need it.
 import { createStateEditor } from "../edit/editor.js";
 import { faceletAtHit } from "../edit/paint-3d.js";
 
@@ -74,24 +73,43 @@ export function createEditMode({
     onToggle();
   }
 
-  /** Opens the text editor on the position shown. */
+  /**
+   * Opens the text editor on the position shown, once its module has loaded (the panel shows at
+   * once; the editor is a stand-in meanwhile, which closing drops).
+   */
   function openEntry() {
     editor?.destroy();
     setAccepted(null);
-    editor = createEntryEditor({
-      container: ui.editor,
-      engineCall: (method, ...args) => engine.call(method, ...args),
-      puzzleInfo: position.current.info,
-      initialEntry: position.current.entry_text,
-      currentEntry: () => position.current.entry_text,
-      onValid: (answer) => {
-        setAccepted(answer.state);
-        showPosition(answer);
-      },
-      onInvalid: () => setAccepted(null),
-    });
+    const loading = { destroy() {}, paint() {} };
+    editor = loading;
+    ui.editor.replaceChildren();
+    ui.editHint.hidden = true; // no stickers to click: the pieces are typed
     showPanel();
-    editor.field.focus();
+    import("../edit/entry-editor.js").then(
+      ({ createEntryEditor }) => {
+        if (editor !== loading) return;
+        editor = createEntryEditor({
+          container: ui.editor,
+          engineCall: (method, ...args) => engine.call(method, ...args),
+          puzzleInfo: position.current.info,
+          initialEntry: position.current.entry_text,
+          currentEntry: () => position.current.entry_text,
+          onValid: (answer) => {
+            setAccepted(answer.state);
+            showPosition(answer);
+          },
+          onInvalid: () => setAccepted(null),
+        });
+        editor.field.focus();
+      },
+      (err) => {
+        if (editor !== loading) return;
+        const message = document.createElement("p");
+        message.setAttribute("role", "alert");
+        message.textContent = `The editor could not be loaded: ${err?.message ?? err}`;
+        ui.editor.replaceChildren(message);
+      },
+    );
     return true;
   }
 
@@ -107,6 +125,7 @@ export function createEditMode({
     }
     editor?.destroy();
     setAccepted(null);
+    ui.editHint.hidden = false;
     editor = createStateEditor({
       container: ui.editor,
       engineCall: (method, ...args) => engine.call(method, ...args),

@@ -136,7 +136,7 @@ const MARKUP = `
   <section id="edit-panel" class="edit-panel" part="edit-panel" aria-labelledby="edit-title" hidden>
     <h2 id="edit-title" class="edit-title">Edit colours</h2>
     <div id="editor"></div>
-    <p class="muted">On the 3D view, <span class="fine-pointer">click</span><span class="coarse-pointer">tap</span> a sticker to paint it; drag to look around.</p>
+    <p id="edit-hint" class="muted">On the 3D view, <span class="fine-pointer">click</span><span class="coarse-pointer">tap</span> a sticker to paint it; drag to look around.</p>
     <div class="buttons">
       <button id="edit-solve" type="button" disabled>Solve from here</button>
       <button id="edit-done" type="button" disabled>Done</button>

@@ -1,5 +1,5 @@
-// Keyboard turns: a puzzle's bindings ({keys: "Shift+Alt+U", move: "U'"}; a letter or a digit, see
-// puzzles/geometry-entry.js) matched on the physical key (event.code), so they work on any
+// Keyboard turns: a puzzle's bindings ({keys: "Shift+Alt+U", move: "U'"}; a letter, a digit or "/",
+// see puzzles/geometry-entry.js and the Square-1's puzzleInfo) matched on the physical key (event.code), so they work on any
 // layout; plus Space / ← / → for playback. Keys are ignored while typing in a field. The player
 // passes its keydown events to handle(): those inside it, or the whole page's (keyboard="page").
 
@@ -9,7 +9,7 @@ function parseKeys(keys) {
   const parts = keys.split("+");
   const key = parts.pop();
   return {
-    code: /^[0-9]$/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`,
+    code: key === "/" ? "Slash" : /^[0-9]$/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`,
     shift: parts.includes("Shift"),
     alt: parts.includes("Alt"),
   };

@@ -27,7 +27,8 @@ function drawnSize(element) {
 /**
  * @param {object} options
  * @param {HTMLElement} options.element  where the picture goes
- * @param {{image: (params: object) => Promise<{ok: boolean, svg: string}>}} options.engine
+ * @param {{image: (params: object) => Promise<{ok: boolean, svg: string, error?: string}>}}
+ *   options.engine
  */
 export function createPictureView({ element, engine }) {
   let drawnKey = ""; // the image parameters of the picture shown (or being drawn)
@@ -105,6 +106,15 @@ export function createPictureView({ element, engine }) {
       const answer = await engine.image(query);
       if (key !== drawnKey) return; // a later position took its place
       for (const animation of running) animation.finish();
+      if (!answer.ok) {
+        // The engine's message in the picture's place, rather than its picture of the message.
+        const message = document.createElement("p");
+        message.className = "picture-error";
+        message.setAttribute("role", "alert");
+        message.textContent = `No picture of this position: ${answer.error}`;
+        element.replaceChildren(message);
+        return;
+      }
       const before = partsShown();
       const picture = svgElement(answer.svg);
       // Named by the stage, not by its title (the engine's names the moves drawn, pins here).

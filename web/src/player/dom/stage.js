@@ -5,11 +5,11 @@
 // for a puzzle the engine draws rather than describes (puzzleInfo's `view`: "picture"), the
 // engine's picture of each position, its moves tweened (./picture-view.js); or, for one it
 // describes as solid pieces (`view`: "pieces"), those pieces placed as each position says and
-// turned as each move's `motion` says (../../puzzles/piece-model.js).
+// turned as each move's `motion` says (../../puzzles/piece-model.js, loaded only for such a
+// puzzle).
 import { createNet } from "../../edit/net.js";
 import { digitNetPicture } from "../../numbering/digit-net.js";
 import { HINT_FRAMING, addHintStickers } from "../../puzzles/hint-stickers.js";
-import { createPieceModel } from "../../puzzles/piece-model.js";
 import { attachDragToTurn } from "../../ui/drag-to-turn.js";
 import { pressWord, showBidiControls } from "../../ui/format.js";
 import { createKeyboard, renderKeyTable } from "../../ui/keyboard.js";
@@ -39,6 +39,8 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
   let shownView = "3d"; // the view attribute: "3d" or "net"
   let net = null; // the net view (../../edit/net.js), while shown
   let pieceModel = null; // the solid pieces of a puzzle the engine describes so
+  let piecesModule = null; // the promise of ../../puzzles/piece-model.js, once one is shown
+  let piecesError = ""; // why that module could not be loaded
   const pictureView = createPictureView({ element: ui.pictureView, engine });
   const pictured = () => shown.info?.view === "picture"; // the puzzle shown is the engine's picture
   const pictureLabel = () => `Picture of the ${shown.info.name}: type its moves to turn it`;
@@ -58,7 +60,9 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
     const { info } = model.position.current;
     let text = problem;
     if (!text && info && !puzzleModel && !pieceModel && !pictured()) {
-      text = viewError || `No 3D view for the ${info.name} yet.`;
+      // Pieces still loading say nothing; a view that cannot be had says why.
+      if (described() && view && !piecesError) text = "";
+      else text = viewError || piecesError || `No 3D view for the ${info.name} yet.`;
     }
     ui.noView.textContent = showBidiControls(text); // it may quote the puzzle attribute
     ui.noView.hidden = !text;
@@ -139,18 +143,44 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
     pieceModel?.dispose();
     hints = null; // they went with the last model
     puzzleModel = view && entry ? entry.createModel(info) : null;
-    pieceModel = view && described() ? createPieceModel(info) : null;
-    view?.setObject(puzzleModel?.object ?? pieceModel?.object ?? null);
+    pieceModel = null;
+    view?.setObject(puzzleModel?.object ?? null);
+    if (view && described()) showPieces(info);
     showHints();
     showNet();
-    keyboard.setBindings(entry?.keys ?? []);
-    renderKeyTable(ui.keyList, entry?.keys ?? []);
+    // A geometry puzzle's keys come from its web entry, a model of the engine's own from its
+    // puzzleInfo (the Square-1's layer turns and slice).
+    const keys = entry?.keys ?? info?.keys ?? [];
+    keyboard.setBindings(keys);
+    renderKeyTable(ui.keyList, keys);
     if (info) {
       ui.keysCaption.textContent = `Keys for the ${info.name}`;
-      ui.keysHint.textContent = entry?.keyHint ?? "This puzzle has no keys yet: type its moves.";
+      ui.keysHint.textContent =
+        entry?.keyHint ?? info.key_hint ?? "This puzzle has no keys yet: type its moves.";
     }
     describeView();
     showNotice();
+  }
+
+  /** The solid pieces of `info`'s puzzle on the view, once their module has loaded. */
+  function showPieces(info) {
+    piecesError = "";
+    piecesModule ??= import("../../puzzles/piece-model.js");
+    piecesModule.then(
+      ({ createPieceModel }) => {
+        if (shown.info !== info) return; // another puzzle took its place meanwhile
+        pieceModel = createPieceModel(info);
+        view.setObject(pieceModel.object);
+        placeCamera();
+        showPosition(model.position.current);
+        showNotice();
+      },
+      (err) => {
+        piecesError = `The 3D view could not be loaded: ${err?.message ?? err}`;
+        piecesModule = null; // the next puzzle shown so tries again
+        showNotice();
+      },
+    );
   }
 
   function showPosition({ puzzle, facelets, digits, sources, looks, picture, placements }) {
