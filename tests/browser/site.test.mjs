@@ -331,6 +331,9 @@ describe("polytwist site", () => {
       // across the cut, so the slice key is refused with the engine's reason; Shift+U turns it
       // back and / slices as the typed move did.
       assert.match(await page.textContent("#key-list"), /\(1,0\)/);
+      // Its help says what turns it: no stickers to drag, no Alt for the other way.
+      assert.doesNotMatch(await page.textContent("#help-summary"), /Drag a sticker/);
+      assert.notEqual(await page.getAttribute("#keys-alt", "hidden"), null);
       await page.focus("#view");
       await page.keyboard.press("KeyU");
       await idle();

@@ -55,7 +55,7 @@ const MARKUP = `
         <tbody id="key-list"></tbody>
       </table>
       <p id="keys-hint"></p>
-      <p>Hold <kbd>Alt</kbd> as well for the anticlockwise turn (<code>'</code>).</p>
+      <p id="keys-alt">Hold <kbd>Alt</kbd> as well for the anticlockwise turn (<code>'</code>).</p>
       <p class="muted">
         <kbd>Space</kbd> plays or pauses the moves, <kbd>←</kbd> <kbd>→</kbd> step through them.
         <span id="keys-scope"></span>

@@ -42,6 +42,7 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
   let piecesModule = null; // the promise of ../../puzzles/piece-model.js, once one is shown
   let piecesError = ""; // why that module could not be loaded
   const pictureView = createPictureView({ element: ui.pictureView, engine });
+  const dragHelp = ui.helpSummary.textContent.trim().replace(/\s+/g, " "); // the template's
   const pictured = () => shown.info?.view === "picture"; // the puzzle shown is the engine's picture
   const pictureLabel = () => `Picture of the ${shown.info.name}: type its moves to turn it`;
   const described = () => shown.info?.view === "pieces"; // its solid pieces, placed per position
@@ -153,6 +154,13 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
     const keys = entry?.keys ?? info?.keys ?? [];
     keyboard.setBindings(keys);
     renderKeyTable(ui.keyList, keys);
+    ui.keysAlt.hidden = !keys.some((binding) => binding.keys.includes("Alt+"));
+    // Stickers turn by drags on a puzzle drawn from its geometry only.
+    ui.helpSummary.textContent = described()
+      ? "Drag to look around (on a touch screen, sideways, or with two fingers); scroll or pinch to zoom. Its keys and typed moves turn it."
+      : pictured()
+        ? "Type its moves in the moves box to turn it."
+        : dragHelp;
     if (info) {
       ui.keysCaption.textContent = `Keys for the ${info.name}`;
       ui.keysHint.textContent =
