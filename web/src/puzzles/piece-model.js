@@ -60,8 +60,10 @@ export function createPieceModel(info) {
   const size = Math.sqrt(areas[Math.floor(areas.length / 2)] ?? 1);
   const sticker = { border: BORDER * size, radius: CORNER_RADIUS * size, lift: LIFT * radius };
   const geometries = [];
-  const pieces = solids.map((faces) => {
+  const pieces = [];
+  solids.forEach((faces) => {
     const piece = new Group();
+    piece.userData.piece = pieces.length;
     const body = polyhedronGeometry(faces.map((face) => face.corners));
     geometries.push(body);
     piece.add(new Mesh(body, plasticMaterial()));
@@ -71,7 +73,7 @@ export function createPieceModel(info) {
       piece.add(new Mesh(geometry, stickerMaterial(face.colour)));
     }
     object.add(piece);
-    return piece;
+    pieces.push(piece);
   });
   // The camera frames the sphere every piece stays in, however it turns.
   const distance = radius / (PICTURE_SHARE * Math.tan(MathUtils.degToRad(FIELD_OF_VIEW / 2)));
@@ -120,6 +122,13 @@ export function createPieceModel(info) {
   return {
     object,
     camera: { direction: defaultDirection().toArray(), distance },
+    /** The index (in puzzleInfo's `pieces`) of the piece a part of `object` belongs to, or -1. */
+    pieceOf(part) {
+      for (let node = part; node && node !== object; node = node.parent) {
+        if (node.userData.piece !== undefined) return node.userData.piece;
+      }
+      return -1;
+    },
     /** Puts every piece where a position's `placements` say ([x, y, z, w] each; null: none). */
     place(placements) {
       stop();

@@ -39,7 +39,11 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
   let shownView = "3d"; // the view attribute: "3d" or "net"
   let net = null; // the net view (../../edit/net.js), while shown
   let pieceModel = null; // the solid pieces of a puzzle the engine describes so
-  let piecesModule = null; // the promise of ../../puzzles/piece-model.js, once one is shown
+  let piecesModule = null; // the promise of ../../puzzles/piece-model.js (and the drags that turn
+  // its pieces, ../../ui/drag-pieces.js), once one is shown
+  let pieceDrags = false; // those drags are listened to
+  let movesFrom = null; // {key, answers: Promise}: the engine's answer for each move of the
+  // puzzle shown from the position shown, asked when a drag starts on it
   let piecesError = ""; // why that module could not be loaded
   const pictureView = createPictureView({ element: ui.pictureView, engine });
   const dragHelp = ui.helpSummary.textContent.trim().replace(/\s+/g, " "); // the template's
@@ -82,7 +86,9 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
     ui.view.tabIndex = interactive && !pictured() ? 0 : -1;
     let label = `3D view of the ${name}: drag to look around`;
     if (described()) {
-      label = `3D view of the ${name}: drag to look around, type its moves to turn it`;
+      label = interactive
+        ? `3D view of the ${name}: drag a piece to turn its layer, drag the background to look around; see Help for the keys`
+        : `3D view of the ${name}: drag to look around`;
     } else if (editing()) {
       label = `3D view of the ${name}: ${pressWord()} a sticker to paint it with the chosen colour, drag to look around`;
     } else if (interactive) {
@@ -173,9 +179,13 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
   /** The solid pieces of `info`'s puzzle on the view, once their module has loaded. */
   function showPieces(info) {
     piecesError = "";
-    piecesModule ??= import("../../puzzles/piece-model.js");
+    piecesModule ??= Promise.all([
+      import("../../puzzles/piece-model.js"),
+      import("../../ui/drag-pieces.js"),
+    ]);
     piecesModule.then(
-      ({ createPieceModel }) => {
+      ([{ createPieceModel }, { attachPieceDrags }]) => {
+        if (!pieceDrags) dragPieces(attachPieceDrags);
         if (shown.info !== info) return; // another puzzle took its place meanwhile
         pieceModel = createPieceModel(info);
         view.setObject(pieceModel.object);
@@ -189,6 +199,44 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
         showNotice();
       },
     );
+  }
+
+  /**
+   * Drags on the solid pieces: each of the puzzle's moves (puzzleInfo's `moves`) asked of the
+   * engine from the position shown, the drag making one that it allows; one it refuses shows why
+   * in the status line, as its key does (a key's move first).
+   */
+  function dragPieces(attachPieceDrags) {
+    pieceDrags = true;
+    const answersFrom = ({ puzzle, state }) => {
+      const key = `${puzzle}\n${state}`;
+      if (movesFrom?.key !== key) {
+        const moves = shown.info?.moves ?? [];
+        const answers = Promise.all(
+          moves.map(async (move) => {
+            const answer = await engine.applyMoves(puzzle, state, move);
+            return answer.ok ? { move, motion: answer.motion } : { move, error: answer.error };
+          }),
+        );
+        movesFrom = { key, answers };
+      }
+      return movesFrom.answers;
+    };
+    attachPieceDrags({
+      surface: ui.stage,
+      canvas: ui.view,
+      view,
+      getTarget: () => {
+        if (!pieceModel || !turnable()) return null;
+        const current = model.position.current;
+        return { model: pieceModel, state: current.state, moves: () => answersFrom(current) };
+      },
+      onMove: (move) => userMove(move),
+      onRefused: (refused) => {
+        const keyed = new Set((shown.info?.keys ?? []).map((binding) => binding.move));
+        userMove((refused.find(({ move }) => keyed.has(move)) ?? refused[0]).move);
+      },
+    });
   }
 
   function showPosition({ puzzle, facelets, digits, sources, looks, picture, placements }) {

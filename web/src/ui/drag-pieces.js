@@ -1,0 +1,158 @@
+// Drags that turn a puzzle the engine describes as solid pieces (puzzleInfo's `view` "pieces",
+// the Square-1; ../puzzles/piece-model.js). The player knows no rule of the puzzle: the engine's
+// applyMoves says, for each of the puzzle's moves from the position shown, whether it may be made
+// and, if so, how it turns which pieces (its `motion`). A drag that starts on a piece and is let
+// go at least THRESHOLD_PX away makes one of the moves that turn that piece in one turn about one
+// axis: among those, the axis whose motion of the grabbed point on screen lies most along the
+// drag, then, about that axis, the move whose angle is nearest the angle the drag draws (a layer
+// dragged three twelfths round turns three, a half turn lands either way; of moves that turn
+// alike, the shortest written). A drag that no move
+// allowed now matches is handed to `onRefused` with the moves the engine refused (the status then
+// says why, in the engine's words). A drag that starts off the puzzle turns the view.
+import { Vector3 } from "three";
+
+const THRESHOLD_PX = 12;
+const MIN_ALIGNMENT = 0.6; // the cosine between the drag and an axis's motion on screen
+
+/** A turn's axis and angle, the axis's sign fixed so one axis is one key whichever way round. */
+function canonicalTurn({ axis, angle, pieces }) {
+  const first = axis.find((c) => Math.abs(c) > 1e-9) ?? 1;
+  const sign = first < 0 ? -1 : 1;
+  const unit = new Vector3(...axis).multiplyScalar(sign).normalize();
+  const key = `${unit
+    .toArray()
+    .map((c) => c.toFixed(4))
+    .join(",")}|${[...pieces].sort((a, b) => a - b).join(",")}`;
+  return { axis: unit, angle: angle * sign, pieces, key };
+}
+
+/**
+ * @param {object} options
+ * @param {HTMLElement} options.surface  an ancestor of the canvas (listened to in capture phase)
+ * @param {HTMLCanvasElement} options.canvas
+ * @param {ReturnType<import("../render/view.js").createView>} options.view
+ * @param {() => {model: object, state: string, moves: () => Promise<{move: string,
+ *   motion?: object[][], error?: string}[]>} | null} options.getTarget  the piece model shown,
+ *   if it may be turned now, the position shown, and the engine's answer for each of the
+ *   puzzle's moves from that position
+ * @param {(move: string) => void} options.onMove
+ * @param {(refused: {move: string, error: string}[]) => void} options.onRefused
+ */
+export function attachPieceDrags({ surface, canvas, view, getTarget, onMove, onRefused }) {
+  let drag = null; // {pointerId, x, y, point, piece, model, state, moves: Promise}
+
+  function pieceAt(model, x, y) {
+    const hit = view.pick(x, y, model.object);
+    const piece = hit ? model.pieceOf(hit.object) : -1;
+    return piece >= 0 ? { piece, point: hit.point } : null;
+  }
+
+  surface.addEventListener(
+    "touchstart",
+    (event) => {
+      const target = getTarget();
+      const touch = event.touches[0];
+      if (!target || event.target !== canvas || event.touches.length !== 1) return;
+      if (pieceAt(target.model, touch.clientX, touch.clientY)) event.preventDefault();
+    },
+    { capture: true, passive: false },
+  );
+
+  surface.addEventListener(
+    "pointerdown",
+    (event) => {
+      const target = getTarget();
+      if (drag || !target || event.target !== canvas || !event.isPrimary || event.button !== 0) {
+        return;
+      }
+      const hit = pieceAt(target.model, event.clientX, event.clientY);
+      if (!hit) return; // off the puzzle: the OrbitControls turn the view
+      event.stopPropagation();
+      event.preventDefault();
+      canvas.focus({ preventScroll: true });
+      canvas.setPointerCapture(event.pointerId);
+      drag = {
+        pointerId: event.pointerId,
+        x: event.clientX,
+        y: event.clientY,
+        ...hit,
+        model: target.model,
+        state: target.state,
+        moves: target.moves(),
+      };
+    },
+    { capture: true },
+  );
+
+  const release = (event, made) => {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    if (canvas.hasPointerCapture(event.pointerId)) canvas.releasePointerCapture(event.pointerId);
+    const done = drag;
+    drag = null;
+    const dx = event.clientX - done.x;
+    const dy = event.clientY - done.y;
+    if (!made || Math.hypot(dx, dy) < THRESHOLD_PX) return;
+    done.moves.then((answers) => {
+      const now = getTarget();
+      if (now?.model !== done.model || now.state !== done.state) return; // it changed meanwhile
+      const move = chooseMove(done, answers, dx, dy);
+      if (move) onMove(move);
+      else {
+        const refused = answers.filter((a) => !a.motion);
+        if (refused.length) onRefused(refused);
+      }
+    });
+  };
+  canvas.addEventListener("pointerup", (event) => release(event, true));
+  canvas.addEventListener("pointercancel", (event) => release(event, false));
+
+  /** The move the drag (dx, dy) on `piece` at `point` makes, or null. */
+  function chooseMove({ model, piece, point }, answers, dx, dy) {
+    const local = model.object.worldToLocal(point.clone());
+    const from = view.toClient(point);
+    const axes = new Map(); // key → {velocity (px per radian on screen), moves: [{move, angle}]}
+    for (const { move, motion } of answers) {
+      // One step of one turn that carries the grabbed piece.
+      if (!motion || motion.length !== 1 || motion[0].length !== 1) continue;
+      if (!motion[0][0].pieces.includes(piece)) continue;
+      const turn = canonicalTurn(motion[0][0]);
+      if (!axes.has(turn.key)) {
+        const probe = 1e-3; // radians
+        const moved = local.clone().applyAxisAngle(turn.axis, probe);
+        const to = view.toClient(model.object.localToWorld(moved));
+        axes.set(turn.key, {
+          velocity: { x: (to.x - from.x) / probe, y: (to.y - from.y) / probe },
+          moves: [],
+        });
+      }
+      axes.get(turn.key).moves.push({ move, angle: turn.angle });
+    }
+    const length = Math.hypot(dx, dy);
+    let best = null;
+    let bestAlignment = MIN_ALIGNMENT;
+    for (const axis of axes.values()) {
+      const speed = Math.hypot(axis.velocity.x, axis.velocity.y);
+      if (speed < 1e-6) continue;
+      const along = (dx * axis.velocity.x + dy * axis.velocity.y) / (length * speed);
+      if (Math.abs(along) < bestAlignment) continue;
+      bestAlignment = Math.abs(along);
+      // The angle about this axis the drag draws at the grabbed point.
+      const drawn = (dx * axis.velocity.x + dy * axis.velocity.y) / (speed * speed);
+      let nearest = null;
+      for (const candidate of axis.moves) {
+        const half = Math.abs(Math.abs(candidate.angle) - Math.PI) < 1e-6; // lands either way
+        const wayRound = half || Math.sign(candidate.angle) === Math.sign(drawn);
+        if (!wayRound) continue;
+        const gap = Math.abs(Math.abs(candidate.angle) - Math.abs(drawn));
+        // Of moves that turn alike (the Square-1's "(0,0)/" and "/"), the shortest written.
+        const better =
+          !nearest ||
+          gap < nearest.gap - 1e-6 ||
+          (gap < nearest.gap + 1e-6 && candidate.move.length < nearest.move.length);
+        if (better) nearest = { move: candidate.move, gap };
+      }
+      best = nearest?.move ?? null;
+    }
+    return best;
+  }
+}
