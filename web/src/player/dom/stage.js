@@ -161,9 +161,9 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
     keyboard.setBindings(keys);
     renderKeyTable(ui.keyList, keys);
     ui.keysAlt.hidden = !keys.some((binding) => binding.keys.includes("Alt+"));
-    // Stickers turn by drags on a puzzle drawn from its geometry only.
+    // Stickers turn by drags on a puzzle drawn from its geometry; solid pieces by ../../ui/drag-pieces.js.
     ui.helpSummary.textContent = described()
-      ? "Drag to look around (on a touch screen, sideways, or with two fingers); scroll or pinch to zoom. Its keys and typed moves turn it."
+      ? "Drag a piece to turn it: along a layer to turn that layer, across to make the other turn that carries the piece (the engine says which moves may be made now). Drag the background to look around (on a touch screen, sideways, or with two fingers); scroll or pinch to zoom. Its keys and typed moves turn it too."
       : pictured()
         ? "Type its moves in the moves box to turn it."
         : dragHelp;
