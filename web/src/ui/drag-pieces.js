@@ -11,6 +11,8 @@
 // says why, in the engine's words). A drag that starts off the puzzle turns the view.
 import { Vector3 } from "three";
 
+import { listenForGrabs } from "./grab.js";
+
 const THRESHOLD_PX = 12;
 const MIN_ALIGNMENT = 0.6; // the cosine between the drag and an axis's motion on screen
 
@@ -47,42 +49,28 @@ export function attachPieceDrags({ surface, canvas, view, getTarget, onMove, onR
     return piece >= 0 ? { piece, point: hit.point } : null;
   }
 
-  surface.addEventListener(
-    "touchstart",
-    (event) => {
+  listenForGrabs({
+    surface,
+    canvas,
+    hitAt: (x, y) => {
       const target = getTarget();
-      const touch = event.touches[0];
-      if (!target || event.target !== canvas || event.touches.length !== 1) return;
-      if (pieceAt(target.model, touch.clientX, touch.clientY)) event.preventDefault();
+      const hit = target && pieceAt(target.model, x, y);
+      return hit && { ...hit, target };
     },
-    { capture: true, passive: false },
-  );
-
-  surface.addEventListener(
-    "pointerdown",
-    (event) => {
-      const target = getTarget();
-      if (drag || !target || event.target !== canvas || !event.isPrimary || event.button !== 0) {
-        return;
-      }
-      const hit = pieceAt(target.model, event.clientX, event.clientY);
-      if (!hit) return; // off the puzzle: the OrbitControls turn the view
-      event.stopPropagation();
-      event.preventDefault();
-      canvas.focus({ preventScroll: true });
-      canvas.setPointerCapture(event.pointerId);
+    dragging: () => drag !== null,
+    onGrab: (event, { piece, point, target }) => {
       drag = {
         pointerId: event.pointerId,
         x: event.clientX,
         y: event.clientY,
-        ...hit,
+        piece,
+        point,
         model: target.model,
         state: target.state,
         moves: target.moves(),
       };
     },
-    { capture: true },
-  );
+  });
 
   const release = (event, made) => {
     if (!drag || event.pointerId !== drag.pointerId) return;

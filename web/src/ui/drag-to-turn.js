@@ -7,6 +7,8 @@
 // animated the way of the drag. Drags that start off the puzzle go on to the OrbitControls and
 // turn the view, except a finger's up-and-down drag there, which scrolls the page.
 
+import { listenForGrabs } from "./grab.js";
+
 const THRESHOLD_PX = 12;
 const PROBE_FRACTION = 0.05; // of a turn: small enough to read the motion's screen direction
 
@@ -38,44 +40,27 @@ export function attachDragToTurn({ surface, canvas, view, getModel, onMove }) {
     return { facelet, point: hit.point, normal: model.stickerNormal(facelet) };
   }
 
-  // The view lets a finger scroll the page (touch-action: pan-y); a finger that lands on the
-  // puzzle turns it instead, so its touch must not start a scroll.
-  surface.addEventListener(
-    "touchstart",
-    (event) => {
+  listenForGrabs({
+    surface,
+    canvas,
+    hitAt: (x, y) => {
       const model = getModel();
-      const touch = event.touches[0];
-      if (!model || event.target !== canvas || event.touches.length !== 1) return;
-      if (view.pick(touch.clientX, touch.clientY, model.object)) event.preventDefault();
+      const hit = model && stickerAt(model, x, y);
+      return hit && { ...hit, model };
     },
-    { capture: true, passive: false },
-  );
-
-  surface.addEventListener(
-    "pointerdown",
-    (event) => {
-      const model = getModel();
-      if (drag || !model || event.target !== canvas || !event.isPrimary || event.button !== 0) {
-        return;
-      }
-      const hit = stickerAt(model, event.clientX, event.clientY);
-      if (!hit) return; // off the puzzle: the OrbitControls turn the view
-      event.stopPropagation();
-      event.preventDefault();
-      canvas.focus({ preventScroll: true });
-      canvas.setPointerCapture(event.pointerId);
+    dragging: () => drag !== null,
+    onGrab: (event, { model, facelet, point, normal }) => {
       drag = {
         pointerId: event.pointerId,
         x: event.clientX,
         y: event.clientY,
-        point: hit.point,
-        normal: hit.normal,
-        moves: model.dragMoves(hit.facelet),
+        point,
+        normal,
+        moves: model.dragMoves(facelet),
         model,
       };
     },
-    { capture: true },
-  );
+  });
 
   canvas.addEventListener("pointermove", (event) => {
     if (!drag || event.pointerId !== drag.pointerId) return;
