@@ -584,4 +584,179 @@ describe("export", () => {
     assert.equal(downloads, 0);
     assertNoProblems(problems);
   });
+  it(
+    "own models: the Square-1's pieces as a PNG and a GIF that turns them, the engine's pictures",
+    TEST,
+    async () => {
+      const { page, problems } = await session.open();
+      await gotoPuzzle(page, session.site.url, "square1");
+      // Two square players of the Square-1: one playing a slash from solved, one at its end.
+      const result = await page.evaluate(async () => {
+        const add = async (id, setup, alg, puzzle = "square1") => {
+          const player = document.createElement("polytwist-player");
+          player.id = id;
+          Object.assign(player, { puzzle, setup, alg, controls: "playback" });
+          player.style.width = "320px";
+          document.body.prepend(player);
+          if (!(await player.ready)) throw new Error(`the player ${id} refused its attributes`);
+          return player;
+        };
+        const end = await add("end", "/", "");
+        const start = await add("exported", "", "/");
+        window.scrollTo(0, 0);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const rgba = async (blob) => {
+          const bitmap = await createImageBitmap(blob);
+          const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext("2d");
+          context.drawImage(bitmap, 0, 0);
+          return [...context.getImageData(0, 0, bitmap.width, bitmap.height).data];
+        };
+        const options = { size: 120, background: "#ffffff" };
+        const svg = await start.exportImage({ ...options, format: "svg" }).then(
+          () => "exported",
+          (err) => err.message,
+        );
+        // The engine's own picture (its `image` of the position's `picture` parameters), for the
+        // Square-1 as "iso", for the Clock, shown as that picture, by default too.
+        const clock = await add("clock", "UR3+", "", "clock");
+        const engineSvg = async (player, moves) => {
+          const { picture } = await player.engine.applyMoves(player.puzzle, "", moves);
+          return (
+            await player.engine.image({ pzl: player.puzzle, ...picture, size: "200", bg: "t" })
+          ).svg;
+        };
+        const text = async (blob) => blob.text();
+        const pictures = {
+          square1: await text(await end.exportImage({ format: "svg", view: "iso", size: 200 })),
+          square1Engine: await engineSvg(end, "/"),
+          clock: await text(await clock.exportImage({ format: "svg", size: 200 })),
+          clockEngine: await engineSvg(clock, "UR3+"),
+          clockGif: await clock.exportAnimation({ size: 50 }).then(
+            () => "exported",
+            (err) => err.message,
+          ),
+        };
+        clock.remove();
+        return {
+          pictures,
+          startPng: await rgba(await start.exportImage(options)),
+          endPng: await rgba(await end.exportImage(options)),
+          gif: [
+            ...new Uint8Array(
+              await (
+                await start.exportAnimation({
+                  ...options,
+                  format: "gif",
+                  fps: 10,
+                  turnMs: 400,
+                  holdMs: 0,
+                })
+              ).arrayBuffer(),
+            ),
+          ],
+          svg,
+        };
+      });
+      assert.match(result.svg, /Square-1's solid pieces are drawn as PNG only/);
+      const { pictures } = result;
+      assert.match(pictures.square1, /^<svg/);
+      assert.equal(pictures.square1, pictures.square1Engine, "the Square-1's engine picture");
+      assert.equal(pictures.clock, pictures.clockEngine, "the Clock is exported as its picture");
+      assert.match(pictures.clockGif, /Clock is shown as the engine's picture/);
+      const size = 120;
+      // The bottom's yellow (#ffd500, lit) seen from above: only once the slash turned it over.
+      const yellow = (data) => {
+        let count = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+          if (r > 120 && g > 0.7 * r && b < 0.4 * r) count++;
+        }
+        return count / (data.length / 4);
+      };
+      const drawn = (data) => {
+        let count = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if (data[i] + data[i + 1] + data[i + 2] < 600) count++;
+        return count / (data.length / 4);
+      };
+      assert.ok(
+        drawn(result.startPng) > 0.2,
+        `the start PNG draws ${drawn(result.startPng)} of it`,
+      );
+      assert.equal(yellow(result.startPng), 0, "no yellow seen from above before the slash");
+      assert.ok(yellow(result.endPng) > 0.01, `yellow after the slash: ${yellow(result.endPng)}`);
+
+      // The GIF: the start, 4 frames of the slash (the last the end), each near the PNGs.
+      const gif = new omggif.GifReader(Buffer.from(result.gif));
+      assert.deepEqual([gif.width, gif.height, gif.numFrames()], [size, size, 1 + 4]);
+      const pixels = new Uint8Array(size * size * 4);
+      const frame = (index) => {
+        for (let i = 0; i <= index; i++) gif.decodeAndBlitFrameRGBA(i, pixels);
+        return [...pixels];
+      };
+      /** The mean difference per colour channel of two pictures (0–255). */
+      const difference = (a, b) => {
+        let sum = 0;
+        for (let i = 0; i < a.length; i += 4) {
+          for (let k = 0; k < 3; k++) sum += Math.abs(a[i + k] - b[i + k]);
+        }
+        return sum / ((a.length / 4) * 3);
+      };
+      const first = frame(0);
+      const middle = frame(2);
+      const last = frame(4);
+      const apart = difference(result.startPng, result.endPng);
+      assert.ok(difference(first, result.startPng) < apart / 4, "the first frame is the start");
+      assert.ok(difference(last, result.endPng) < apart / 4, "the last frame is the end");
+      assert.ok(
+        difference(middle, result.startPng) > apart / 4 &&
+          difference(middle, result.endPng) > apart / 4,
+        "half way, the right half is turning: neither the start nor the end",
+      );
+      assertNoProblems(problems);
+    },
+  );
+  it("the Export menu offers the own models what they have", TEST, async () => {
+    const { page, problems } = await session.open();
+    const viewOption = (value) =>
+      page.evaluate((v) => {
+        const option = document
+          .querySelector("#app")
+          .shadowRoot.querySelector(`#export-view option[value="${v}"]`);
+        return { hidden: option.hidden, disabled: option.disabled };
+      }, value);
+    // The Square-1: its pieces as shown in PNG, no SVG of them (the engine's one picture
+    // instead), no "Net" (the engine draws it one way).
+    await gotoPuzzle(page, session.site.url, "square1");
+    await page.evaluate(() => document.querySelector("#app").setAlg("/ (3,3) /"));
+    await page.click("#export-button");
+    await page.waitForSelector("#export-menu:popover-open #export-form");
+    assert.equal(await page.inputValue("#export-view"), "player");
+    assert.deepEqual(await viewOption("net"), { hidden: true, disabled: true });
+    await page.check('input[name="format"][value="svg"]');
+    assert.equal(await page.inputValue("#export-view"), "iso");
+    assert.deepEqual(await viewOption("player"), { hidden: false, disabled: true });
+    const [picture] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click("#export-download"),
+    ]);
+    assert.equal(picture.suggestedFilename(), "square1.svg");
+    assert.match(await readFile(await picture.path(), "utf8"), /^<svg [^>]*>.*Square-1/s);
+    await page.check('input[name="format"][value="gif"]');
+    const [animation] = await Promise.all([
+      page.waitForEvent("download", { timeout: 60_000 }),
+      page.click("#export-download"),
+    ]);
+    assert.equal(animation.suggestedFilename(), "square1.gif");
+    assert.ok(new omggif.GifReader(await readFile(await animation.path())).numFrames() > 3);
+
+    // The Clock, shown as the engine's picture: pictures only, whatever its moves.
+    await gotoPuzzle(page, session.site.url, "clock");
+    await page.evaluate(() => document.querySelector("#app").setAlg("UR3+ y2 UL2-"));
+    await page.click("#export-button");
+    await page.waitForSelector("#export-menu:popover-open #export-form");
+    assert.equal(await page.isDisabled('input[name="format"][value="gif"]'), true);
+    assert.match(await page.textContent("#export-moves"), /exported as the engine's picture/);
+    assertNoProblems(problems);
+  });
 });

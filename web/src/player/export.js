@@ -52,8 +52,16 @@ const ENGINE_MAX_SIZE = 1024;
  */
 export async function exportImage(source, given) {
   const options = readOptions("exportImage", given, IMAGE_OPTIONS);
-  if (options.view !== "player") return enginePicture(source, options);
-  const shown = shownPuzzle("exportImage", source);
+  // A puzzle shown as the engine's picture (the Clock) is exported as that picture.
+  const shownAsPicture = source.model.position.current.info?.view === "picture";
+  if (options.view !== "player" || shownAsPicture) return enginePicture(source, options);
+  const shown = await shownPuzzle("exportImage", source);
+  if (shown.pieces && options.format === "svg") {
+    throw new Error(
+      `exportImage: the ${shown.info.name}'s solid pieces are drawn as PNG only, not SVG ` +
+        `(format "png")`,
+    );
+  }
   const position = source.model.position.current;
   const still = createStill(source, shown, options.size);
   try {
@@ -91,16 +99,21 @@ async function enginePicture(source, { format, view, size, background }) {
     );
   }
   const colour = resolveBackground(background, source, { opaque: false });
+  const common = { pzl: puzzle, size: String(size), bg: colour ? hexColour(colour) : "t" };
   // The engine draws a puzzle from its moves or, as here, from one face letter per sticker (fd,
-  // the mask's stickers as grey or none), in the faces' colours in use (sch).
-  const answer = await source.engine.image({
-    pzl: puzzle,
-    fd: maskedFacelets(position),
-    sch: info.faces.map(({ colour }) => hexColour(colour)).join(","),
-    view,
-    size: String(size),
-    bg: colour ? hexColour(colour) : "t",
-  });
+  // the mask's stickers as grey or none), in the faces' colours in use (sch); a model of its own
+  // (the Square-1, the Clock: puzzleInfo's `model`) from the parameters each of its positions
+  // carries (`picture`), in its one drawing whichever view was asked for.
+  const answer = await source.engine.image(
+    info.model
+      ? { ...position.picture, ...common }
+      : {
+          ...common,
+          fd: maskedFacelets(position),
+          sch: info.faces.map(({ colour }) => hexColour(colour)).join(","),
+          view,
+        },
+  );
   if (!answer.ok) throw new Error(`exportImage: the engine refused the picture: ${answer.error}`);
   const svg = new Blob([answer.svg], { type: "image/svg+xml" });
   return format === "svg" ? svg : rasterise(svg);
@@ -143,7 +156,7 @@ export async function exportAnimation(source, given) {
   const method = "exportAnimation";
   const options = readOptions(method, given, ANIMATION_OPTIONS);
   options.signal?.throwIfAborted();
-  const shown = shownPuzzle(method, source);
+  const shown = await shownPuzzle(method, source);
   const { playback } = source.model;
   const moves = playback.moves;
   if (moves.length === 0) {
@@ -151,6 +164,9 @@ export async function exportAnimation(source, given) {
   }
   // The move list as it is now: a change on the page during the export does not reach it.
   const positions = Array.from({ length: moves.length + 1 }, (_, k) => playback.positionAt(k));
+  // Solid pieces turn as the engine says each move turns them from the position before it.
+  const motions = shown.pieces ? await pieceMotions(source.engine, moves, positions) : null;
+  options.signal?.throwIfAborted();
   const { looks } = source.model.position.current;
   const still = createStill(source, shown, options.size, { readBack: options.format === "gif" });
   try {
@@ -160,12 +176,13 @@ export async function exportAnimation(source, given) {
       turnMs: options.turnMs,
       pauseMs: options.pauseMs,
       holdMs: options.holdMs,
-      canTurn: (move) => still.puzzle.hasTurn(move),
+      canTurn: (move, k) => (motions ? motions[k] !== null : still.puzzle.hasTurn(move)),
     });
     const background = resolveBackground(options.background, source, { opaque: true });
     const drawFrame = (frame) => {
       showPosition(still.puzzle, positions[frame.position], looks);
-      if (frame.move) still.puzzle.poseTurn(frame.move, frame.fraction);
+      if (frame.move && motions) still.puzzle.pose(motions[frame.position], frame.fraction);
+      else if (frame.move) still.puzzle.poseTurn(frame.move, frame.fraction);
       return still.draw(background);
     };
     const report = (index) =>
@@ -201,7 +218,8 @@ export async function exportAnimation(source, given) {
  * The frames of an animation of `moves`: [{position, move?, fraction?, ms}], `position` being the
  * index of the engine position drawn (after that many moves), `move` turned by `fraction` on it,
  * for `ms` milliseconds. A step the 3D model cannot turn (a sequence with brackets or
- * repetitions, played as one step) appears at once, held as long as a turn.
+ * repetitions, played as one step; canTurn(move, k) says, k its index) appears at once, held as
+ * long as a turn.
  */
 export function animationFrames({ moves, fps, turnMs, pauseMs, holdMs, canTurn }) {
   const frameMs = 1000 / fps;
@@ -209,7 +227,7 @@ export function animationFrames({ moves, fps, turnMs, pauseMs, holdMs, canTurn }
   const frames = [{ position: 0, ms: Math.max(frameMs, holdMs) }];
   moves.forEach((move, k) => {
     const rest = k === moves.length - 1 ? holdMs : pauseMs;
-    if (canTurn(move)) {
+    if (canTurn(move, k)) {
       for (let j = 1; j < turnFrames; j++) {
         frames.push({ position: k, move, fraction: easeInOut(j / turnFrames), ms: frameMs });
       }
@@ -228,15 +246,47 @@ export function animationFrames({ moves, fps, turnMs, pauseMs, holdMs, canTurn }
  * @property {ReturnType<import("./model.js").createPlayerModel>} model
  * @property {Record<string, HTMLElement>} ui
  * @property {import("../engine/client.js").EngineSession} engine  the player's engine session
+ * @property {() => Promise<(() => object) | null>} pieceModelMaker  for solid pieces: what makes
+ *   another model of them (./dom/stage.js)
  */
 
-/** The puzzle shown and its web entry, or an error saying why there is nothing to export. */
-function shownPuzzle(method, { view, model }) {
+/**
+ * The puzzle shown and how to build a second model of it: its web entry's, or for a puzzle the
+ * engine describes as solid pieces (puzzleInfo's `view` "pieces") the stage's
+ * (../puzzles/piece-model.js; `pieces` true); an error saying why there is nothing to export.
+ */
+async function shownPuzzle(method, { view, model, pieceModelMaker }) {
   const { info, entry } = model.position.current;
   if (!info) throw new Error(`${method}: the player shows no puzzle`);
   if (!view) throw new Error(`${method}: the player has no 3D view (WebGL is not available)`);
-  if (!entry) throw new Error(`${method}: the ${info.name} has no 3D view to export yet`);
-  return { info, entry };
+  if (entry) return { info, createModel: () => entry.createModel(info), pieces: false };
+  if (info.view === "pieces") {
+    // The stage's module of solid pieces (loaded when it showed them: not a chunk of its own).
+    const createModel = await pieceModelMaker();
+    if (!createModel) throw new Error(`${method}: the ${info.name}'s 3D view has not loaded yet`);
+    return { info, createModel, pieces: true };
+  }
+  if (info.view === "picture") {
+    throw new Error(
+      `${method}: the ${info.name} is shown as the engine's picture, which exportImage exports`,
+    );
+  }
+  throw new Error(`${method}: the ${info.name} has no 3D view to export yet`);
+}
+
+/**
+ * Each move's `motion` from the position before it (the engine's applyMoves), null for a move it
+ * does not answer one for (shown at once, as a step the model cannot turn).
+ */
+async function pieceMotions(engine, moves, positions) {
+  return Promise.all(
+    moves.map(async (move, k) => {
+      const position = positions[k];
+      if (!position) return null;
+      const answer = await engine.applyMoves(position.puzzle, position.state, move);
+      return answer.ok && answer.motion?.length ? answer.motion : null;
+    }),
+  );
 }
 
 /**
@@ -244,7 +294,7 @@ function shownPuzzle(method, { view, model }) {
  * camera (the reader's current angle and zoom), drawn square at `size` pixels; with the player's
  * back view, as the player shows it (backViewLayout), seen by a camera behind.
  */
-function createStill(source, { info, entry }, size, { readBack = false } = {}) {
+function createStill(source, { createModel }, size, { readBack = false } = {}) {
   const { view } = source;
   const scene = new Scene();
   addLighting(scene);
@@ -252,7 +302,7 @@ function createStill(source, { info, entry }, size, { readBack = false } = {}) {
   camera.aspect = 1;
   camera.updateProjectionMatrix();
   scene.add(camera);
-  const puzzle = entry.createModel(info);
+  const puzzle = createModel();
   // A mirrored view reflects the puzzle (and its camera, copied with it).
   const holder = new Group();
   holder.scale.x = view.mirrored ? -1 : 1;
@@ -363,9 +413,13 @@ function sizedCanvas(width, height = width) {
 
 /**
  * Colours `puzzle` (at rest) as the engine's `position` {facelets, digits?, sources?}, with the
- * mask's `looks` (./appearance.js).
+ * mask's `looks` (./appearance.js); solid pieces (place()) are put where its `placements` say.
  */
-function showPosition(puzzle, { facelets, digits, sources }, looks) {
+function showPosition(puzzle, { facelets, digits, sources, placements }, looks) {
+  if (puzzle.place) {
+    puzzle.place(placements);
+    return;
+  }
   puzzle.setFacelets(facelets, { looks, sources });
   if (digits) puzzle.setDigits?.(digits, sources);
 }

@@ -547,7 +547,13 @@ export class PolytwistPlayer extends HTMLElement {
     return (await import("./export.js")).exportAnimation(this.#exportSource(), options);
   }
   #exportSource() {
-    return { view: this.#view, model: this.#model, ui: this.#ui, engine: this.engine };
+    return {
+      view: this.#view,
+      model: this.#model,
+      ui: this.#ui,
+      engine: this.engine,
+      pieceModelMaker: () => this.#stage?.pieceModelMaker() ?? null,
+    };
   }
 
   /** An attribute's text as the player uses it: "" when absent or too long (lengthProblem). */

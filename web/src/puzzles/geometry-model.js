@@ -34,7 +34,7 @@ import {
 import { UNKNOWN_COLOUR, plasticMaterial, stickerMaterial } from "./materials.js";
 import { batchedDrawing } from "./batched-drawing.js";
 import { createPuzzleModel } from "./puzzle-model.js";
-import { FIELD_OF_VIEW, PICTURE_SHARE } from "../render/camera-placement.js";
+import { FIELD_OF_VIEW, PICTURE_SHARE, defaultDirection } from "../render/camera-placement.js";
 import { stickerBacking } from "./sticker-backing.js";
 import { stickerGeometry } from "./sticker-shape.js";
 import { NUMBERED_STICKER_COLOUR, stickerDigits } from "./sticker-digits.js";
@@ -247,14 +247,6 @@ export function dragChoices(geometry, described) {
     });
     return across.length > 0 ? across : own;
   };
-}
-
-/**
- * The default view: the engine's view direction, where the puzzle's pictures look from too, so a
- * picture-first player does not jump when it starts.
- */
-export function defaultDirection(view) {
-  return vector(view ?? [0.53, 0.49, 0.69]).normalize();
 }
 
 /**

@@ -6,9 +6,8 @@
 // those and knows no rule of any puzzle: which pieces turn, and how, is the engine's to say.
 import { Group, MathUtils, Mesh, Quaternion, Vector3 } from "three";
 
-import { FIELD_OF_VIEW, PICTURE_SHARE } from "../render/camera-placement.js";
+import { FIELD_OF_VIEW, PICTURE_SHARE, defaultDirection } from "../render/camera-placement.js";
 import { faceNormal, polyhedronGeometry } from "./convex-polyhedron.js";
-import { defaultDirection } from "./geometry-model.js";
 import { plasticMaterial, stickerMaterial } from "./materials.js";
 import { easeInOut } from "./puzzle-model.js";
 import { stickerGeometry } from "./sticker-shape.js";
@@ -78,6 +77,7 @@ export function createPieceModel(info) {
   // The camera frames the sphere every piece stays in, however it turns.
   const distance = radius / (PICTURE_SHARE * Math.tan(MathUtils.degToRad(FIELD_OF_VIEW / 2)));
   let running = null; // the animation under way: {frame, resolve}
+  let placed = pieces.map((piece) => piece.quaternion.clone()); // as place() left them
 
   function stop() {
     if (!running) return;
@@ -133,6 +133,25 @@ export function createPieceModel(info) {
     place(placements) {
       stop();
       placements?.forEach(([x, y, z, w], i) => pieces[i]?.quaternion.set(x, y, z, w));
+      placed = pieces.map((piece) => piece.quaternion.clone());
+    },
+    /**
+     * The pieces as place() left them, turned by `fraction` (0 to 1) of a move's `motion`: its
+     * steps one after the other, each an equal share (a frame of an exported animation).
+     */
+    pose(motion, fraction) {
+      stop();
+      pieces.forEach((piece, i) => piece.quaternion.copy(placed[i]));
+      motion.forEach((turns, step) => {
+        const share = Math.min(1, Math.max(0, fraction * motion.length - step));
+        for (const { axis, angle, pieces: turned } of turns) {
+          const rotation = new Quaternion().setFromAxisAngle(
+            new Vector3(...axis).normalize(),
+            angle * share,
+          );
+          for (const i of turned) pieces[i].quaternion.premultiply(rotation);
+        }
+      });
     },
     /**
      * Plays a move's `motion` over `duration` ms (its steps sharing it), or undoes it with

@@ -18,6 +18,15 @@ export const FIELD_OF_VIEW = 20;
 export const PICTURE_SHARE = 0.84 / 1.06;
 
 /**
+ * The default view: the engine's view direction (a puzzle's geometry may give its own, `view`),
+ * where the puzzle's pictures look from too, so a picture-first player does not jump when it
+ * starts.
+ */
+export function defaultDirection(view) {
+  return new Vector3(...(view ?? [0.53, 0.49, 0.69])).normalize();
+}
+
+/**
  * @param {{direction: number[], distance: number, pictured?: number[], farther?: number,
  *   frame?: (pictured: Vector3) => {direction: Vector3, distance: number, target: Vector3}}}
  *   defaults  the default view; `pictured`: the direction its picture looks from; `frame`: where the camera stands to

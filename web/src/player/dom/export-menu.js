@@ -86,22 +86,35 @@ export function createExportMenu(ui) {
   /** Animations need moves: without them only the pictures can be chosen. */
   function refresh() {
     const count = player.moves.length;
+    // A puzzle shown as the engine's picture (the Clock) has no model to animate.
+    const pictured = player.puzzleInfo?.view === "picture";
     for (const input of form.elements.format) {
       const animated = FORMATS.find((f) => f.value === input.value).animated;
-      input.disabled = animated && count === 0;
+      input.disabled = animated && (count === 0 || pictured);
     }
-    if (format().animated && count === 0) form.elements.format.value = "png";
-    $("export-moves").textContent =
-      count === 0
+    if (format().animated && (count === 0 || pictured)) form.elements.format.value = "png";
+    $("export-moves").textContent = pictured
+      ? `The ${player.puzzleInfo.name} is exported as the engine's picture of its position.`
+      : count === 0
         ? "No moves to animate: give the player an alg or find a solution first."
         : `The animation plays the ${count} move${count === 1 ? "" : "s"} of the list from the start.`;
     showFields();
   }
 
-  /** The frame rate is for animations, the view for pictures. */
+  /**
+   * The frame rate is for animations, the view for pictures. A model of the engine's own (the
+   * Square-1, the Clock: puzzleInfo's `model`) has one engine drawing, offered as "Flat"; solid
+   * pieces as shown are drawn as PNG only.
+   */
   function showFields() {
     $("export-fps-field").hidden = !format().animated;
     $("export-view-field").hidden = format().animated;
+    const info = player.puzzleInfo;
+    const views = $("export-view");
+    const option = (value) => views.querySelector(`option[value="${value}"]`);
+    option("net").hidden = option("net").disabled = Boolean(info?.model);
+    option("player").disabled = info?.view === "pieces" && format().value === "svg";
+    if (views.selectedOptions[0]?.disabled) views.value = "iso";
   }
 
   form.addEventListener("change", showFields);

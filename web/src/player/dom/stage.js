@@ -321,6 +321,15 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
     get puzzleModel() {
       return puzzleModel;
     },
+    /**
+     * For a puzzle shown as solid pieces: a function making another model of its pieces (an
+     * export's copy), once their module has loaded; else null.
+     */
+    async pieceModelMaker() {
+      if (!described() || !piecesModule) return null;
+      const [{ createPieceModel }] = await piecesModule;
+      return () => createPieceModel(shown.info);
+    },
     /** Handles a keydown event of the player (or of the page, for keyboard="page"). */
     keydown(event) {
       if (interactive && !editing()) keyboard.handle(event);
