@@ -2,7 +2,9 @@
 // positions, moves in WCA notation, random-state scrambles and the two-phase solver's answers.
 #include "puzzles/square1/square1.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "api/service_internal.hpp"
 #include "puzzles/square1/square1_solid.hpp"
@@ -50,6 +52,36 @@ Json solidPiecesJson() {
     pieces.push_back(Json(Json::Object{}).set("name", piece.name).set("faces", faces));
   }
   return pieces;
+}
+
+// What the player's editor offers to tap instead of typing (each token's text, what it means,
+// a piece's colours): every piece as the entry writes it, in the solved entry's order (the top
+// layer's, then the bottom's), the parts' separator, the mark of a corner across the cut and
+// the middle's two ways.
+Json square1EntryPalette() {
+  Json::Array tokens;
+  std::vector<int> order;
+  for (int piece : square1::solved().slots) {
+    if (std::find(order.begin(), order.end(), piece) == order.end()) order.push_back(piece);
+  }
+  for (int piece : order) {
+    const std::string text = square1::pieceColours(piece);
+    Json::Array colours;
+    for (char face : text) colours.push_back(square1FaceColour(face));
+    tokens.push_back(Json(Json::Object{})
+                         .set("text", text)
+                         .set("label", "the " + square1::pieceName(piece) +
+                                           (square1::isCorner(piece) ? " corner" : " edge"))
+                         .set("colours", colours));
+  }
+  const auto token = [](const char* text, const char* label) {
+    return Json(Json::Object{}).set("text", text).set("label", label);
+  };
+  tokens.push_back(token("*", "the layer's first corner lies across the cut"));
+  tokens.push_back(token("/", "the next part: the bottom layer, then the middle"));
+  tokens.push_back(token("F", "the middle: its right half green at the front, as solved"));
+  tokens.push_back(token("B", "the middle: its right half blue at the front, turned over"));
+  return tokens;
 }
 
 // Every piece's rotation from where the solved puzzle holds it, as [x, y, z, w].
@@ -138,7 +170,8 @@ Json square1Info() {
            "front; '/'; the middle: F when its right half shows green at the front, B when blue. "
            "A piece: its top or bottom colour, then its sides clockwise (an edge 2 letters, a "
            "corner 3); '*' before a layer's first corner when it lies across the cut. Solved: " +
-               square1::writePieces(square1::solved()));
+               square1::writePieces(square1::solved()))
+      .set("entry_palette", square1EntryPalette());
 }
 
 Json square1Apply(const std::string& stateText, const std::string& moves) {

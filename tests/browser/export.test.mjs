@@ -757,6 +757,7 @@ describe("export", () => {
     await page.waitForSelector("#export-menu:popover-open #export-form");
     assert.equal(await page.isDisabled('input[name="format"][value="gif"]'), true);
     assert.match(await page.textContent("#export-moves"), /exported as the engine's picture/);
+    assert.equal(await page.isVisible("#export-view"), false, "one view: no choice");
     assertNoProblems(problems);
   });
 });

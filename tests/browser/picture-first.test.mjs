@@ -79,9 +79,10 @@ describe("picture-first players", () => {
     // editor (piece-model.js, entry-editor.js, loaded with the player): 638,418 B, +12.8 KB.
     // Those two are loaded only for a puzzle that needs them since (the player's chunk 400 B
     // smaller), and the engine grew by the Pyraminx's partial table, the Square-1's keys and the
-    // pictures' views: 639,269 B. Splitting the engine (issue 14's 250 KB) is what would win this
-    // back.
-    assert.ok(full.total.gzip <= 625 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
+    // pictures' views: 639,269 B. 625 → 630 KB with the Square-1's entry palette in the engine
+    // (+0.6 KB of the .wasm) and the own models' exports (the stage's maker of piece models):
+    // 640,607 B. Splitting the engine (issue 14's 250 KB) is what would win this back.
+    assert.ok(full.total.gzip <= 630 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
     for (const m of [one, thirty]) {
       assert.ok(
         m.files.every((f) => !/started|engine|three|shared-renderer|\.wasm/.test(f.path)),

@@ -367,7 +367,30 @@ describe("polytwist site", () => {
         /the UR edge is there twice: also at column 8/,
       );
       assert.equal(await page.isDisabled("#edit-done"), true);
-      await page.fill(`${editor} textarea`, solvedEntry.replace("/ F", "/ B"));
+      // The engine's palette writes at the cursor: the solved position tapped piece by piece
+      // into an empty box, a wrong piece taken away again, and the middle turned over.
+      await page.fill(`${editor} textarea`, "");
+      const tap = (token) => page.click(`${editor} .entry-token[data-token="${token}"]`);
+      for (const token of solvedEntry.split(" ").slice(0, -1)) await tap(token);
+      await tap("DF");
+      await page.click(`${editor} .entry-erase`);
+      await tap("B");
+      assert.equal(await page.inputValue(`${editor} textarea`), solvedEntry.replace("/ F", "/ B"));
+      // Each piece's button shows its colours, top or bottom first, as the engine gives them.
+      const swatch = await page.$$eval(
+        `${editor} .entry-token[data-token="URF"] .entry-swatch > span`,
+        (bands) => bands.map((band) => getComputedStyle(band).backgroundColor),
+      );
+      const given = await page.evaluate(
+        () =>
+          document
+            .querySelector("#app")
+            .puzzleInfo.entry_palette.find((token) => token.text === "URF").colours,
+      );
+      const rgb = (hex) =>
+        `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
+      assert.equal(given.length, 3);
+      assert.deepEqual(swatch, given.map(rgb));
       await page.waitForSelector(`${editor}[data-validation="valid"]`);
       await page.click("#edit-done");
       await idle();

@@ -4,8 +4,11 @@
 // its pieces read by their colours (square1::readPieces) with the shape rules' errors.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <random>
+#include <sstream>
 #include <string>
 
 #include "api/service.hpp"
@@ -13,6 +16,7 @@
 #include "fixtures.hpp"
 #include "puzzles/square1/square1.hpp"
 #include "puzzles/square1/square1_solid.hpp"
+#include "render/square1_picture.hpp"
 
 using namespace polytwist;
 using fixtures::contains;
@@ -263,4 +267,47 @@ TEST_CASE("Square-1 service: validate reads the pieces by their colours") {
   CHECK(field(wrong, "column") == "8");
   CHECK(contains(field(service::validate("clock", "x"), "error"),
                  "answers puzzleInfo, applyMoves, scramble, solve and image only"));
+}
+
+// The editor's palette (puzzleInfo's `entry_palette`): a token for every piece as the entry
+// writes it, in its colours, and the entry's marks; a position tapped from it is read back.
+TEST_CASE("Square-1 service: the entry palette's tokens write positions validate reads") {
+  const Json info = service::puzzleInfo("square1");
+  const Json::Array& palette = info.find("entry_palette")->array();
+  std::map<std::string, const Json*> byText;
+  for (const Json& token : palette) byText[token.find("text")->string()] = &token;
+  REQUIRE(byText.size() == palette.size());  // no token twice
+  for (int piece = 0; piece < square1::kPieces; ++piece) {
+    const std::string text = square1::pieceColours(piece);
+    CAPTURE(text);
+    REQUIRE(byText.count(text) == 1);
+    const Json::Array& colours = byText[text]->find("colours")->array();
+    REQUIRE(colours.size() == text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      CHECK(colours[i].string() == square1FaceColour(text[i]));
+    }
+    CHECK(contains(byText[text]->find("label")->string(), square1::pieceName(piece)));
+  }
+  for (const char* mark : {"*", "/", "F", "B"}) CHECK(byText.count(mark) == 1);
+  CHECK(palette.size() == square1::kPieces + 4);
+  // A scrambled position (a corner across a cut) written with the palette's tokens alone.
+  const Json scrambled = service::applyMoves("square1", "", "/(3,3)/(1,-1)");
+  REQUIRE_MESSAGE(field(scrambled, "ok") == "true", scrambled.dump());
+  const std::string entry = field(scrambled, "entry_text");
+  CHECK(std::count(entry.begin(), entry.end(), '*') > 0);
+  std::istringstream words(entry);
+  std::string word;
+  std::string tapped;
+  while (words >> word) {
+    const bool across = word.size() > 1 && word[0] == '*';
+    for (const std::string& part :
+         across ? std::vector<std::string>{"*", word.substr(1)} : std::vector<std::string>{word}) {
+      CAPTURE(part);
+      CHECK(byText.count(part) == 1);
+      tapped += (tapped.empty() || tapped.back() == '*' ? "" : " ") + part;
+    }
+  }
+  const Json read = service::validate("square1", tapped);
+  REQUIRE_MESSAGE(field(read, "ok") == "true", read.dump());
+  CHECK(field(read, "state") == field(scrambled, "state"));
 }

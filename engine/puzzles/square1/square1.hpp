@@ -122,6 +122,8 @@ std::optional<State> decode(std::string_view text, std::string& error);
 // The middle is the face whose colour its right half shows at the front: F as solved, B turned
 // over. Solved: "UB UBR UR URF UF UFL UL ULB / DFR DR DRB DB DBL DL DLF DF / F".
 std::string writePieces(const State& state);
+// One piece as writePieces writes it, wherever it lies: "UBR", "DF".
+std::string pieceColours(int piece);
 struct PiecesReading {
   std::optional<State> state;  // nullopt when the text names no state
   std::string error;           // what is wrong, naming the piece and why

@@ -14,15 +14,6 @@ namespace {
 constexpr std::string_view kFaceLetters = "UDFRBL";
 constexpr std::array<const char*, 2> kLayerNames = {"the top layer", "the bottom layer"};
 
-// A piece's colours as readPieces writes them: its top or bottom face, then its sides.
-std::string pieceColours(int piece) {
-  const std::array<char, 2> sides = sideFaces(piece);
-  std::string colours(1, pieceName(piece)[0]);
-  colours += sides[0];
-  if (isCorner(piece)) colours += sides[1];
-  return colours;
-}
-
 std::string pieceKind(int piece) { return isCorner(piece) ? "corner" : "edge"; }
 
 // A word of the text and its column (1-based).
@@ -90,6 +81,15 @@ Identified identify(const std::string& colours) {
 }
 
 }  // namespace
+
+// A piece's colours: its top or bottom face, then its sides.
+std::string pieceColours(int piece) {
+  const std::array<char, 2> sides = sideFaces(piece);
+  std::string colours(1, pieceName(piece)[0]);
+  colours += sides[0];
+  if (isCorner(piece)) colours += sides[1];
+  return colours;
+}
 
 std::string writePieces(const State& state) {
   std::string text;

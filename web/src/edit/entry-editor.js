@@ -5,6 +5,8 @@
 // "Valid". Every change asks the engine's validate(id, text) after a short pause (an answer for
 // older text is dropped), as ./editor.js does for colourings; the <section> carries the same
 // data-validation ("pending" | "valid" | "invalid" | "failed") and the same classes for styles.
+// With puzzleInfo's `entry_palette`, its tokens (each piece in its colours, the entry's marks)
+// are buttons that write themselves at the cursor, so a phone need not type the letters.
 import { renderNotationError } from "../ui/notation-error.js";
 import { button } from "../ui/button.js";
 
@@ -43,6 +45,7 @@ export function createEntryEditor({
   field.autocapitalize = "characters";
   field.setAttribute("autocomplete", "off");
   label.append(field);
+  const palette = puzzleInfo.entry_palette?.length ? createPalette(puzzleInfo.entry_palette) : null;
   const help = document.createElement("p");
   help.className = "entry-help";
   help.textContent = puzzleInfo.entry_help;
@@ -56,7 +59,7 @@ export function createEntryEditor({
   verdict.className = "verdict";
   verdict.setAttribute("role", "status");
   verdict.setAttribute("aria-live", "polite");
-  root.append(label, help, actions, verdict);
+  root.append(...[label, palette, help, actions, verdict].filter(Boolean));
   container.append(root);
 
   let timer = 0;
@@ -110,13 +113,80 @@ export function createEntryEditor({
     }
   }
 
+  /** The palette: a token written at the cursor, or the word before the cursor taken away. */
+  function createPalette(tokens) {
+    const group = document.createElement("div");
+    group.className = "entry-palette";
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", "Write a piece or mark at the cursor");
+    for (const { text, label: meaning, colours } of tokens) {
+      const key = button("", () => write(text));
+      key.className = "entry-token";
+      key.dataset.token = text;
+      key.title = meaning;
+      key.setAttribute("aria-label", `${text}: ${meaning}`);
+      if (colours?.length) {
+        const swatch = document.createElement("span");
+        swatch.className = "entry-swatch";
+        swatch.setAttribute("aria-hidden", "true");
+        for (const colour of colours) {
+          const band = document.createElement("span");
+          band.style.background = colour;
+          swatch.append(band);
+        }
+        key.append(swatch);
+      }
+      key.append(text);
+      group.append(key);
+    }
+    const erase = button("⌫", eraseWord);
+    erase.className = "entry-token entry-erase";
+    erase.title = "Take away the word before the cursor";
+    erase.setAttribute("aria-label", erase.title);
+    group.append(erase);
+    return group;
+  }
+
+  /** Writes `text` at the cursor, a space apart from the word before it (none after a `*`). */
+  function write(text) {
+    const { value, selectionStart: start, selectionEnd: end } = field;
+    const before = value.slice(0, start);
+    const gap = before === "" || /\s$/.test(before) || before.endsWith("*") ? "" : " ";
+    const after = value.slice(end);
+    const next = text === "*" || after === "" || /^\s/.test(after) ? "" : " ";
+    field.value = before + gap + text + next + after;
+    // The cursor moves on, the focus stays on the button (no phone keyboard pops up).
+    field.selectionStart = field.selectionEnd = before.length + gap.length + text.length;
+    changed();
+  }
+
+  function eraseWord() {
+    const { value, selectionStart: start } = field;
+    const before = value
+      .slice(0, start)
+      .replace(/\S*\s*$/, "")
+      .trimEnd();
+    const after = value.slice(start).trimStart();
+    field.value = before + (before && after ? " " : "") + after;
+    field.selectionStart = field.selectionEnd = before.length;
+    changed();
+  }
+
   field.addEventListener("input", changed);
   setEntry(initialEntry ?? "");
 
   return {
     element: root,
-    /** The text box, for the focus. */
+    /** The text box. */
     field,
+    /**
+     * Focuses the text box, or on a touch screen with a palette its first button: the phone's
+     * keyboard would cover the palette.
+     */
+    focus() {
+      const touch = window.matchMedia?.("(pointer: coarse)").matches;
+      (touch && palette ? palette.querySelector("button") : field).focus();
+    },
     destroy() {
       destroyed = true;
       clearTimeout(timer);

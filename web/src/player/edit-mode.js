@@ -100,7 +100,7 @@ export function createEditMode({
           },
           onInvalid: () => setAccepted(null),
         });
-        editor.field.focus();
+        editor.focus();
       },
       (err) => {
         if (editor !== loading) return;

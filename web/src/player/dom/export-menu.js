@@ -108,8 +108,9 @@ export function createExportMenu(ui) {
    */
   function showFields() {
     $("export-fps-field").hidden = !format().animated;
-    $("export-view-field").hidden = format().animated;
     const info = player.puzzleInfo;
+    // A puzzle shown as the engine's picture has that one view.
+    $("export-view-field").hidden = format().animated || info?.view === "picture";
     const views = $("export-view");
     const option = (value) => views.querySelector(`option[value="${value}"]`);
     option("net").hidden = option("net").disabled = Boolean(info?.model);
