@@ -223,6 +223,9 @@ Coordinate Coordinate::withoutMoveTable(const Puzzle& puzzle, const CoordinateSp
   return Coordinate(shapeOf(puzzle, spec));
 }
 
+// Orientation coordinates of at most this many values have their digits read once per move table.
+constexpr std::uint32_t kMaxOrientationTable = 1 << 16;
+
 template <typename Entry>
 void Coordinate::writeMoveTable(std::span<const State* const> effects, Entry* table) const {
   if (std::uint64_t{size_} - 1 > std::numeric_limits<Entry>::max()) {
@@ -274,6 +277,41 @@ void Coordinate::writeMoveTable(std::span<const State* const> effects, Entry* ta
   }
   const int o = orbit_->orientations;
   Partial before{}, after{};
+  if (positions_ && orientations_ && !unordered_ && orientationCount_ <= kMaxOrientationTable) {
+    // Each value is its pieces' places times their orientations: the places are moved and ranked
+    // once per move and places' value, the orientations by digits read once (the ranking of the
+    // places, done per entry, took half of the Skewb's start-up).
+    const std::uint32_t orientationCount = orientationCount_;
+    std::vector<std::uint8_t> digits(static_cast<std::size_t>(orientationCount) * k);
+    for (std::uint32_t rank = 0; rank < orientationCount; ++rank) {
+      unrankOrientations(rank, o, orientationSumZero_,
+                         std::span(digits.data() + static_cast<std::size_t>(rank) * k, k));
+    }
+    std::uint8_t turned[32];
+    for (std::uint32_t places = 0; places < size_ / orientationCount; ++places) {
+      decode(places * orientationCount, before);
+      for (int m = 0; m < columns; ++m) {
+        const std::uint8_t* dest = &destination[m * n];
+        const std::uint8_t* tw = &twist[m * n];
+        for (int j = 0; j < k; ++j) {
+          after.position[j] = dest[before.position[j]];
+          after.orientation[j] = 0;
+        }
+        const std::uint32_t movedPlaces = encode(after) / orientationCount;
+        for (std::uint32_t rank = 0; rank < orientationCount; ++rank) {
+          const std::uint8_t* from = digits.data() + static_cast<std::size_t>(rank) * k;
+          for (int j = 0; j < k; ++j) {
+            turned[j] = static_cast<std::uint8_t>((from[j] + tw[after.position[j]]) % o);
+          }
+          const std::uint64_t movedRank =
+              rankOrientations(std::span<const std::uint8_t>(turned, k), o, orientationSumZero_);
+          table[(static_cast<std::size_t>(places) * orientationCount + rank) * columns + m] =
+              static_cast<Entry>(movedPlaces * orientationCount + movedRank);
+        }
+      }
+    }
+    return;
+  }
   for (std::uint32_t value = 0; value < size_; ++value) {
     decode(value, before);
     for (int m = 0; m < columns; ++m) {

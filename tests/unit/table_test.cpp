@@ -814,3 +814,38 @@ TEST_CASE("table: a BFS on several threads fills the same table as on one") {
   CHECK(single->counts() == several->counts());
   CHECK(single->entries().words() == several->entries().words());
 }
+
+// Move tables of pieces' places with their orientations (written places by places, the
+// orientations by their digits): every entry is the rank of the placed value after the move.
+TEST_CASE("table: move tables of places with orientations follow every move") {
+  struct Case {
+    const char* puzzle;
+    CoordinateSpec spec;
+  };
+  const Case cases[] = {
+      {"skewb", {.orbit = "corner 1"}},                      // a whole orbit, twists summing to 0
+      {"cube3", {.orbit = "corner", .pieces = {0, 1, 2}}},   // some pieces, every twist free
+      {"pyraminx", {.orbit = "edge"}},                       // even permutations, flips
+      {"kilominx", {.orbit = "corner", .pieces = {5, 11}}},  // another puzzle's moves
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.puzzle);
+    const Puzzle& puzzle = *findPuzzle(c.puzzle);
+    const Coordinate coordinate = Coordinate::withoutMoveTable(puzzle, c.spec);
+    REQUIRE(coordinate.tracksPositions());
+    REQUIRE(coordinate.tracksOrientations());
+    std::vector<const State*> effects;
+    for (const Move& move : puzzle.moves()) effects.push_back(&move.effect);
+    std::vector<std::uint32_t> table(static_cast<std::size_t>(coordinate.size()) * effects.size());
+    coordinate.writeMoveTable(effects, table.data());
+    for (std::uint32_t value = 0; value < coordinate.size(); ++value) {
+      State s = puzzle.solved();
+      coordinate.place(value, s);
+      REQUIRE(coordinate.rank(s) == value);
+      for (std::size_t column = 0; column < effects.size(); ++column) {
+        REQUIRE(table[value * effects.size() + column] ==
+                coordinate.rank(puzzle.compose(s, *effects[column])));
+      }
+    }
+  }
+}
