@@ -96,6 +96,30 @@ Json scrambleOwn(const OwnModel& model, double seed, int moves, const std::strin
   return model.scramble(rng);
 }
 
+Json motionsOwn(const OwnModel& model, const std::string& state) {
+  if (auto refusal = refusedInput(model, state.size(), "")) return *refusal;
+  if (std::string(model.view) != "pieces") {
+    return failure(std::string("the ") + model.name + " is shown as the engine's picture: its " +
+                   "moves have no motions (moveMotions is for puzzles shown as solid pieces)");
+  }
+  const Json start = model.apply(state, "");
+  if (const Json* ok = start.find("ok"); !ok || !ok->boolean()) return start;  // a bad state
+  Json::Array answers;
+  const Json info = model.info();
+  for (const Json& move : info.find("moves")->array()) {
+    const Json moved = model.apply(state, move.string());
+    Json answer = Json(Json::Object{}).set("move", move);
+    if (const Json* motion = moved.find("motion")) {
+      answer.set("motion", *motion);
+    } else {
+      const Json* error = moved.find("error");
+      answer.set("error", error ? *error : Json("no motion"));
+    }
+    answers.push_back(std::move(answer));
+  }
+  return Json(Json::Object{}).set("ok", true).set("moves", answers);
+}
+
 Json validateOwn(const OwnModel& model, const std::string& entry) {
   if (auto refusal = refusedInput(model, entry.size(), "")) return *refusal;
   return model.validate(entry);

@@ -260,6 +260,15 @@ Json applyMoves(const std::string& id, const std::string& stateText, const std::
   return applyMovesIn(id, stateText, moves, "");
 }
 
+Json moveMotions(const std::string& id, const std::string& stateText) {
+  if (const OwnModel* own = findOwnModel(id)) return motionsOwn(*own, stateText);
+  const Json info = puzzleInfo(id);  // an unknown puzzle's error
+  if (const Json* ok = info.find("ok"); ok && !ok->boolean()) return info;
+  return failure("the " + info.find("name")->string() +
+                 " is drawn from its geometry: its moves have no motions (moveMotions is for " +
+                 "puzzles shown as solid pieces)");
+}
+
 Json applyMovesIn(const std::string& id, const std::string& stateText, const std::string& moves,
                   const std::string& notationName) {
   if (const OwnModel* own = findOwnModel(id)) return applyOwn(*own, stateText, moves, notationName);

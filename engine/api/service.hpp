@@ -29,6 +29,11 @@ Json applyMoves(const std::string& id, const std::string& state, const std::stri
 // The same with the moves in one of the puzzle's other notations ("" = its own).
 Json applyMovesIn(const std::string& id, const std::string& state, const std::string& moves,
                   const std::string& notation);
+// {"ok":true,"moves":[{"move","motion"} or {"move","error"}…]}: every move of puzzleInfo's
+// `moves` from `state`, how it turns the pieces (applyMoves' `motion`) or why it cannot be made
+// there; for a puzzle shown as solid pieces (puzzleInfo's `view` "pieces"), whose drags ask it
+// once per position.
+Json moveMotions(const std::string& id, const std::string& state);
 // {"ok":true,"events":[{"id","name","puzzle","scramble"}…]}: the WCA's events and the puzzle each
 // is scrambled on (puzzles/events.hpp), with how its scramble is drawn (puzzleInfo's
 // solvers.scramble), or "error" for an event whose scrambles are not served yet.

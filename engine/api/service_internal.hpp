@@ -68,6 +68,8 @@ Json scrambleOwn(const OwnModel& model, double seed, int moves, const std::strin
 Json solveOwn(const OwnModel& model, const std::string& state, const SolveOptions& options);
 // For a model with a validate: its answer to a person's entry.
 Json validateOwn(const OwnModel& model, const std::string& entry);
+// Every move's motion from `state` (service.hpp, moveMotions), for a model shown as pieces.
+Json motionsOwn(const OwnModel& model, const std::string& state);
 
 // Why `seed` is refused (a scramble's seed is a whole number below 2^53), or nullopt.
 std::optional<std::string> seedProblem(double seed);

@@ -23,6 +23,9 @@ std::string puzzleGeometry(const std::string& id) { return service::puzzleGeomet
 std::string applyMoves(const std::string& id, const std::string& state, const std::string& moves) {
   return service::applyMoves(id, state, moves).dump();
 }
+std::string moveMotions(const std::string& id, const std::string& state) {
+  return service::moveMotions(id, state).dump();
+}
 std::string applyMovesIn(const std::string& id, const std::string& state, const std::string& moves,
                          const std::string& notation) {
   return service::applyMovesIn(id, state, moves, notation).dump();
@@ -186,6 +189,7 @@ EMSCRIPTEN_BINDINGS(polytwist) {
   emscripten::function("puzzleGeometry", &puzzleGeometry);
   emscripten::function("applyMoves", &applyMoves);
   emscripten::function("applyMovesIn", &applyMovesIn);
+  emscripten::function("moveMotions", &moveMotions);
   emscripten::function("scramble", &scramble);
   emscripten::function("scrambleByMoves", &scrambleByMoves);
   emscripten::function("validate", &validate);

@@ -1,7 +1,8 @@
 // The Square-1's 3D view turned by drags (web/src/ui/drag-pieces.js): a layer dragged sideways
 // twists, a half dragged up or down slashes, a slash a corner blocks is refused with the engine's
-// reason; with the mouse on a desktop and with a finger on a phone. The moves are the engine's:
-// the page asks it which of the Square-1's moves turn the piece grabbed, and how.
+// reason; with the mouse on a desktop and with a finger on a phone; the grabbed layer follows the
+// pointer while held. The moves are the engine's: the page asks it (moveMotions) which of the
+// Square-1's moves turn the piece grabbed, and how.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
@@ -91,6 +92,35 @@ describe("Square-1 drags", () => {
     if (process.env.POLYTWIST_SHOTS) {
       await page.screenshot({ path: `${process.env.POLYTWIST_SHOTS}/square1-drag-desktop.png` });
     }
+    assertNoProblems(problems);
+  });
+
+  it("turn the grabbed layer with the pointer while it is dragged", TEST, async () => {
+    const { page, problems } = await session.open({ viewport: { width: 1366, height: 800 } });
+    await gotoPuzzle(page, session.site.url, "square1");
+    await idle(page);
+    const view = page.locator("#view");
+    await view.focus(); // as a press on it leaves it, with its focus ring
+    const still = await view.screenshot();
+    // Held down and dragged sideways on the top layer: the layer turns, no move is made yet.
+    const { x, y } = await viewPoint(page, TOP);
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x - 40, y, { steps: 4 });
+    await page.waitForTimeout(200);
+    const held = await view.screenshot();
+    assert.notDeepEqual(held, still, "the top layer follows the pointer");
+    assert.equal(await playerData(page, "solved"), "true");
+    // Back where it started and let go: no move, the pieces back where they were.
+    await page.mouse.move(x, y, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForTimeout(200);
+    assert.equal(await playerData(page, "solved"), "true");
+    assert.deepEqual(await view.screenshot(), still, "let go where it started: put back");
+    // Dragged and let go: the move the drag drew, played on from where the layer was.
+    const status = await page.textContent("#status");
+    await mouseDrag(page, { x, y }, -25, 0);
+    assert.match(await nextStatus(page, status), /Turned \((1|-1),0\)/);
     assertNoProblems(problems);
   });
 

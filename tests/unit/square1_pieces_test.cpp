@@ -311,3 +311,39 @@ TEST_CASE("Square-1 service: the entry palette's tokens write positions validate
   REQUIRE_MESSAGE(field(read, "ok") == "true", read.dump());
   CHECK(field(read, "state") == field(scrambled, "state"));
 }
+
+// moveMotions: every move of puzzleInfo's `moves` from a position in one answer, each what
+// applyMoves answers for it alone (its motion, or its refusal); refused for the other puzzles.
+TEST_CASE("Square-1 service: moveMotions answers each move as applyMoves does") {
+  const Json position = service::applyMoves("square1", "", "(1,0)");
+  REQUIRE_MESSAGE(field(position, "ok") == "true", position.dump());
+  const std::string state = field(position, "state");
+  const Json motions = service::moveMotions("square1", state);
+  REQUIRE_MESSAGE(field(motions, "ok") == "true", motions.dump());
+  const Json info = service::puzzleInfo("square1");
+  const Json::Array& moves = info.find("moves")->array();
+  const Json::Array& answers = motions.find("moves")->array();
+  REQUIRE(answers.size() == moves.size());
+  int refused = 0;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const std::string move = moves[i].string();
+    CAPTURE(move);
+    CHECK(answers[i].find("move")->string() == move);
+    const Json alone = service::applyMoves("square1", state, move);
+    if (field(alone, "ok") == "true") {
+      REQUIRE(answers[i].find("motion") != nullptr);
+      CHECK(answers[i].find("motion")->dump() == alone.find("motion")->dump());
+    } else {
+      ++refused;
+      REQUIRE(answers[i].find("error") != nullptr);
+      CHECK(answers[i].find("error")->string() == field(alone, "error"));
+    }
+  }
+  CHECK(refused > 0);  // the top turned a twelfth: every slash is blocked
+  CHECK(contains(field(service::moveMotions("square1", "nonsense"), "error"), "impossible state"));
+  CHECK(contains(field(service::moveMotions("cube3", ""), "error"),
+                 "drawn from its geometry: its moves have no motions"));
+  CHECK(
+      contains(field(service::moveMotions("clock", ""), "error"), "shown as the engine's picture"));
+  CHECK(field(service::moveMotions("no-such-puzzle", ""), "ok") == "false");
+}

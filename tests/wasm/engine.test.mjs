@@ -182,6 +182,27 @@ describe("applyMoves", () => {
   });
 });
 
+describe("moveMotions", () => {
+  it("answers every Square-1 move from a position as applyMoves does, in one call", () => {
+    const { state } = call("applyMoves", "square1", "", "/ (3,3) / (1,0)");
+    const { ok, moves: answers } = call("moveMotions", "square1", state);
+    assert.equal(ok, true);
+    const { moves } = call("puzzleInfo", "square1");
+    assert.deepEqual(
+      answers.map((a) => a.move),
+      moves,
+    );
+    for (const { move, motion, error } of answers) {
+      const alone = call("applyMoves", "square1", state, move);
+      if (alone.ok) assert.deepEqual(motion, alone.motion, move);
+      else assert.equal(error, alone.error, move);
+    }
+    assert.ok(answers.some((a) => a.error) && answers.some((a) => a.motion));
+    assert.match(call("moveMotions", "cube3", "").error, /no motions/);
+    assert.equal(call("moveMotions", "square1", "x".repeat(30)).ok, false);
+  });
+});
+
 describe("scramble", () => {
   it("is reproducible for a seed and reaches the state it reports", () => {
     for (const seed of [0, 1, 42, 123456789, 2 ** 53 - 1]) {

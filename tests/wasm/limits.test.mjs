@@ -34,6 +34,7 @@ test("any string over 1 MiB is refused unread", () => {
   const message = "input of 1048577 bytes is too long (limit 1048576)";
   refused(callJson(engine, "applyMoves", "cube2", "", over), message);
   refused(callJson(engine, "validate", "cube2", over), message);
+  refused(callJson(engine, "moveMotions", "square1", over), message);
   refused(callJson(engine, "numberingSolutions", "numbered_pyraminx", over, "", 1), message);
   refused(callJson(engine, "solveWith", "cube2", over, "{}", null), message);
 });

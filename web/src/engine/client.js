@@ -109,6 +109,10 @@ class EngineCalls {
   applyMoves(puzzle, state, moves) {
     return this.call("applyMoves", puzzle, state, moves);
   }
+  /** Every move's motion from `state`, for a puzzle shown as solid pieces (docs/api.md). */
+  moveMotions(puzzle, state) {
+    return this.call("moveMotions", puzzle, state);
+  }
   /**
    * onProgress, for a puzzle whose scrambles are solved by the optimal-search kernel (puzzleInfo
    * `solvers.scramble.search: "kernel"`), receives the {stage: "tables", ...} reports of solveOptimal

@@ -189,23 +189,28 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
   /**
    * Animates `move` (the view draws it if it can), then shows the engine's position `answer`.
    * `reverse`: stepping back undoes `move`; `otherWay`: a half turn drawn the other way round
-   * (a drag against its usual direction), which ends in the same place.
+   * (a drag against its usual direction), which ends in the same place; `shown`: the share of
+   * the turn a drag that follows the pointer has drawn already (0 to 1).
    */
-  async function animateTo(move, answer, { reverse = false, index = -1, otherWay = false } = {}) {
+  async function animateTo(
+    move,
+    answer,
+    { reverse = false, index = -1, otherWay = false, shown = 0 } = {},
+  ) {
     if (move) {
-      await animator(move, { reverse, otherWay, queued: tasks.pending - 1, answer });
+      await animator(move, { reverse, otherWay, shown, queued: tasks.pending - 1, answer });
       emit("move", { move, index, reverse });
     }
     position.show(answer);
   }
 
   /** Applies moves one at a time through the engine, animating each; returns the last answer. */
-  async function playMoves(moves, { otherWay = false } = {}) {
+  async function playMoves(moves, { otherWay = false, shown = 0 } = {}) {
     let answer = null;
-    for (const move of moves) {
+    for (const [i, move] of moves.entries()) {
       const { puzzle, state } = position.current;
       answer = expectOk(await numbering.applyMoves(puzzle, state, move));
-      await animateTo(move, answer, { otherWay });
+      await animateTo(move, answer, { otherWay, shown: i === 0 ? shown : 0 });
     }
     return answer;
   }
@@ -744,7 +749,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
   }
 
   /** One turn from a key or a drag (`otherWay`: a half turn dragged the other way round). */
-  function userMove(move, { otherWay = false } = {}) {
+  function userMove(move, { otherWay = false, shown = 0 } = {}) {
     if (solving || !ready) return;
     if (playback.isNext(move)) {
       playback.forward(); // following the sequence along
@@ -752,7 +757,7 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
     }
     playback.leave();
     run(async () => {
-      const answer = await playMoves([move], { otherWay });
+      const answer = await playMoves([move], { otherWay, shown });
       status(answer.solved ? `${move}: solved!` : `Turned ${move}.`, answer.solved ? "ok" : "");
     });
   }
@@ -834,8 +839,8 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
     /** Runs `action` after the queued actions, like every action of the player. */
     queue: runOnPuzzle,
     /**
-     * The view's turn animation, `(move, {reverse, otherWay, queued, answer}) => Promise`:
-     * `answer` the engine's position the move ends in.
+     * The view's turn animation, `(move, {reverse, otherWay, shown, queued, answer}) =>
+     * Promise`: `answer` the engine's position the move ends in.
      */
     setAnimator(animate) {
       animator = animate;

@@ -86,6 +86,20 @@ export function createPieceModel(info) {
     running = null;
   }
 
+  function pose(motion, fraction) {
+    pieces.forEach((piece, i) => piece.quaternion.copy(placed[i]));
+    motion.forEach((turns, step) => {
+      const share = Math.min(1, Math.max(0, fraction * motion.length - step));
+      for (const { axis, angle, pieces: turned } of turns) {
+        const rotation = new Quaternion().setFromAxisAngle(
+          new Vector3(...axis).normalize(),
+          angle * share,
+        );
+        for (const i of turned) pieces[i].quaternion.premultiply(rotation);
+      }
+    });
+  }
+
   /** One step's turns over `ms`, from the pieces' rotations as they are. */
   function animateStep(turns, ms, onFrame) {
     const from = pieces.map((piece) => piece.quaternion.clone());
@@ -137,33 +151,34 @@ export function createPieceModel(info) {
     },
     /**
      * The pieces as place() left them, turned by `fraction` (0 to 1) of a move's `motion`: its
-     * steps one after the other, each an equal share (a frame of an exported animation).
+     * steps one after the other, each an equal share (a drag under way, an exported frame).
      */
     pose(motion, fraction) {
       stop();
-      pieces.forEach((piece, i) => piece.quaternion.copy(placed[i]));
-      motion.forEach((turns, step) => {
-        const share = Math.min(1, Math.max(0, fraction * motion.length - step));
-        for (const { axis, angle, pieces: turned } of turns) {
-          const rotation = new Quaternion().setFromAxisAngle(
-            new Vector3(...axis).normalize(),
-            angle * share,
-          );
-          for (const i of turned) pieces[i].quaternion.premultiply(rotation);
-        }
-      });
+      pose(motion, fraction);
     },
     /**
      * Plays a move's `motion` over `duration` ms (its steps sharing it), or undoes it with
-     * `reverse` (from the position after it). Resolves true when done, false if cut short.
+     * `reverse` (from the position after it); `from`: the share of it a drag has shown already
+     * (the rest is played, in the rest of the time). Resolves true when done, false if cut short.
      */
-    async animate(motion, { duration, reverse = false, onFrame = () => {} }) {
+    async animate(motion, { duration, reverse = false, from = 0, onFrame = () => {} }) {
       stop();
-      const steps = reverse
+      const shown = reverse ? 0 : Math.min(1, Math.max(0, from));
+      pose(reverse ? [] : motion, shown);
+      let steps = reverse
         ? [...motion].reverse().map((turns) => turns.map((t) => ({ ...t, angle: -t.angle })))
         : motion;
-      for (const turns of steps) {
-        if (!(await animateStep(turns, duration / steps.length, onFrame))) return false;
+      // The steps left, the first of them only the part not shown yet.
+      const done = shown * steps.length;
+      const first = Math.min(Math.floor(done), steps.length);
+      const left = 1 - (done - first);
+      steps = steps
+        .slice(first)
+        .map((turns, i) => (i === 0 ? turns.map((t) => ({ ...t, angle: t.angle * left })) : turns));
+      const stepMs = (duration * (1 - shown)) / Math.max(1, steps.length - 1 + left);
+      for (const [i, turns] of steps.entries()) {
+        if (!(await animateStep(turns, i === 0 ? stepMs * left : stepMs, onFrame))) return false;
       }
       return true;
     },

@@ -6,9 +6,12 @@
 // axis: among those, the axis whose motion of the grabbed point on screen lies most along the
 // drag, then, about that axis, the move whose angle is nearest the angle the drag draws (a layer
 // dragged three twelfths round turns three, a half turn lands either way; of moves that turn
-// alike, the shortest written). A drag that no move
+// alike, the shortest written). While the pointer moves, the pieces that turn about the axis
+// chosen (once the drag is long enough) follow it, by the angle drawn; the move made then plays
+// on from there. A drag that no move
 // allowed now matches is handed to `onRefused` with the moves the engine refused (the status then
-// says why, in the engine's words). A drag that starts off the puzzle turns the view.
+// says why, in the engine's words), the pieces put back. A drag that starts off the puzzle turns
+// the view.
 import { Vector3 } from "three";
 
 import { listenForGrabs } from "./grab.js";
@@ -37,11 +40,16 @@ function canonicalTurn({ axis, angle, pieces }) {
  *   motion?: object[][], error?: string}[]>} | null} options.getTarget  the piece model shown,
  *   if it may be turned now, the position shown, and the engine's answer for each of the
  *   puzzle's moves from that position
- * @param {(move: string) => void} options.onMove
+ * @param {(move: string, how: {otherWay: boolean, shown: number}) => void} options.onMove
+ *   otherWay: a half turn drawn the other way round; shown: the share of the move the pieces
+ *   already show (0 to 1)
  * @param {(refused: {move: string, error: string}[]) => void} options.onRefused
  */
 export function attachPieceDrags({ surface, canvas, view, getTarget, onMove, onRefused }) {
-  let drag = null; // {pointerId, x, y, point, piece, model, state, moves: Promise}
+  // {pointerId, x, y, point, piece, model, state, moves: Promise, answers (once they came),
+  // dx, dy (the pointer's way from where it was pressed), axis (the one the pieces follow),
+  // drawn (its angle now)}
+  let drag = null;
 
   function pieceAt(model, x, y) {
     const hit = view.pick(x, y, model.object);
@@ -68,9 +76,43 @@ export function attachPieceDrags({ surface, canvas, view, getTarget, onMove, onR
         model: target.model,
         state: target.state,
         moves: target.moves(),
+        answers: null,
+        axis: null,
+        drawn: 0,
       };
+      const grabbed = drag;
+      grabbed.moves.then((answers) => {
+        grabbed.answers = answers;
+        if (drag === grabbed) follow(grabbed); // the pointer may have moved meanwhile
+      });
     },
   });
+
+  canvas.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    drag.dx = event.clientX - drag.x;
+    drag.dy = event.clientY - drag.y;
+    follow(drag);
+  });
+
+  /** The pieces follow the pointer about the axis the drag picks once it is long enough. */
+  function follow(held) {
+    const { dx = 0, dy = 0, answers } = held;
+    if (!answers || Math.hypot(dx, dy) < THRESHOLD_PX) return;
+    held.axis ??= pickAxis(held, answers, dx, dy);
+    if (!held.axis) return;
+    held.drawn = Math.max(-Math.PI, Math.min(Math.PI, drawnAngle(held.axis, dx, dy)));
+    const { turn } = held.axis;
+    held.model.pose([[{ axis: turn.axis.toArray(), angle: held.drawn, pieces: turn.pieces }]], 1);
+    view.requestRender();
+  }
+
+  /** The pieces back where the position has them. */
+  function putBack({ model, axis }) {
+    if (!axis) return;
+    model.pose([], 0);
+    view.requestRender();
+  }
 
   const release = (event, made) => {
     if (!drag || event.pointerId !== drag.pointerId) return;
@@ -79,26 +121,40 @@ export function attachPieceDrags({ surface, canvas, view, getTarget, onMove, onR
     drag = null;
     const dx = event.clientX - done.x;
     const dy = event.clientY - done.y;
-    if (!made || Math.hypot(dx, dy) < THRESHOLD_PX) return;
+    if (!made || Math.hypot(dx, dy) < THRESHOLD_PX) {
+      putBack(done);
+      return;
+    }
     done.moves.then((answers) => {
       const now = getTarget();
       if (now?.model !== done.model || now.state !== done.state) return; // it changed meanwhile
-      const move = chooseMove(done, answers, dx, dy);
-      if (move) onMove(move);
-      else {
-        const refused = answers.filter((a) => !a.motion);
-        if (refused.length) onRefused(refused);
+      const axis = done.axis ?? pickAxis(done, answers, dx, dy);
+      const chosen = axis && nearestMove(axis, drawnAngle(axis, dx, dy));
+      if (chosen) {
+        // The share of the move the pieces show: the angle drawn, the way it was drawn.
+        const otherWay = Math.sign(done.drawn) !== Math.sign(chosen.angle) && done.axis !== null;
+        const shown = done.axis ? Math.min(1, Math.abs(done.drawn / chosen.angle)) : 0;
+        onMove(chosen.move, { otherWay, shown });
+        return;
       }
+      putBack(done);
+      const refused = answers.filter((a) => !a.motion);
+      if (refused.length) onRefused(refused);
     });
   };
   canvas.addEventListener("pointerup", (event) => release(event, true));
   canvas.addEventListener("pointercancel", (event) => release(event, false));
 
-  /** The move the drag (dx, dy) on `piece` at `point` makes, or null. */
-  function chooseMove({ model, piece, point }, answers, dx, dy) {
+  /**
+   * The axis the drag (dx, dy) on `piece` at `point` turns about: of the moves allowed now that
+   * turn the piece in one turn, grouped by axis (and the pieces turned), the one whose motion of
+   * the grabbed point on screen lies most along the drag: {turn, velocity (px per radian),
+   * moves: [{move, angle}]}, or null.
+   */
+  function pickAxis({ model, piece, point }, answers, dx, dy) {
     const local = model.object.worldToLocal(point.clone());
     const from = view.toClient(point);
-    const axes = new Map(); // key → {velocity (px per radian on screen), moves: [{move, angle}]}
+    const axes = new Map(); // key → {turn, velocity, moves}
     for (const { move, motion } of answers) {
       // One step of one turn that carries the grabbed piece.
       if (!motion || motion.length !== 1 || motion[0].length !== 1) continue;
@@ -109,6 +165,7 @@ export function attachPieceDrags({ surface, canvas, view, getTarget, onMove, onR
         const moved = local.clone().applyAxisAngle(turn.axis, probe);
         const to = view.toClient(model.object.localToWorld(moved));
         axes.set(turn.key, {
+          turn,
           velocity: { x: (to.x - from.x) / probe, y: (to.y - from.y) / probe },
           moves: [],
         });
@@ -124,23 +181,34 @@ export function attachPieceDrags({ surface, canvas, view, getTarget, onMove, onR
       const along = (dx * axis.velocity.x + dy * axis.velocity.y) / (length * speed);
       if (Math.abs(along) < bestAlignment) continue;
       bestAlignment = Math.abs(along);
-      // The angle about this axis the drag draws at the grabbed point.
-      const drawn = (dx * axis.velocity.x + dy * axis.velocity.y) / (speed * speed);
-      let nearest = null;
-      for (const candidate of axis.moves) {
-        const half = Math.abs(Math.abs(candidate.angle) - Math.PI) < 1e-6; // lands either way
-        const wayRound = half || Math.sign(candidate.angle) === Math.sign(drawn);
-        if (!wayRound) continue;
-        const gap = Math.abs(Math.abs(candidate.angle) - Math.abs(drawn));
-        // Of moves that turn alike (the Square-1's "(0,0)/" and "/"), the shortest written.
-        const better =
-          !nearest ||
-          gap < nearest.gap - 1e-6 ||
-          (gap < nearest.gap + 1e-6 && candidate.move.length < nearest.move.length);
-        if (better) nearest = { move: candidate.move, gap };
-      }
-      best = nearest?.move ?? null;
+      best = axis;
     }
     return best;
+  }
+
+  /** The angle about `axis` the drag (dx, dy) draws at the grabbed point. */
+  function drawnAngle({ velocity }, dx, dy) {
+    return (dx * velocity.x + dy * velocity.y) / (velocity.x ** 2 + velocity.y ** 2);
+  }
+
+  /**
+   * The move about `axis` whose angle is nearest `drawn`, turning the way it was drawn (a half
+   * turn either way); of moves that turn alike (the Square-1's "(0,0)/" and "/"), the shortest
+   * written: {move, angle}, or null.
+   */
+  function nearestMove(axis, drawn) {
+    let nearest = null;
+    for (const candidate of axis.moves) {
+      const half = Math.abs(Math.abs(candidate.angle) - Math.PI) < 1e-6; // lands either way
+      const wayRound = half || Math.sign(candidate.angle) === Math.sign(drawn);
+      if (!wayRound) continue;
+      const gap = Math.abs(Math.abs(candidate.angle) - Math.abs(drawn));
+      const better =
+        !nearest ||
+        gap < nearest.gap - 1e-6 ||
+        (gap < nearest.gap + 1e-6 && candidate.move.length < nearest.move.length);
+      if (better) nearest = { ...candidate, gap };
+    }
+    return nearest;
   }
 }

@@ -59,6 +59,7 @@ const METHODS = {
   puzzleInfo: false,
   puzzleGeometry: false,
   applyMoves: false,
+  moveMotions: false,
   scramble: false,
   validate: false,
   appearance: false,

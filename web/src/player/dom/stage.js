@@ -202,21 +202,19 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
   }
 
   /**
-   * Drags on the solid pieces: each of the puzzle's moves (puzzleInfo's `moves`) asked of the
-   * engine from the position shown, the drag making one that it allows; one it refuses shows why
-   * in the status line, as its key does (a key's move first).
+   * Drags on the solid pieces: every move of the puzzle from the position shown, as the engine
+   * answers them in one call (moveMotions: each move's motion, or why it cannot be made), the
+   * drag making one that it allows; one it refuses shows why in the status line, as its key does
+   * (a key's move first).
    */
   function dragPieces(attachPieceDrags) {
     pieceDrags = true;
     const answersFrom = ({ puzzle, state }) => {
       const key = `${puzzle}\n${state}`;
       if (movesFrom?.key !== key) {
-        const moves = shown.info?.moves ?? [];
-        const answers = Promise.all(
-          moves.map(async (move) => {
-            const answer = await engine.applyMoves(puzzle, state, move);
-            return answer.ok ? { move, motion: answer.motion } : { move, error: answer.error };
-          }),
+        const answers = engine.moveMotions(puzzle, state).then(
+          (answer) => (answer.ok ? answer.moves : []),
+          () => [], // the engine stopped: no drag turns it meanwhile
         );
         movesFrom = { key, answers };
       }
@@ -231,7 +229,7 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
         const current = model.position.current;
         return { model: pieceModel, state: current.state, moves: () => answersFrom(current) };
       },
-      onMove: (move) => userMove(move),
+      onMove: (move, how) => userMove(move, how),
       onRefused: (refused) => {
         const keyed = new Set((shown.info?.keys ?? []).map((binding) => binding.move));
         userMove((refused.find(({ move }) => keyed.has(move)) ?? refused[0]).move);
@@ -256,7 +254,7 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
     view.requestRender();
   }
 
-  model.setAnimator(async (move, { reverse, otherWay, queued, answer }) => {
+  model.setAnimator(async (move, { reverse, otherWay, shown, queued, answer }) => {
     if (pictured()) {
       await pictureView.show(model.position.current.puzzle, answer.picture, {
         label: pictureLabel(),
@@ -269,9 +267,14 @@ export function bindStage({ ui, model, view, viewError, speed, editing, engine }
       const { puzzle, state } = model.position.current;
       const moved = await engine.applyMoves(puzzle, reverse ? answer.state : state, move);
       if (!moved.ok || !pieceModel) return;
-      await pieceModel.animate(moved.motion, {
+      // A half turn drawn the other way round turns that way; a drag may have shown part of it.
+      const motion = otherWay
+        ? moved.motion.map((turns) => turns.map((turn) => ({ ...turn, angle: -turn.angle })))
+        : moved.motion;
+      await pieceModel.animate(motion, {
         duration: speed.turnMs(queued),
         reverse,
+        from: shown,
         onFrame: view.requestRender,
       });
       return;
