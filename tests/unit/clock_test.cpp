@@ -37,7 +37,7 @@ std::array<int, 18> shown(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("clock: a move and its opposite amount cancel; twelve hours are none") {
+TEST_CASE("clock: a move and its opposite amount cancel, twelve hours are none") {
   for (const char* pins : {"UR", "DR", "DL", "UL", "U", "R", "D", "L", "ALL"}) {
     const std::string name = pins;
     CHECK(clock::isSolved(dialsOf(name + "3+ " + name + "3-")));
@@ -105,7 +105,7 @@ TEST_CASE("clock: moves print as WCA writes them") {
   CHECK(clock::sequenceText(clock::readSequence("UR7+ y2 ALL0+").sequence->moves, true) == "UR5-");
 }
 
-TEST_CASE("clock: random scrambles are uniform and reach their state; solutions solve") {
+TEST_CASE("clock: random scrambles are uniform and reach their state, solutions solve") {
   // 100,000 scrambles as TNoodle draws them: the text applied gives the state whose inverse
   // basis gives back the amounts drawn; each dial's hours pass a chi-square test (11 degrees of
   // freedom: 40 is exceeded with probability 4e-5).
@@ -143,7 +143,7 @@ TEST_CASE("clock: random scrambles are uniform and reach their state; solutions 
   }
 }
 
-TEST_CASE("clock: scrambles need two moves; one move is caught") {
+TEST_CASE("clock: scrambles need two moves, one move is caught") {
   CHECK(clock::withinOneMove(clock::solved()));
   CHECK(clock::withinOneMove(dialsOf("y2 UL5-")));
   CHECK(clock::withinOneMove(dialsOf("UR2+ UR3+ UL0-")));

@@ -236,7 +236,7 @@ TEST_CASE("kilominx solver: the reference frame against the puzzle's symmetry gr
   }
 }
 
-TEST_CASE("kilominx solver: held the same whichever way it is turned; solutions map back") {
+TEST_CASE("kilominx solver: held the same whichever way it is turned, solutions map back") {
   const Puzzle& puzzle = kilominx();
   const Puzzle& companion = frame().fixed();
   std::mt19937_64 rng(43);

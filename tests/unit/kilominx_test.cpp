@@ -180,7 +180,7 @@ TEST_CASE("kilominx: the reference frame holds U-F-L and maps solutions back mov
   }
 }
 
-TEST_CASE("kilominx: optimal lengths equal a breadth-first search; every solution solves") {
+TEST_CASE("kilominx: optimal lengths equal a breadth-first search, every solution solves") {
   const Puzzle& puzzle = kilominx();
   const auto& distance = bfs(3);
   // Positions modulo rotation at distance 0..3 (the companion's BFS).
@@ -244,7 +244,7 @@ TEST_CASE("kilominx: the heuristic is the same for every symmetric view of a pos
   }
 }
 
-TEST_CASE("kilominx: colourings of a turned puzzle are read; impossible ones name the stickers") {
+TEST_CASE("kilominx: colourings of a turned puzzle are read, impossible ones name the stickers") {
   const Puzzle& puzzle = kilominx();
   std::mt19937_64 rng(5);
   const State scrambled = puzzle.applySequence(puzzle.solved(), puzzle.randomMoves(rng, 20));

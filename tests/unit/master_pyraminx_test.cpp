@@ -137,7 +137,7 @@ TEST_CASE("master_pyraminx: pieces, turns and the count") {
   CHECK(moved("u", "wing") == 0);
 }
 
-TEST_CASE("master_pyraminx: random states are reachable; broken ones are refused by name") {
+TEST_CASE("master_pyraminx: random states are reachable, broken ones are refused by name") {
   const Puzzle& puzzle = masterPyraminx();
   std::mt19937_64 rng(3);
   for (int i = 0; i < 200; ++i) CHECK_FALSE(puzzle.checkReachable(puzzle.randomState(rng)));
@@ -181,7 +181,7 @@ TEST_CASE("master_pyraminx: inner slices and cubing.js notation") {
   CHECK(ours.error->message.find("cubing") != std::string::npos);
 }
 
-TEST_CASE("master_pyraminx: optimal lengths equal a breadth-first search; every solution solves") {
+TEST_CASE("master_pyraminx: optimal lengths equal a breadth-first search, every solution solves") {
   const Puzzle& puzzle = masterPyraminx();
   std::mt19937_64 rng(11);
   SearchOptions options;

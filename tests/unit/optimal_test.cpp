@@ -692,7 +692,7 @@ TEST_CASE("cube3 optimal solutions of short scrambles") {
   }
 }
 
-TEST_CASE("service: cube3 tables prepared, exported, imported; a search in slices") {
+TEST_CASE("service: cube3 tables prepared, exported, imported, a search in slices") {
   setenv("POLYTWIST_TABLE_DIR", (std::filesystem::current_path() / "test-tables").c_str(), 1);
   const Json prepared = service::prepareTables("cube3", "small");
   REQUIRE(prepared.find("ok")->boolean());

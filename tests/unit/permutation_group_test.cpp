@@ -115,7 +115,7 @@ TEST_CASE("permutation group: textbook groups have their orders") {
   CHECK(big.order() == BigCount::factorial(300));
 }
 
-TEST_CASE("permutation group: sifting reports where it stops; bad input is no member") {
+TEST_CASE("permutation group: sifting reports where it stops, bad input is no member") {
   // S3 on points 0..2 inside 5 points: sifting a perm that moves point 3 stops at the end.
   const PermutationGroup s3(5, {cycle(5, 0, 2), cycle(5, 0, 3)});
   CHECK(s3.order() == BigCount(6));

@@ -69,7 +69,7 @@ int slotUnder(Point3 p) {
 
 }  // namespace
 
-TEST_CASE("Square-1 solid: faces face out; stickers as on the puzzle") {
+TEST_CASE("Square-1 solid: faces face out, stickers as on the puzzle") {
   const std::vector<square1::SolidPiece>& pieces = square1::solidPieces();
   REQUIRE(pieces.size() == square1::kSolidPieces);
   int stickers = 0;

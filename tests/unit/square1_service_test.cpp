@@ -28,7 +28,7 @@ std::string decodeError(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("Square-1 state text: written and read back; every shape counted") {
+TEST_CASE("Square-1 state text: written and read back, every shape counted") {
   CHECK(square1::encode(square1::solved()) == "1AA2BB3CC4DD/EE5FF6GG7HH8/s");
   std::mt19937_64 rng(5);
   for (int i = 0; i < 200; ++i) {
