@@ -12,25 +12,27 @@ import { assertNoProblems, browserSession } from "../js/browser.mjs";
 
 const TEST = { timeout: 180_000 };
 /**
- * Views of a pose: from below and above and level with the middle, round the puzzle in steps
- * that are no whole fraction of any puzzle's symmetries (so no two views of a symmetric puzzle
- * are the same), each elevation's ring turned against the last.
+ * Views of a pose: from below and above and level with the middle, round the puzzle in seven
+ * steps (a fraction of no puzzle's symmetries, so no two views of a symmetric puzzle are the
+ * same), each elevation's ring turned against the last.
  */
-const ring = (steps, elevations) =>
+const ring = (elevations) =>
   elevations.flatMap((elevation, row) =>
-    Array.from({ length: steps }, (_, i) => ({
-      azimuth: Math.round((i * 360) / steps + row * 17) + 3,
+    Array.from({ length: 7 }, (_, i) => ({
+      azimuth: Math.round((i * 360) / 7 + row * 17) + 3,
       elevation,
     })),
   );
-/** At rest: 30 views; turning: 20 (a seam opened by a turn shows from most of them). */
-const REST_VIEWS = ring(6, [-55, -25, 0, 25, 55]);
-const TURN_VIEWS = ring(5, [-40, -10, 15, 45]);
+/**
+ * At rest: 21 views; turning: 14 (a seam opened by a turn shows from most of them; each view
+ * costs ~40 ms of software rendering).
+ */
+const REST_VIEWS = ring([-50, 0, 50]);
+const TURN_VIEWS = ring([-35, 30]);
 /** After turns: 8 views at azimuths the others leave out (a notch on the outline shows there). */
-const TURNED_VIEWS = ring(4, [-40, 38]).map(({ azimuth, elevation }) => ({
-  azimuth: azimuth + 58,
-  elevation,
-}));
+const TURNED_VIEWS = [-40, 38].flatMap((elevation) =>
+  [0, 90, 180, 270].map((azimuth) => ({ azimuth: azimuth + 61, elevation })),
+);
 
 let page;
 let problems;
