@@ -159,6 +159,28 @@ describe("the headless player model", () => {
     assert.equal(model.position.current.state, stateAfter("pyraminx", "R U"));
   });
 
+  it("turns on from where a drag left the pieces, whether it follows the list or not", async () => {
+    // A drag that follows the pointer has drawn part of the turn already: the animation of the
+    // move it makes starts there, also when that move is the list's next one (it once started
+    // that one from the beginning: the pieces jumped back).
+    const { model } = recordedModel();
+    const animated = [];
+    model.setAnimator(async (move, { shown, otherWay }) =>
+      animated.push({ move, shown, otherWay }),
+    );
+    await model.configure({ puzzle: "pyraminx", alg: "R U" });
+    model.userMove("R", { shown: 0.4, otherWay: true });
+    await idle(model);
+    assert.equal(model.playback.cursor, 1);
+    model.userMove("B", { shown: 0.7 });
+    await idle(model);
+    assert.equal(model.playback.cursor, null);
+    assert.deepEqual(animated, [
+      { move: "R", shown: 0.4, otherWay: true },
+      { move: "B", shown: 0.7, otherWay: false },
+    ]);
+  });
+
   it("makes moves typed in the box the move list, as written, played from where they were typed", async () => {
     const { model, all, last } = recordedModel();
     await model.configure({ puzzle: "pyraminx", setup: "B" });

@@ -752,7 +752,8 @@ export function createPlayerModel({ engine, puzzles = {}, geometryEntry, pauseMs
   function userMove(move, { otherWay = false, shown = 0 } = {}) {
     if (solving || !ready) return;
     if (playback.isNext(move)) {
-      playback.forward(); // following the sequence along
+      // Following the sequence along: its turn goes on from where the drag left the pieces.
+      playback.forward({ otherWay, shown });
       return;
     }
     playback.leave();

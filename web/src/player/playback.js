@@ -80,14 +80,14 @@ export function createPlayback({ tasks, animateTo, pauseMs, onChange }) {
    * One step (`direction` +1 or −1) of sequence `mine` (a generation), run by a task. Resolves
    * false if there was nothing to do.
    */
-  async function takeStep(direction, mine) {
+  async function takeStep(direction, mine, how = {}) {
     if (mine !== generation || cursor === null) return false;
     const target = cursor + direction;
     if (target < 0 || target > moves.length) return false;
     const index = direction > 0 ? cursor : target;
     animating = index;
     onChange();
-    await animateTo(moves[index], positions[target], { reverse: direction < 0, index });
+    await animateTo(moves[index], positions[target], { ...how, reverse: direction < 0, index });
     if (mine !== generation) return false;
     cursor = target;
     animating = null;
@@ -96,10 +96,13 @@ export function createPlayback({ tasks, animateTo, pauseMs, onChange }) {
     return true;
   }
 
-  /** Queues one step; `direction` +1 or −1. Resolves false if there was nothing to do. */
-  function step(direction) {
+  /**
+   * Queues one step; `direction` +1 or −1; `how` as animateTo takes it (a drag's `shown` and
+   * `otherWay`). Resolves false if there was nothing to do.
+   */
+  function step(direction, how) {
     const mine = generation;
-    return tasks.run(() => takeStep(direction, mine));
+    return tasks.run(() => takeStep(direction, mine, how));
   }
 
   /**
@@ -160,9 +163,10 @@ export function createPlayback({ tasks, animateTo, pauseMs, onChange }) {
       pause();
       return step(-1);
     },
-    forward: () => {
+    /** One step on; `how`: a drag that made the next move ({shown, otherWay}, animateTo's). */
+    forward: (how) => {
       pause();
-      return step(+1);
+      return step(+1, how);
     },
     /** The loaded sequence's moves. */
     get moves() {
