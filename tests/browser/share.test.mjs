@@ -321,6 +321,9 @@ describe("share links", () => {
 
     await openLink(page, "?solution=R+%28U&puzzle=pyraminx");
     assert.match(await problemText(), /^solution: /);
+    // Read, but refused by the puzzle (the Square-1's slice is blocked there): named as given.
+    await openLink(page, "?alg=%281%2C0%29%2F&puzzle=square1");
+    assert.match(await problemText(), /^alg: column \d+: the slice cannot turn here/);
     await page.click("#link-problem-close");
     assert.equal(await page.isVisible("#link-problem"), false);
     await page.click("#scramble");

@@ -105,7 +105,7 @@ export async function openShareLink(
   if (moves) {
     const played = await engine.applyMoves(puzzle, state, moves);
     if (!played.ok) {
-      problem ??= notationProblem("solution", moves, played);
+      problem ??= notationProblem(isSolution ? "solution" : "alg", moves, played);
       moves = "";
     }
   }
