@@ -253,4 +253,48 @@ std::optional<std::vector<std::uint64_t>> fillByLayers(const PackedEntries<Bits>
   return counts;
 }
 
+// Exact distances (4-bit entries) over the entries 0..size-1 of a graph that a solver of its own
+// describes (the Square-1's, the 4x4x4's): graph.successors(i, visit) and
+// graph.predecessors(i, visit) call visit(n) for each entry one step after or before i (visit
+// returns true to stop). The caller has set the goals to 0, every other entry unknown (15) and
+// entries that stand for no position to kNoPosition, which the search never visits.
+inline constexpr int kNoPosition = 14;
+template <typename Graph>
+class GraphExpander {
+ public:
+  GraphExpander(const Graph& graph, PackedEntries<4> entries) : graph_(graph), entries_(entries) {}
+  void load(std::uint64_t i) { loaded_ = i; }
+  std::uint64_t markNeighbours(int v) {
+    std::uint64_t marked = 0;
+    graph_.predecessors(loaded_, [&](std::uint64_t n) {
+      if (entries_.setIfUnknown(n, v)) ++marked;
+      return false;
+    });
+    return marked;
+  }
+  bool neighbourHolds(int v) const {
+    return graph_.successors(loaded_, [&](std::uint64_t n) { return entries_.get(n) == v; });
+  }
+  std::uint64_t markLoaded(int v) {
+    entries_.set(loaded_, v);
+    return 1;
+  }
+
+ private:
+  const Graph& graph_;
+  PackedEntries<4> entries_;
+  std::uint64_t loaded_ = 0;
+};
+// Fills the distances up to maxDepth (13 when some entries are kNoPosition, else up to 14;
+// entries further away stay 15); returns the entries at each distance.
+template <typename Graph>
+std::vector<std::uint64_t> fillGraphDistances(const Graph& graph, PackedEntries<4> entries,
+                                              std::uint64_t goals, int maxDepth) {
+  BfsOptions options;
+  options.modulus = 15;
+  options.maxDepth = maxDepth;
+  return *fillByLayers<4>(entries, goals, options,
+                          [&] { return GraphExpander<Graph>(graph, entries); });
+}
+
 }  // namespace polytwist

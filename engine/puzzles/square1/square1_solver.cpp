@@ -52,47 +52,14 @@ State placedInOrder(Shape shape) {
 
 int turnInRange(int amount) { return ((amount % 12) + 12 + 5) % 12 - 5; }  // into -5..6
 
-// Exact 4-bit distances (layered BFS) over entries 0..size-1 of a graph: its
-// predecessors(i, visit) and successors(i, visit) name the entries one step before and after i
-// (visit returns true to stop).
-template <typename Graph>
-class LayeredExpander {
- public:
-  LayeredExpander(const Graph& graph, PackedEntries<4> entries)
-      : graph_(graph), entries_(entries) {}
-  void load(std::uint64_t i) { loaded_ = static_cast<std::uint32_t>(i); }
-  std::uint64_t markNeighbours(int v) {
-    std::uint64_t marked = 0;
-    graph_.predecessors(loaded_, [&](std::uint32_t n) {
-      if (entries_.setIfUnknown(n, v)) ++marked;
-      return false;
-    });
-    return marked;
-  }
-  bool neighbourHolds(int v) const {
-    return graph_.successors(loaded_, [&](std::uint32_t n) { return entries_.get(n) == v; });
-  }
-  std::uint64_t markLoaded(int v) {
-    entries_.set(loaded_, v);
-    return 1;
-  }
-
- private:
-  const Graph& graph_;
-  PackedEntries<4> entries_;
-  std::uint32_t loaded_ = 0;
-};
+// Exact 4-bit distances over entries 0..size-1 of a graph (search/layered_bfs.hpp).
 template <typename Graph>
 std::vector<std::uint64_t> layeredDistances(const Graph& graph, std::uint32_t size,
                                             const std::vector<std::uint32_t>& goals) {
   std::vector<std::uint64_t> words(PackedEntries<4>::wordsFor(size), ~std::uint64_t{0});
   const PackedEntries<4> entries(words.data(), size);
   for (std::uint32_t goal : goals) entries.set(goal, 0);
-  BfsOptions options;
-  options.modulus = 15;
-  options.maxDepth = 14;
-  fillByLayers<4>(entries, goals.size(), options,
-                  [&] { return LayeredExpander<Graph>(graph, entries); });
+  fillGraphDistances(graph, entries, goals.size(), 14);
   return words;
 }
 int entryOf(const std::vector<std::uint64_t>& words, std::uint64_t i) {
