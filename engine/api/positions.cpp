@@ -201,7 +201,7 @@ Json scrambleOf(const Puzzle& puzzle, const SolverDescription& solvers, double s
       if (solvableWithin(puzzle, state, how.minDistance - 1)) continue;
       TwoPhaseOptions target;
       target.maxLength = puzzle.spec().fastTarget;
-      const TwoPhaseResult solution = twoPhaseFor(puzzle).solve(state, target);
+      const TwoPhaseResult solution = fastSolverFor(puzzle).solve(state, target);
       if (solution.status != TwoPhaseResult::Status::Solved) return failure(solution.error);
       const std::optional<std::vector<int>> moves = scrambleFor(puzzle, state, solution.moves);
       if (!moves) return failure("internal error: no scramble reaches the random position");

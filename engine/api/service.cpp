@@ -49,10 +49,19 @@ Solver* existingSolver(const Puzzle& puzzle) {
   return found == solvers().end() ? nullptr : found->second.get();
 }
 
+namespace {
 TwoPhaseSolver& twoPhaseFor(const Puzzle& puzzle) {
   static std::map<std::string, std::unique_ptr<TwoPhaseSolver>> solvers;
   auto& solver = solvers[puzzle.id()];
   if (!solver) solver = std::make_unique<TwoPhaseSolver>(puzzle);
+  return *solver;
+}
+}  // namespace
+
+FastSolver& fastSolverFor(const Puzzle& puzzle) {
+  static std::map<std::string, std::unique_ptr<FastSolver>> solvers;
+  auto& solver = solvers[puzzle.id()];
+  if (!solver) solver = makeFastSolver(puzzle, twoPhaseFor);
   return *solver;
 }
 

@@ -16,6 +16,7 @@
 #include "api/service.hpp"
 #include "core/sequence.hpp"
 #include "puzzles/catalogue.hpp"
+#include "puzzles/fast_solver.hpp"
 #include "puzzles/solvers.hpp"
 #include "search/solver.hpp"
 #include "search/two_phase.hpp"
@@ -108,8 +109,9 @@ Json onPuzzle(const std::string& id, std::size_t inputBytes, Operation operation
 Solver& solverFor(const Puzzle& puzzle);
 // That solver if it was made already, else nullptr (making one takes memory).
 Solver* existingSolver(const Puzzle& puzzle);
-// The two-phase solver of a puzzle that declares phases; tables are built on first use.
-TwoPhaseSolver& twoPhaseFor(const Puzzle& puzzle);
+// The fast solver of a puzzle that has one (puzzles/fast_solver.hpp); tables are built on first
+// use.
+FastSolver& fastSolverFor(const Puzzle& puzzle);
 
 // ---- Searches in slices (sliced_search.cpp)
 // Closes the open searches on a puzzle's table set, whose tables are about to be replaced; a

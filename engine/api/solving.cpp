@@ -48,13 +48,13 @@ Json solveOf(const Puzzle& puzzle, const SolverDescription& solvers, const std::
     fast.maxLength = solveOptions.maxLength.value_or(puzzle.spec().fastTarget);
     fast.timeMs = solveOptions.timeMs;
     fast.cancel = cancel;
-    const TwoPhaseResult outcome = twoPhaseFor(puzzle).solve(*state, fast);
+    const TwoPhaseResult outcome = fastSolverFor(puzzle).solve(*state, fast);
     if (outcome.status == TwoPhaseResult::Status::Cancelled) return failure("cancelled");
     if (outcome.status != TwoPhaseResult::Status::Solved) return failure(outcome.error);
     Json answer =
         solvedAnswer(puzzle, *state, outcome.moves, *notation, outcome.nodes, outcome.milliseconds)
             .set("method", "fast")
-            .set("phases", twoPhaseFor(puzzle).phaseCount())
+            .set("phases", fastSolverFor(puzzle).phaseCount())
             .set("optimal", false)
             .set("max_length", fast.maxLength);
     if (solveOptions.timeMs > 0) answer.set("time_ms", solveOptions.timeMs);

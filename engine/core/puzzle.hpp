@@ -158,6 +158,11 @@ struct TableSetSpec {
 // optimal-search kernel (search/optimal_search.hpp) over one of `tableSets`.
 enum class SolverKind { TableDescent, IdaStar, SymmetricIdaStar };
 
+// The fast (multi-phase) solver of a puzzle that has one: the generic one over its declared
+// phases (search/two_phase.hpp), or one of its own where phases over coordinates do not fit
+// (puzzles/fast_solver.hpp).
+enum class FastSolverKind { Phases, Cube4Reduction };
+
 // One goal of a phase of a multi-phase ("fast", not optimal) solver (search/two_phase.hpp). Its
 // coordinate is at a goal at every value the next phase's moves (those this phase has too) reach
 // from the solved state's: a coset the later phases can solve, found by breadth-first search.
@@ -275,6 +280,7 @@ struct PuzzleSpec {
   std::string labelSymbols = {};
   // Non-empty for puzzles with a fast multi-phase solver (Kociemba's two-phase for the 3x3x3).
   std::vector<PhaseSpec> phases = {};
+  FastSolverKind fastSolver = FastSolverKind::Phases;
   // Its target when a request names none (TwoPhaseOptions::maxLength): the first solution of at
   // most this many moves.
   int fastTarget = 21;

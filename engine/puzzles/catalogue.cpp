@@ -67,7 +67,7 @@ struct Described {
   void (*solverData)(PuzzleSpec&) = nullptr;
 };
 constexpr Described kDescribed[] = {
-    {"cube4", "4x4x4 Cube", "c f 0.5 f 0"},
+    {"cube4", "4x4x4 Cube", "c f 0.5 f 0", puzzles::cube4Reduction},
     {"cube5", "5x5x5 Cube", "c f 0.6 f 0.2"},
     {"cube6", "6x6x6 Cube", "c f 0.666666666666667 f 0.333333333333333 f 0"},
     {"cube7", "7x7x7 Cube", "c f 0.714285714285714 f 0.428571428571429 f 0.142857142857143"},

@@ -19,6 +19,8 @@ PuzzleSpec cube2();
 PuzzleSpec cube3();
 PuzzleSpec domino();
 // The FTO's fast solver: its phases and reference piece (the FTO is described in catalogue.cpp).
+// The 4x4x4's fast solver, its own reduction (puzzles/cube4/cube4_solver.hpp).
+void cube4Reduction(PuzzleSpec& spec);
 void ftoPhases(PuzzleSpec& spec);
 PuzzleSpec kilominx();
 PuzzleSpec masterPyraminx();
