@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <map>
+#include <memory>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -11,6 +13,8 @@
 #include "core/labels.hpp"
 #include "core/sequence.hpp"
 #include "puzzles/catalogue.hpp"
+#include "puzzles/fast_solver.hpp"
+#include "puzzles/solvers.hpp"
 #include "puzzles/square1/square1.hpp"
 #include "search/breadth_first.hpp"
 #include "search/label_goals.hpp"
@@ -74,12 +78,12 @@ double threadCpuMilliseconds() {
   return static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) / 1e6;
 }
 
-// --solver fast: the two-phase solver (puzzles that declare phases), with the distribution of
-// lengths and times on stderr (and in the JSON answer).
+// --solver fast: the puzzle's fast solver (its phases, or its own: the 4x4x4's reduction), with
+// the distribution of lengths and times on stderr (and in the JSON answer).
 int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, std::uint64_t length,
               std::uint64_t count, std::uint64_t seed) {
-  if (puzzle.spec().phases.empty()) {
-    return usageError(args, "--solver fast needs a puzzle with a two-phase solver (cube3)");
+  if (!describeSolvers(puzzle).offers(SolveMethod::Fast)) {
+    return usageError(args, "--solver fast needs a puzzle with a fast solver (cube3, cube4, ...)");
   }
   TwoPhaseOptions options;
   options.maxLength = puzzle.spec().fastTarget;
@@ -97,10 +101,17 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
     }
     options.timeMs = static_cast<double>(milliseconds);
   }
-  TwoPhaseSolver solver(puzzle);
+  std::map<std::string, std::unique_ptr<TwoPhaseSolver>> twoPhases;
+  const std::unique_ptr<FastSolver> fast =
+      makeFastSolver(puzzle, [&](const Puzzle& of) -> TwoPhaseSolver& {
+        auto& solver = twoPhases[of.id()];
+        if (!solver) solver = std::make_unique<TwoPhaseSolver>(of);
+        return *solver;
+      });
+  FastSolver& solver = *fast;
   const Clock::time_point buildStart = Clock::now();
   const double buildCpuStart = threadCpuMilliseconds();
-  if (!solver.prepare()) return usageError(args, "out of memory for the two-phase tables");
+  if (!solver.prepare()) return usageError(args, "out of memory for the fast solver's tables");
   const double buildMs = millisecondsSince(buildStart);
   const double buildCpuMs = threadCpuMilliseconds() - buildCpuStart;
   Json::Array tables;
@@ -114,6 +125,7 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
   }
   std::vector<double> times, cpuTimes;
   std::vector<std::uint64_t> lengths(TwoPhaseSolver::kMaxLength + 1, 0);
+  std::vector<double> phaseMoves;  // summed over the solves, phase by phase
   Json::Array rows;
   if (!args.json) std::cout << "scramble,solution,length,nodes,ms\n";
   for (std::uint64_t i = 0; i < count; ++i) {
@@ -128,6 +140,10 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
     }
     times.push_back(outcome.milliseconds);
     ++lengths[outcome.moves.size()];
+    if (phaseMoves.size() < outcome.phaseLengths.size())
+      phaseMoves.resize(outcome.phaseLengths.size());
+    for (std::size_t p = 0; p < outcome.phaseLengths.size(); ++p)
+      phaseMoves[p] += outcome.phaseLengths[p];
     const std::string solution = formatMoves(puzzle, outcome.moves);
     if (args.json) {
       rows.push_back(Json(Json::Object{})
@@ -160,6 +176,13 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
     lengthCounts.emplace_back(std::to_string(l), Json(lengths[l]));
   }
   const double mean = count ? total / static_cast<double>(count) : 0.0;
+  Json::Array phaseMeans;
+  std::string phaseText;
+  for (double sum : phaseMoves) {
+    const double phaseMean = count ? sum / static_cast<double>(count) : 0.0;
+    phaseMeans.push_back(Json(phaseMean));
+    phaseText += (phaseText.empty() ? "" : " ") + std::to_string(phaseMean).substr(0, 5);
+  }
   if (args.json) {
     std::cout << Json(Json::Object{})
                      .set("ok", true)
@@ -181,6 +204,7 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
                      .set("p90_cpu_ms", percentileOf(cpuTimes, 0.9))
                      .set("max_cpu_ms", cpuTimes.empty() ? 0.0 : cpuTimes.back())
                      .set("mean_length", mean)
+                     .set("mean_phase_lengths", Json(std::move(phaseMeans)))
                      .set("lengths", Json(std::move(lengthCounts)))
                      .set("rows", rows)
                      .dump()
@@ -188,14 +212,14 @@ int benchFast(const Arguments& args, const Puzzle& puzzle, bool randomStates, st
   }
   std::fprintf(stderr,
                "%s fast (target %d): tables %.1f ms; %llu solves, median %.4f ms, p90 %.4f ms, "
-               "p99 %.4f ms, max %.4f ms; mean length %.2f; lengths%s\n"
+               "p99 %.4f ms, max %.4f ms; mean length %.2f (phases as searched: %s); lengths%s\n"
                "processor time of this thread: tables %.1f ms; solves median %.4f ms, p90 %.4f ms, "
                "max %.4f ms\n",
                puzzle.id().c_str(), options.maxLength, buildMs,
                static_cast<unsigned long long>(count), percentile(0.5), percentile(0.9),
-               percentile(0.99), times.empty() ? 0.0 : times.back(), mean, distribution.c_str(),
-               buildCpuMs, percentileOf(cpuTimes, 0.5), percentileOf(cpuTimes, 0.9),
-               cpuTimes.empty() ? 0.0 : cpuTimes.back());
+               percentile(0.99), times.empty() ? 0.0 : times.back(), mean, phaseText.c_str(),
+               distribution.c_str(), buildCpuMs, percentileOf(cpuTimes, 0.5),
+               percentileOf(cpuTimes, 0.9), cpuTimes.empty() ? 0.0 : cpuTimes.back());
   return 0;
 }
 

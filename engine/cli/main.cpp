@@ -47,8 +47,10 @@ Usage:
                                                  a short solution at once: two-phase for cube3
                                                  (at most N moves, default 21, not proven
                                                  optimal), four phases for kilominx (default
-                                                 40), three for fto (default 44); other
-                                                 puzzles answer their optimal one;
+                                                 40), three for fto (default 44), cube4's
+                                                 reduction (four phases, then the 3x3x3's
+                                                 two-phase; default 80); other puzzles answer
+                                                 their optimal one;
                                                  --time-ms T: then shorter ones until T ms have
                                                  passed, the shortest found
   polytwist events                               list the WCA events, their puzzles and how each
@@ -60,11 +62,12 @@ Usage:
                                                  random-state scramble (cube3: the inverse of a
                                                  two-phase solution, at most 21 moves;
                                                  kilominx: of its four-phase one, at most 40;
-                                                 fto: of its three-phase one, at most 44);
+                                                 fto: of its three-phase one, at most 44;
+                                                 cube4: of its reduction, about 57 moves);
                                                  with
                                                  --moves K, K random moves, never one face twice
                                                  in a row (always for puzzles without a
-                                                 random-state scramble, e.g. cube4, 40 by
+                                                 random-state scramble, e.g. helicopter, 30 by
                                                  default); cube5, cube7: 60/100
                                                  moves as TNoodle draws them (no block turned
                                                  twice in one axis's run of turns, also with
