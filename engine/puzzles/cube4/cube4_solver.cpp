@@ -705,10 +705,14 @@ Tables buildTables(const Puzzle& puzzle) {
 // one whose length and phase 2's estimate after it add up least goes on.
 constexpr std::size_t kPhase1Candidates = 64;
 // Phase 2's nodes for each start at first (measured over 200 random states: 100,000 and 300,000
-// left longer tails, 300,000 one state of 17 s).
+// left longer tails, 300,000 one state of 17 s). Finishing a second start and keeping the shorter
+// reduction saved 0.75 moves in 2.8 times the time (100 states): not done.
 constexpr std::uint64_t kPhase2Budget = 1000000;
-// The 3x3x3's two-phase solver: its first solution within 22 moves (one always is; no search
-// for shorter ones within a time, which would make a seed's scramble depend on the machine).
+
+// The 3x3x3's two-phase solver: its first solution within 22 moves (one always is), no search
+// for shorter ones within a time (a seed's scramble must be the same on every machine). Tried: its
+// first within 19, then 20 moves under node budgets (0.7 moves fewer, 20 % more time over 100
+// states), but some seeds then scrambled differently natively and in WebAssembly (not found why).
 constexpr int kFinishLength = 22;
 
 }  // namespace
@@ -834,63 +838,70 @@ TwoPhaseResult ReductionSolver::solve(const State& start, const TwoPhaseOptions&
   if (starts.empty()) return notFound("first");
   std::stable_sort(starts.begin(), starts.end(),
                    [](const Start& a, const Start& b) { return a.estimate < b.estimate; });
-  const Start* chosen = nullptr;
-  std::optional<std::vector<int>> orbitsMoves;
-  for (std::uint64_t budget = kPhase2Budget; !chosen; budget *= 8) {
+  // Phases 3 and 4 after a start's phase 2: the reduction's moves and each phase's length.
+  struct Reduction {
+    std::vector<int> moves, lengths;
+  };
+  const auto reduce = [&](const Start& start,
+                          const std::vector<int>& orbitsMoves) -> std::optional<Reduction> {
+    Reduction reduction{*start.phase1, {static_cast<int>(start.phase1->size())}};
+    Cube at = t.moved(cube, reduction.moves);
+    const auto take = [&](const std::vector<int>& phaseMoves) {
+      at = t.moved(at, phaseMoves);
+      reduction.moves.insert(reduction.moves.end(), phaseMoves.begin(), phaseMoves.end());
+      reduction.lengths.push_back(static_cast<int>(phaseMoves.size()));
+    };
+    take(orbitsMoves);
+    // Phase 3: the four dedges whose wings are closest to the middle layer.
+    MiddlePhase middle{t, at};
+    MiddlePhase::Node middleStart{0, Tables::colourMask(at, kAxisFirstColours)};
+    int closest = std::numeric_limits<int>::max();
+    for (std::uint32_t dedges = 0; dedges < (1u << kEdges); ++dedges) {
+      if (std::popcount(dedges) != 4) continue;
+      const std::uint32_t mask = Tables::dedgeMask(at, dedges);
+      if (t.middle.at(t.middleIndex(mask)) < closest) {
+        closest = t.middle.at(t.middleIndex(mask));
+        middleStart.dedges = mask;
+      }
+    }
+    const auto middleMoves = deepen(middle, t.followers[kMiddleLayer], middleStart, options, nodes);
+    if (!middleMoves) return std::nullopt;
+    take(*middleMoves);
+    // Phase 4: the pairings, from which dedge's wings lie where (phase 2's choice of first-orbit
+    // wings kept: each dedge's first-orbit wing at a first-orbit place).
+    std::array<std::uint8_t, kEdges> firstDedges{};
+    for (int e = 0; e < kEdges; ++e) {
+      if (!Tables::firstOrbitWing(at.wings[e], start.swapped)) {
+        throw std::logic_error("the 4x4x4 solver's phase 2 left a wing out of its orbit");
+      }
+      firstDedges[e] = at.wings[e] % kEdges;
+    }
+    PairsPhase pairs{t};
+    const PairsPhase::Node pairsStart{
+        static_cast<std::uint16_t>(pairingRank<8>(t, at, false)),
+        static_cast<std::uint8_t>(middlePairing(t, at)),
+        static_cast<std::uint8_t>(permutationParity(firstDedges) ^ permutationParity(at.corners)),
+        Tables::colourMask(at, kAxisFirstColours)};
+    const auto pairMoves = deepen(pairs, t.followers[kPairs], pairsStart, options, nodes);
+    if (!pairMoves) return std::nullopt;
+    take(*pairMoves);
+    return reduction;
+  };
+  // The first start that phase 2 finishes within the budget goes on.
+  std::optional<Reduction> reduction;
+  for (std::uint64_t budget = kPhase2Budget; !reduction; budget *= 8) {
     for (const Start& start : starts) {
       TwoPhaseOptions slice = options;
       slice.maxNodes = std::min(options.maxNodes, nodes + budget);
-      orbitsMoves = deepen(orbits, t.followers[kOrbits], start.node, slice, nodes);
-      if (orbitsMoves) {
-        chosen = &start;
-        break;
-      }
+      const auto orbitsMoves = deepen(orbits, t.followers[kOrbits], start.node, slice, nodes);
       if (options.cancel.requested() || nodes >= options.maxNodes) return notFound("second");
+      if (!orbitsMoves) continue;
+      reduction = reduce(start, *orbitsMoves);
+      if (!reduction) return notFound("third or fourth");
+      break;
     }
   }
-  std::vector<int> moves = *chosen->phase1, lengths = {static_cast<int>(moves.size())};
-  Cube at = t.moved(cube, moves);
-  const auto take = [&](const std::vector<int>& phaseMoves) {
-    at = t.moved(at, phaseMoves);
-    moves.insert(moves.end(), phaseMoves.begin(), phaseMoves.end());
-    lengths.push_back(static_cast<int>(phaseMoves.size()));
-  };
-  take(*orbitsMoves);
-
-  // Phase 3: the four dedges whose wings are closest to the middle layer.
-  MiddlePhase middle{t, at};
-  MiddlePhase::Node middleStart{0, Tables::colourMask(at, kAxisFirstColours)};
-  int closest = std::numeric_limits<int>::max();
-  for (std::uint32_t dedges = 0; dedges < (1u << kEdges); ++dedges) {
-    if (std::popcount(dedges) != 4) continue;
-    const std::uint32_t mask = Tables::dedgeMask(at, dedges);
-    if (t.middle.at(t.middleIndex(mask)) < closest) {
-      closest = t.middle.at(t.middleIndex(mask));
-      middleStart.dedges = mask;
-    }
-  }
-  const auto middleMoves = deepen(middle, t.followers[kMiddleLayer], middleStart, options, nodes);
-  if (!middleMoves) return notFound("third");
-  take(*middleMoves);
-
-  // Phase 4: the pairings, from which dedge's wings lie where (phase 2's choice of first-orbit
-  // wings kept: each dedge's first-orbit wing at a first-orbit place).
-  std::array<std::uint8_t, kEdges> firstDedges{};
-  for (int e = 0; e < kEdges; ++e) {
-    if (!Tables::firstOrbitWing(at.wings[e], chosen->swapped)) {
-      throw std::logic_error("the 4x4x4 solver's phase 2 left a wing out of its orbit");
-    }
-    firstDedges[e] = at.wings[e] % kEdges;
-  }
-  PairsPhase pairs{t};
-  const PairsPhase::Node pairsStart{
-      static_cast<std::uint16_t>(pairingRank<8>(t, at, false)),
-      static_cast<std::uint8_t>(middlePairing(t, at)),
-      static_cast<std::uint8_t>(permutationParity(firstDedges) ^ permutationParity(at.corners)),
-      Tables::colourMask(at, kAxisFirstColours)};
-  const auto pairMoves = deepen(pairs, t.followers[kPairs], pairsStart, options, nodes);
-  if (!pairMoves) return notFound("fourth");
-  take(*pairMoves);
+  std::vector<int> moves = reduction->moves, lengths = reduction->lengths;
 
   // The 3x3x3 the stickers show.
   std::vector<int> puzzleMoves;
@@ -905,8 +916,8 @@ TwoPhaseResult ReductionSolver::solve(const State& start, const TwoPhaseOptions&
   last.maxLength = kFinishLength;
   last.timeMs = 0;
   const TwoPhaseResult finish = cube3Solver_.solve(*reading.state, last);
-  if (finish.status != TwoPhaseResult::Status::Solved) return finish;
   nodes += finish.nodes;
+  if (finish.status != TwoPhaseResult::Status::Solved) return finish;
   std::vector<int> finishMoves;
   for (int move : finish.moves) {
     const std::optional<int> found = cube4_.findMove(cube3_.moves()[move].name);
