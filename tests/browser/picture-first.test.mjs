@@ -81,8 +81,11 @@ describe("picture-first players", () => {
     // smaller), and the engine grew by the Pyraminx's partial table, the Square-1's keys and the
     // pictures' views: 639,269 B. 625 → 630 KB with the Square-1's entry palette in the engine
     // (+0.6 KB of the .wasm) and the own models' exports (the stage's maker of piece models):
-    // 640,607 B. Splitting the engine (issue 14's 250 KB) is what would win this back.
-    assert.ok(full.total.gzip <= 630 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
+    // 640,607 B. 630 → 650 KB with the 4x4x4's reduction solver (its four phases' walks and
+    // seven table builds at -O3, one BFS instantiation for all of them: 664,414 B, +23.8 KB; at
+    // -Os 6 KB less but its tables took twice as long to build, 3.2 s). Splitting the engine
+    // (issue 14's 250 KB) is what would win this back.
+    assert.ok(full.total.gzip <= 650 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
     for (const m of [one, thirty]) {
       assert.ok(
         m.files.every((f) => !/started|engine|three|shared-renderer|\.wasm/.test(f.path)),

@@ -157,7 +157,8 @@ struct MaskRanks {
   }
 };
 
-// A table of exact distances (4 bits each; 15 for no position or beyond 13 moves).
+// A table of exact distances (4 bits each; kNoPosition for entries that are no position, 15 for
+// those no moves reach or beyond 13 moves).
 struct DistanceWords {
   std::vector<std::uint64_t> words;
   std::uint64_t size = 0;
@@ -166,12 +167,19 @@ struct DistanceWords {
 
 namespace {
 
-// The layered BFS over entries 0..size-1 whose moves the caller gives as next(i, move);
-// valid(i) says which entries are positions.
-template <typename Next>
+// The tables' entries and how a move changes one. One type for every table, so that the layered
+// BFS (a template) is compiled once: a table per lambda made the engine's .wasm 27 KB (gzip)
+// larger.
+enum class TableKind { CentreMask, WingMask, UpDown, AxisCentres, Middle, Pairs };
+struct TableMoves {
+  const ReductionSolver::Tables& t;
+  TableKind kind;
+  std::uint64_t operator()(std::uint64_t i, int move) const;
+};
+// The layered BFS over entries 0..size-1; valid(i) says which entries are positions.
 struct IndexGraph {
   const std::vector<int>& moves;
-  Next next;
+  const TableMoves& next;
   template <typename Visit>
   bool successors(std::uint64_t i, Visit visit) const {
     for (int move : moves) {
@@ -184,9 +192,10 @@ struct IndexGraph {
     return successors(i, visit);  // every phase's moves hold their inverses
   }
 };
-template <typename Next, typename Valid>
-DistanceWords distancesOver(std::uint64_t size, const std::vector<int>& moves, Next next,
-                            Valid valid, const std::vector<std::uint64_t>& goals) {
+bool everyEntry(std::uint64_t) { return true; }
+DistanceWords distancesOver(std::uint64_t size, const std::vector<int>& moves,
+                            const TableMoves& next, bool (*valid)(std::uint64_t),
+                            const std::vector<std::uint64_t>& goals) {
   DistanceWords table;
   table.size = size;
   table.words.assign(PackedEntries<4>::wordsFor(size), ~std::uint64_t{0});
@@ -195,16 +204,16 @@ DistanceWords distancesOver(std::uint64_t size, const std::vector<int>& moves, N
     if (!valid(i)) entries.set(i, kNoPosition);
   }
   for (std::uint64_t goal : goals) entries.set(goal, 0);
-  fillGraphDistances(IndexGraph<Next>{moves, next}, entries, goals.size(), kNoPosition - 1);
+  fillGraphDistances(IndexGraph{moves, next}, entries, goals.size(), kNoPosition - 1);
   return table;
 }
-constexpr auto kEveryEntry = [](std::uint64_t) { return true; };
 
 // The position in the solver's own numbering.
 struct Cube {
-  std::array<std::uint8_t, 8> corners{}, twists{};  // the puzzle's corner numbering
-  std::array<std::uint8_t, 24> wings{};             // the home place of the wing at each place
-  std::array<std::uint8_t, 24> centres{};           // the colour (face) at each centre place
+  // The corners' places only (their parity is phase 4's; the 3x3x3 is read from the stickers).
+  std::array<std::uint8_t, 8> corners{};
+  std::array<std::uint8_t, 24> wings{};    // the home place of the wing at each place
+  std::array<std::uint8_t, 24> centres{};  // the colour (face) at each centre place
 };
 
 constexpr int kMaxPhaseDepth = 24;
@@ -222,7 +231,7 @@ struct ReductionSolver::Tables {
   std::array<int, 24> centrePlace{};        // the same for centres
   std::array<int, 24> faceOfCentrePiece{};  // the puzzle's centre piece -> its colour
   // Each move in the solver's numbering.
-  std::array<std::array<std::uint8_t, 8>, kMoveCount> cornerFrom{}, cornerTwist{};
+  std::array<std::array<std::uint8_t, 8>, kMoveCount> cornerFrom{};
   std::array<std::array<std::uint8_t, 24>, kMoveCount> wingFrom{}, centreFrom{};
   std::array<MaskMove, kMoveCount> wingMask{}, centreMask{};
   std::array<std::uint8_t, kMoveCount> wingFlip{};  // odd on the wings (inner quarter turns)
@@ -252,7 +261,6 @@ struct ReductionSolver::Tables {
     Cube cube;
     for (int i = 0; i < 8; ++i) {
       cube.corners[i] = s.pieces[cornerOffset + i];
-      cube.twists[i] = s.ori[cornerOffset + i];
     }
     for (int i = 0; i < 24; ++i) {
       cube.wings[i] =
@@ -266,8 +274,6 @@ struct ReductionSolver::Tables {
     Cube next;
     for (int i = 0; i < 8; ++i) {
       next.corners[i] = cube.corners[cornerFrom[move][i]];
-      next.twists[i] =
-          static_cast<std::uint8_t>((cube.twists[cornerFrom[move][i]] + cornerTwist[move][i]) % 3);
     }
     for (int i = 0; i < 24; ++i) {
       next.wings[i] = cube.wings[wingFrom[move][i]];
@@ -496,6 +502,44 @@ struct Orbits {
   }
 };
 
+std::uint64_t TableMoves::operator()(std::uint64_t i, int move) const {
+  const auto mask32 = static_cast<std::uint32_t>(i);
+  const MaskRanks& fours = t.eightFour;
+  switch (kind) {
+    case TableKind::CentreMask:
+      return t.centreMask[move](mask32);
+    case TableKind::WingMask:
+      return t.wingMask[move](mask32);
+    case TableKind::UpDown: {
+      // The U and D centres' mask (ranked), the F centres among the other eight, the parity.
+      const std::uint32_t upDown = t.sixteenEight.mask[i / 140];
+      const std::uint32_t among = fours.mask[i / 2 % 70];
+      std::uint32_t front = 0;
+      int k = 0;
+      for (std::uint32_t rest = ~upDown & 0xFFFF; rest != 0; rest &= rest - 1, ++k) {
+        if ((among >> k) & 1) front |= std::uint32_t{1} << std::countr_zero(rest);
+      }
+      return t.upDownIndex(t.centreMask[move](upDown), t.centreMask[move](front),
+                           (i & 1) ^ t.wingFlip[move]);
+    }
+    case TableKind::AxisCentres: {
+      const std::uint32_t mask =
+          fours.mask[i / 4900] | fours.mask[i / 70 % 70] << 8 | fours.mask[i % 70] << 16;
+      return t.axisIndex(t.centreMask[move](mask));
+    }
+    case TableKind::Middle: {
+      const std::uint32_t mask = t.twelveFour.mask[i / 495] | t.twelveFour.mask[i % 495] << 12;
+      return t.middleIndex(t.wingMask[move](mask));
+    }
+    case TableKind::Pairs:
+      return (t.outerPairMove[i / 48 * kMoveCount + move] * 24u +
+              t.middlePairMove[i / 2 % 24 * kMoveCount + move]) *
+                 2 +
+             ((i & 1) ^ t.parityFlip[move]);
+  }
+  return i;
+}
+
 Tables buildTables(const Puzzle& puzzle) {
   Tables t;
   const auto fail = [](const std::string& what) {
@@ -579,7 +623,6 @@ Tables buildTables(const Puzzle& puzzle) {
     const State& effect = puzzle.moves()[t.puzzleMove[m]].effect;
     for (int i = 0; i < 8; ++i) {
       t.cornerFrom[m][i] = effect.pieces[corners.offset + i];
-      t.cornerTwist[m][i] = effect.ori[corners.offset + i];
     }
     for (int p = 0; p < 24; ++p) {
       t.wingFrom[m][p] =
@@ -628,75 +671,39 @@ Tables buildTables(const Puzzle& puzzle) {
     pairMoves(t.middlePairMove, middleTo, 4, 24);
   }
 
-  const auto centreNext = [&](std::uint64_t i, int move) {
-    return std::uint64_t{t.centreMask[move](static_cast<std::uint32_t>(i))};
-  };
-  const auto wingNext = [&](std::uint64_t i, int move) {
-    return std::uint64_t{t.wingMask[move](static_cast<std::uint32_t>(i))};
-  };
   // Phase 4, then 3, then 2: each's goals are where the next one's tables reach.
-  t.pairs =
-      distancesOver(40320 * 24 * 2, t.moves[kPairs],
-                    [&](std::uint64_t i, int move) {
-                      return std::uint64_t{(t.outerPairMove[i / 48 * kMoveCount + move] * 24u +
-                                            t.middlePairMove[i / 2 % 24 * kMoveCount + move]) *
-                                               2 +
-                                           ((i & 1) ^ t.parityFlip[move])};
-                    },
-                    kEveryEntry, {0});
+  const auto kind = [&](TableKind k) { return TableMoves{t, k}; };
+  t.pairs = distancesOver(40320 * 24 * 2, t.moves[kPairs], kind(TableKind::Pairs), everyEntry, {0});
   for (std::uint64_t i = 0; i < t.pairs.size; ++i) {
     if (t.pairs.at(i) != 15) t.middlePairingSolvable[i / 2 % 24] = true;
   }
-  const MaskRanks& fours = t.eightFour;
-  const auto axisNext = [&](std::uint64_t i, int move) {
-    const std::uint32_t mask =
-        fours.mask[i / 4900] | fours.mask[i / 70 % 70] << 8 | fours.mask[i % 70] << 16;
-    return std::uint64_t{t.axisIndex(t.centreMask[move](mask))};
-  };
   constexpr std::uint64_t kAxisEntries = 70 * 70 * 70;
-  t.axisCentres[1] = distancesOver(kAxisEntries, t.moves[kPairs], axisNext, kEveryEntry,
-                                   {t.axisIndex(kAxisFirstFaces)});
+  t.axisCentres[1] = distancesOver(kAxisEntries, t.moves[kPairs], kind(TableKind::AxisCentres),
+                                   everyEntry, {t.axisIndex(kAxisFirstFaces)});
   std::vector<std::uint64_t> reachable;
   for (std::uint64_t i = 0; i < kAxisEntries; ++i) {
     if (t.axisCentres[1].at(i) != 15) reachable.push_back(i);
   }
-  t.axisCentres[0] =
-      distancesOver(kAxisEntries, t.moves[kMiddleLayer], axisNext, kEveryEntry, reachable);
-  t.middle = distancesOver(495 * 495, t.moves[kMiddleLayer],
-                           [&](std::uint64_t i, int move) {
-                             const std::uint32_t mask =
-                                 t.twelveFour.mask[i / 495] | t.twelveFour.mask[i % 495] << 12;
-                             return std::uint64_t{t.middleIndex(t.wingMask[move](mask))};
-                           },
-                           kEveryEntry, {t.middleIndex(t.middleEdges | t.middleEdges << kEdges)});
+  t.axisCentres[0] = distancesOver(kAxisEntries, t.moves[kMiddleLayer],
+                                   kind(TableKind::AxisCentres), everyEntry, reachable);
+  t.middle = distancesOver(495 * 495, t.moves[kMiddleLayer], kind(TableKind::Middle), everyEntry,
+                           {t.middleIndex(t.middleEdges | t.middleEdges << kEdges)});
   // Phase 2's centres: the F and B arrangements (byte 1 of the axis mask) phase 3 can solve.
   std::vector<std::uint64_t> upDownGoals;
   for (std::uint32_t front = 0; front < 70; ++front) {
     for (std::uint64_t i = 0; i < kAxisEntries; ++i) {
       if (i / 70 % 70 == front && t.axisCentres[0].at(i) != 15) {
-        upDownGoals.push_back(t.upDownIndex(kUpDownHome, fours.mask[front] << 8, 0));
+        upDownGoals.push_back(t.upDownIndex(kUpDownHome, t.eightFour.mask[front] << 8, 0));
         break;
       }
     }
   }
-  t.upDown = distancesOver(
-      12870 * 70 * 2, t.moves[kOrbits],
-      [&](std::uint64_t i, int move) {
-        const std::uint32_t upDown = t.sixteenEight.mask[i / 140];
-        const std::uint32_t among = fours.mask[i / 2 % 70];
-        std::uint32_t front = 0;
-        int k = 0;
-        for (std::uint32_t rest = ~upDown & 0xFFFF; rest != 0; rest &= rest - 1, ++k) {
-          if ((among >> k) & 1) front |= std::uint32_t{1} << std::countr_zero(rest);
-        }
-        return std::uint64_t{t.upDownIndex(t.centreMask[move](upDown), t.centreMask[move](front),
-                                           (i & 1) ^ t.wingFlip[move])};
-      },
-      kEveryEntry, upDownGoals);
-  t.orbits = distancesOver(std::uint64_t{1} << 24, t.moves[kOrbits], wingNext,
+  t.upDown = distancesOver(12870 * 70 * 2, t.moves[kOrbits], kind(TableKind::UpDown), everyEntry,
+                           upDownGoals);
+  t.orbits = distancesOver(std::uint64_t{1} << 24, t.moves[kOrbits], kind(TableKind::WingMask),
                            [](std::uint64_t i) { return std::popcount(i) == 12; }, {kFirstOrbit});
   t.rightLeft =
-      distancesOver(std::uint64_t{1} << 24, t.moves[kCentresRightLeft], centreNext,
+      distancesOver(std::uint64_t{1} << 24, t.moves[kCentresRightLeft], kind(TableKind::CentreMask),
                     [](std::uint64_t i) { return std::popcount(i) == 8; }, {kRightLeftHome});
   return t;
 }
