@@ -285,6 +285,10 @@ class GraphExpander {
   PackedEntries<4> entries_;
   std::uint64_t loaded_ = 0;
 };
+// The entry i of 4-bit distances held in `words` (as fillGraphDistances leaves them).
+inline int graphDistance(const std::vector<std::uint64_t>& words, std::uint64_t i) {
+  return static_cast<int>(words[i / 16] >> (i % 16 * 4)) & 15;
+}
 // Fills the distances up to maxDepth (13 when some entries are kNoPosition, else up to 14;
 // entries further away stay 15); returns the entries at each distance.
 template <typename Graph>

@@ -122,10 +122,6 @@ std::string reducedFacelets(const std::string& cube4Facelets) {
   return out;
 }
 
-int entryOf(const std::vector<std::uint64_t>& words, std::uint64_t i) {
-  return static_cast<int>(words[i / 16] >> (i % 16 * 4)) & 15;
-}
-
 }  // namespace
 
 // One move on masks: bit i of the result is bit from[i] of the mask, three byte lookups.
@@ -162,7 +158,7 @@ struct MaskRanks {
 struct DistanceWords {
   std::vector<std::uint64_t> words;
   std::uint64_t size = 0;
-  int at(std::uint64_t i) const { return entryOf(words, i); }
+  int at(std::uint64_t i) const { return graphDistance(words, i); }
 };
 
 namespace {

@@ -62,10 +62,6 @@ std::vector<std::uint64_t> layeredDistances(const Graph& graph, std::uint32_t si
   fillGraphDistances(graph, entries, goals.size(), 14);
   return words;
 }
-int entryOf(const std::vector<std::uint64_t>& words, std::uint64_t i) {
-  return static_cast<int>(words[i / 16] >> (i % 16 * 4)) & 15;
-}
-
 // Phase 1's steps: (x,y)/ for x, y in -5..6; step 65 is the lone slice (0,0)/.
 constexpr int kPhase1Steps = 144;
 constexpr int kLoneSlice1 = 65;
@@ -252,10 +248,11 @@ struct Tables {
   int phase2Estimate(const Phase2Node& n) const {
     const Patterns& edges = cornerTable.patterns;
     const Patterns& corners = edgeTable.patterns;
-    return std::max(entryOf(cornerTable.distance,
-                            patternEntry(edges, n.corners, edges.ofOrder[n.edges], n.middle)),
-                    entryOf(edgeTable.distance,
-                            patternEntry(corners, n.edges, corners.ofOrder[n.corners], n.middle)));
+    return std::max(
+        graphDistance(cornerTable.distance,
+                      patternEntry(edges, n.corners, edges.ofOrder[n.edges], n.middle)),
+        graphDistance(edgeTable.distance,
+                      patternEntry(corners, n.edges, corners.ofOrder[n.corners], n.middle)));
   }
   Phase2Node phase2Step(const Phase2Node& n, int step) const {
     const int f = phase2Frame(step);
@@ -517,7 +514,7 @@ class Phase1Walk : public StackWalk<Phase1Walk> {
     parity_[0] = readingParity(start);
   }
   int estimate() const {
-    return entryOf(t_.phase1Distance, std::uint64_t{shape_[0]} * 2 + parity_[0]);
+    return graphDistance(t_.phase1Distance, std::uint64_t{shape_[0]} * 2 + parity_[0]);
   }
   int best() const { return best_; }
   const std::vector<Move>& solution() const { return solution_; }
@@ -530,7 +527,7 @@ class Phase1Walk : public StackWalk<Phase1Walk> {
     const std::uint16_t next = t_.phase1Next[std::size_t{shape_[g]} * kPhase1Steps + step];
     if (next == kNoShape) return false;
     const int parity = parity_[g] ^ (next & 1);
-    if (g + 1 + entryOf(t_.phase1Distance, std::uint64_t{next / 2u} * 2 + parity) > bound()) {
+    if (g + 1 + graphDistance(t_.phase1Distance, std::uint64_t{next / 2u} * 2 + parity) > bound()) {
       return false;
     }
     shape_[g + 1] = next / 2u;
