@@ -21,9 +21,11 @@ install_missing_packages() {
   command -v clang++ >/dev/null || missing+=(clang)
   compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null ||
     missing+=(libclang-rt-dev)
-  # polytwist serve: cpp-httplib, and librsvg + cairo for PNG pictures (docs/server.md).
+  # polytwist serve: libmicrohttpd, and librsvg + cairo for PNG pictures (docs/server.md).
   command -v pkg-config >/dev/null || missing+=(pkg-config)
-  [ -f /usr/include/httplib.h ] || missing+=(libcpp-httplib-dev)
+  [ -f /usr/include/microhttpd.h ] || missing+=(libmicrohttpd-dev)
+  # The server layer's deployment test: Debian's nginx in front (assets/deploy/).
+  [ -x /usr/sbin/nginx ] || missing+=(nginx)
   [ -f /usr/include/librsvg-2.0/librsvg/rsvg.h ] || missing+=(librsvg2-dev)
   [ -f /usr/include/cairo/cairo.h ] || missing+=(libcairo2-dev)
   # The survey layer of ./test: a single-node Slurm cluster and GNU parallel (docs/survey.md).

@@ -3,7 +3,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "cli/serve.hpp"
+#include "server/png.hpp"
 #include "puzzles/catalogue.hpp"
 #include "render/image.hpp"
 
@@ -50,7 +50,7 @@ int imageCommand(const Arguments& args) {
   std::string bytes = answer.svg + "\n";
   if (answer.format == "png") {
     std::string error;
-    auto png = svgToPng(answer.svg, error);
+    auto png = server::svgToPng(answer.svg, error);
     if (!png) return usageError(args, "image: PNG rendering failed: " + error);
     bytes = std::move(*png);
   }

@@ -8,7 +8,8 @@ import net from "node:net";
 
 import { repoDir } from "../js/engine.mjs";
 
-export const cli = `${repoDir}build/polytwist`;
+// POLYTWIST_SERVE_CLI: another build's CLI, to measure it side by side (docs/benchmarks.md).
+export const cli = process.env.POLYTWIST_SERVE_CLI ?? `${repoDir}build/polytwist`;
 export const siteDir = `${repoDir}build/site`;
 
 /**

@@ -1,0 +1,204 @@
+#include "server/site_files.hpp"
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <sstream>
+#include <utility>
+
+#include "server/http_text.hpp"
+#include "server/pictures.hpp"
+#include "server/site_policy.hpp"
+
+namespace polytwist::server {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::uintmax_t kCachedFileMaxBytes = 8u << 20;  // larger files are read per request
+constexpr std::size_t kFileCacheMaxBytes = 256u << 20;    // the cache is emptied beyond
+
+std::string pagePolicy(std::string_view ancestors) {
+  return std::string(kSitePolicy) + "; frame-ancestors " + std::string(ancestors);
+}
+
+std::string mimeType(const fs::path& file) {
+  static const std::map<std::string, std::string> types = {
+      {".html", "text/html; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"},
+      {".mjs", "text/javascript; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".json", "application/json; charset=utf-8"},
+      {".map", "application/json; charset=utf-8"},
+      {".webmanifest", "application/manifest+json; charset=utf-8"},
+      {".wasm", "application/wasm"},
+      {".svg", "image/svg+xml; charset=utf-8"},
+      {".png", "image/png"},
+      {".gif", "image/gif"},
+      {".jpg", "image/jpeg"},
+      {".jpeg", "image/jpeg"},
+      {".webp", "image/webp"},
+      {".ico", "image/x-icon"},
+      {".txt", "text/plain; charset=utf-8"},
+      {".xml", "application/xml; charset=utf-8"},
+      {".woff2", "font/woff2"},
+      {".bin", "application/octet-stream"},
+  };
+  const auto found = types.find(asciiLower(file.extension().string()));
+  return found == types.end() ? "application/octet-stream" : found->second;
+}
+
+// How long a file may be cached: hashed names under assets/ forever, the rest revalidated
+// (pages, the service worker, the manifest and the unhashed polytwist-player.js).
+std::string cachePolicy(const std::string& relative) {
+  return relative.rfind("assets/", 0) == 0 ? kImmutable : "no-cache";
+}
+
+Response plainText(int status, std::string text) {
+  Response response;
+  response.status = status;
+  response.setHeader("Cache-Control", "no-store");
+  response.setHeader("Content-Type", "text/plain; charset=utf-8");
+  response.body = std::make_shared<const std::string>(std::move(text));
+  return response;
+}
+
+}  // namespace
+
+std::optional<FileCache::Entry> FileCache::read(const fs::path& file) {
+  struct stat info {};
+  if (::stat(file.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
+  const auto size = static_cast<std::uintmax_t>(info.st_size);
+  const std::int64_t mtime =
+      static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1000000000 + info.st_mtim.tv_nsec;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = entries_.find(file.string());
+    if (found != entries_.end() && found->second.size == size && found->second.mtime == mtime) {
+      return found->second;
+    }
+  }
+  if (size > kCachedFileMaxBytes) return Entry{nullptr, size, mtime, file};
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string bytes(size, '\0');
+  in.read(bytes.data(), static_cast<std::streamsize>(size));
+  if (static_cast<std::uintmax_t>(in.gcount()) != size) return std::nullopt;
+  Entry entry{std::make_shared<const std::string>(std::move(bytes)), size, mtime, file};
+  std::lock_guard lock(mutex_);
+  if (const auto old = entries_.find(file.string()); old != entries_.end()) {
+    cachedBytes_ -= old->second.size;
+    entries_.erase(old);
+  }
+  if (cachedBytes_ + size > kFileCacheMaxBytes) {
+    entries_.clear();
+    cachedBytes_ = 0;
+  }
+  entries_.emplace(file.string(), entry);
+  cachedBytes_ += size;
+  return entry;
+}
+
+SiteFiles::SiteFiles(fs::path site) : site_(std::move(site)) {
+  std::error_code error;
+  canonical_ = fs::weakly_canonical(fs::absolute(site_, error), error);
+  exists_ = !error && fs::is_directory(canonical_, error);
+}
+
+Response SiteFiles::notFound() {
+  Response response;
+  response.status = 404;
+  response.setHeader("Cache-Control", "no-cache");
+  response.setHeader("Content-Security-Policy", pagePolicy(kPageFrameAncestors));
+  response.setHeader("Content-Type", "text/html; charset=utf-8");
+  if (auto page = cache_.read(site_ / "404.html")) {
+    response.body = page->bytes;
+  } else {
+    response.body = std::make_shared<const std::string>(
+        "<!doctype html><meta charset=\"utf-8\"><title>Not found</title>"
+        "<h1>404: not found</h1><p>No such page on this polytwist server.</p>\n");
+  }
+  return response;
+}
+
+Response SiteFiles::answer(const Request& request, const std::string& path) {
+  if (path.empty() || path[0] != '/' || path.find('\0') != std::string::npos ||
+      path.find('\\') != std::string::npos) {
+    return plainText(400, "bad path\n");
+  }
+  std::string relative;
+  std::stringstream segments(path.substr(1));
+  std::string segment;
+  while (std::getline(segments, segment, '/')) {
+    if (segment.empty() || segment == ".") continue;
+    if (segment == "..") return plainText(400, "bad path: \"..\" is not allowed\n");
+    if (segment[0] == '.') return notFound();  // no hidden files
+    relative += (relative.empty() ? "" : "/") + segment;
+  }
+  if (!exists_) return notFound();
+  fs::path file = site_ / relative;
+  std::error_code error;
+  if (fs::is_directory(file, error)) {
+    if (path.back() != '/') {
+      Response moved;
+      moved.status = 301;
+      moved.setHeader("Location", path + "/");
+      return moved;
+    }
+    file /= "index.html";
+    relative += (relative.empty() ? "" : "/") + std::string("index.html");
+  }
+  // Symbolic links must not lead out of the site.
+  const fs::path canonical = fs::weakly_canonical(file, error);
+  if (error || canonical.string().rfind(canonical_.string(), 0) != 0) return notFound();
+  const auto original = cache_.read(canonical);
+  if (!original) return notFound();
+
+  // A precompressed file beside it, when the client accepts its coding (and asks no range).
+  const std::string type = mimeType(canonical);
+  FileCache::Entry chosen = *original;
+  std::string coding;
+  const bool compressible = type.rfind("text/", 0) == 0 || type == "application/wasm" ||
+                            type.find("json") != std::string::npos ||
+                            type.find("svg") != std::string::npos ||
+                            type.find("xml") != std::string::npos;
+  if (compressible && !request.header("Range")) {
+    for (const auto& [name, suffix] : {std::pair{"br", ".br"}, std::pair{"gzip", ".gz"}}) {
+      if (acceptedQuality(request.header("Accept-Encoding"), name) <= 0) continue;
+      if (auto variant = cache_.read(canonical.string() + suffix)) {
+        chosen = *variant;
+        coding = name;
+        break;
+      }
+    }
+  }
+  Response response;
+  const std::string etag = "\"" + hex64(original->size) + "-" + hex64(original->mtime) +
+                           (coding.empty() ? "" : "-" + coding) + "\"";
+  response.setHeader("ETag", etag);
+  response.setHeader("Cache-Control", cachePolicy(relative));
+  if (compressible) response.setHeader("Vary", "Accept-Encoding");
+  if (type.find("svg") != std::string::npos) {
+    response.setHeader("Content-Security-Policy", kSvgPolicy);
+  }
+  if (type.rfind("text/html", 0) == 0) {
+    response.setHeader(
+        "Content-Security-Policy",
+        pagePolicy(relative == "embed.html" ? kEmbedFrameAncestors : kPageFrameAncestors));
+  }
+  if (matchesETag(request.header("If-None-Match"), etag)) {
+    response.status = 304;
+    return response;
+  }
+  response.setHeader("Content-Type", type);
+  if (!coding.empty()) response.setHeader("Content-Encoding", coding);
+  if (chosen.bytes) {
+    response.body = chosen.bytes;
+  } else {
+    response.file = chosen.path;  // a large file (a table set): sent from disk
+    response.fileSize = chosen.size;
+  }
+  return response;
+}
+
+}  // namespace polytwist::server
