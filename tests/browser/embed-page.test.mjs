@@ -234,16 +234,24 @@ describe("embed.html", () => {
       const { y, height } = await locator.boundingBox();
       return { top: y, bottom: y + height };
     };
-    const listed = await box(messages);
-    assert.ok(listed.bottom <= 520 + 1, `the messages end at ${listed.bottom}, out of the frame`);
     assert.equal(await buttons.count(), 5);
-    for (const button of await buttons.all()) {
-      const { bottom } = await box(button);
-      assert.ok(
-        bottom <= listed.top + 1,
-        `a playback button ends at ${bottom}, under the messages`,
-      );
+    // A small frame, a desktop window and a 390×844 phone (the same page, resized).
+    for (const size of [
+      { width: 420, height: 520 },
+      { width: 1366, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      const listed = await box(messages);
+      const where = `at ${size.width}×${size.height}`;
+      assert.ok(listed.bottom <= size.height + 1, `${where} the messages end out of the frame`);
+      for (const button of await buttons.all()) {
+        const { bottom } = await box(button);
+        assert.ok(bottom <= listed.top + 1, `${where} a playback button ends under the messages`);
+      }
     }
+    await page.setViewportSize({ width: 420, height: 520 });
     // Dismissed, the message gives its room back to the view.
     const before = (await box(page.locator("polytwist-player"))).bottom;
     await page.locator("#embed-messages li button").click();

@@ -446,6 +446,79 @@ describe("optimal solve job", () => {
     assert.equal(searchEstimate(starts, 13, nodes, rate, sizes[11] + 1), null);
   });
 
+  it("refuses a kept piece that was damaged, says so, and replaces the set; keeps a sound one on a memory failure", async () => {
+    const engine = scriptedEngine();
+    const store = memoryStore();
+    const jobs = createOptimalJobs({ engine, tableStore: store, yieldToEvents: nodeYield });
+    assert.equal((await jobs.solve(1, "cube", "x", {}, () => {})).table_source, "built");
+    const piece = store.entries.get("cube-v1-tables-default#0");
+    assert.equal(piece.sha256, await sha256Hex(Uint8Array.from([1, 2, 3])), "kept with its hash");
+
+    // One byte changed in storage: refused by its hash before the engine sees it, built again.
+    piece.bytes[1] = 9;
+    const next = scriptedEngine();
+    const later = createOptimalJobs({ engine: next, tableStore: store, yieldToEvents: nodeYield });
+    const warnings = [];
+    const warn = console.warn;
+    console.warn = (text) => warnings.push(text);
+    let answer;
+    try {
+      answer = await later.solve(2, "cube", "x", {}, () => {});
+    } finally {
+      console.warn = warn;
+    }
+    assert.equal(answer.table_source, "built");
+    assert.equal(
+      answer.table_warning,
+      "The tables kept in this browser could not be used: piece 1 of 1 is damaged (its SHA-256 differs from the one kept with it). They were built again.",
+    );
+    assert.ok(!next.log.some((entry) => entry.startsWith("import")), next.log.join());
+    assert.equal(warnings.length, 1);
+    assert.deepEqual([...store.entries.get("cube-v1-tables-default#0").bytes], [1, 2, 3]);
+
+    // An engine whose heap cannot take the set: what to do, and the kept set stays.
+    const full = scriptedEngine();
+    full.importTablesPart = (id, set, offset, total) =>
+      JSON.stringify(
+        total === 0
+          ? { ok: true, dropped: true }
+          : { ok: false, error: "the tables need 3 MB of memory; the engine can use at most 2 MB" },
+      );
+    const refused = await createOptimalJobs({
+      engine: full,
+      tableStore: store,
+      yieldToEvents: nodeYield,
+    }).solve(3, "cube", "x", {}, () => {});
+    assert.equal(refused.ok, false);
+    assert.match(refused.error, /^the tables need 3 MB of memory; .*\. .*close other tabs/);
+    assert.ok(store.entries.has("cube-v1-tables-default"), "the kept set was dropped");
+  });
+
+  it("builds the set when its download stops, and says so", async () => {
+    const key = "cube-v1-tables-default";
+    const chunk = { file: "0.gz", length: 3, packed: 3, sha256: "0".repeat(64) };
+    const site = {
+      list: async () => [{ key, length: 3 }],
+      manifest: async () => ({ key, length: 3, chunks: [chunk] }),
+      piece: async () => {
+        throw new Error("piece 1 of 1 came cut short (1 of 3 bytes)");
+      },
+      inflate: inflatePiece,
+    };
+    const engine = scriptedEngine();
+    const answer = await createOptimalJobs({
+      engine,
+      tableStore: memoryStore(),
+      site,
+      yieldToEvents: nodeYield,
+    }).solve(1, "cube", "x", {}, () => {});
+    assert.equal(answer.table_source, "built");
+    assert.equal(
+      answer.table_warning,
+      "The tables' download stopped at 0.0 MB of 0.0 MB: piece 1 of 1 came cut short (1 of 3 bytes): they were built in this page instead.",
+    );
+  });
+
   it("adapts the node budget to a slice of about 60 ms", () => {
     assert.equal(nextBudget(1_000_000, 1_000_000, 30), 2_000_000);
     assert.equal(nextBudget(1_000_000, 1_000_000, 120), 500_000);

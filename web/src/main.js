@@ -139,4 +139,7 @@ customElements.whenDefined("polytwist-player").then(async () => {
   followInAddress();
 });
 
-registerOfflineApp(createUpdatePrompt(ui.updatePrompt));
+registerOfflineApp(createUpdatePrompt(ui.updatePrompt), {
+  // The reload into cross-origin isolation waits for these (a solve, the God's number table).
+  busy: () => player.busy || ui.gods.dataset.state === "computing",
+});

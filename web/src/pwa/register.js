@@ -4,25 +4,36 @@
 //
 // On a host that does not send the cross-origin isolation headers (GitHub Pages), the service
 // worker adds them (./sw.js), but a page is isolated or not from its navigation on: once the
-// worker is active, a page that is not isolated reloads once, through it. A flag in
-// sessionStorage keeps a browser that cannot be isolated from reloading again and again.
+// worker is active, a page that is not isolated reloads once, through it, but only once the
+// page is idle: never under a running solve or computation. A flag in sessionStorage keeps a
+// browser that cannot be isolated from reloading again and again.
 import { BUILD_ID } from "virtual:polytwist-build-id";
 import { registerSW } from "virtual:pwa-register";
 
 const RELOADED_FOR_ISOLATION = "polytwist-reloaded-for-isolation";
 
-function reloadOnceForIsolation() {
+/** How often a busy page is asked again whether the reload into isolation may happen. */
+const IDLE_POLL_MS = 500;
+
+async function reloadOnceForIsolation(busy) {
   if (self.crossOriginIsolated) return;
   try {
     if (sessionStorage.getItem(RELOADED_FOR_ISOLATION)) return;
-    sessionStorage.setItem(RELOADED_FOR_ISOLATION, "1");
   } catch {
     return; // no sessionStorage: no loop guard, so no reload
   }
+  // A reload would end the solve (its tables' download, a search) or computation under way.
+  while (busy()) await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+  sessionStorage.setItem(RELOADED_FOR_ISOLATION, "1");
   location.reload();
 }
 
-export function registerOfflineApp(showUpdatePrompt) {
+/**
+ * @param {(reload: () => void) => void} showUpdatePrompt
+ * @param {object} [options]
+ * @param {() => boolean} [options.busy]  true while a reload would interrupt the reader's work
+ */
+export function registerOfflineApp(showUpdatePrompt, { busy = () => false } = {}) {
   // The page's build id, beside those its worker and engine report (buildInfo): one site's
   // files all have one, and an update swaps them all (docs/web.md, "Caches and updates").
   document.documentElement.dataset.buildId = BUILD_ID;
@@ -35,5 +46,5 @@ export function registerOfflineApp(showUpdatePrompt) {
       console.warn("polytwist: offline support unavailable:", error);
     },
   });
-  navigator.serviceWorker.ready.then(reloadOnceForIsolation);
+  navigator.serviceWorker.ready.then(() => reloadOnceForIsolation(busy));
 }

@@ -7,8 +7,9 @@
 //                   numberingDesign, parsed
 //   {id, error}     the call threw (Embind BindingError, or the module failed to load)
 //   {id, error, fatal: true}  the engine itself failed inside the call (a C++ exception, which
-//                   the module, built without exception catching, throws as a bare number): its
-//                   memory can no longer be trusted, so the page replaces this worker
+//                   the module, built without exception catching, throws as a bare number, or
+//                   an abort: out of memory): its memory can no longer be trusted, so the page
+//                   replaces this worker
 //
 // `solveOptimal(id, state, options)` (a method of the worker, not of the engine) is the optimal
 // solve of a puzzle with the optimal-search kernel (./optimal-job.js): its tables are imported
@@ -26,7 +27,8 @@
 //
 // Two builds of the engine (docs/web.md): in a cross-origin isolated page (SharedArrayBuffer
 // available) the worker loads the threaded one, whose table builds and searches use one thread
-// per core; elsewhere, or if that fails to load, the single-threaded one. `engineInfo()` (a
+// per core; elsewhere, or if that fails to load or to start (a policy that refuses its workers,
+// a start over 20 s), the single-threaded one, with a console warning. `engineInfo()` (a
 // method of the worker) answers {ok, threads, isolated}: how many threads the loaded engine may
 // use, and whether the page is cross-origin isolated. `buildInfo()` (a method of the worker)
 // answers {ok, worker, engine}: the build ids of this worker's script and of the loaded engine
@@ -101,12 +103,47 @@ async function createThreadedEngine() {
   return { engine: await create(), threads: Math.max(1, navigator.hardwareConcurrency || 1) };
 }
 
+/** How long the threaded engine may take to start before the single one is used instead. */
+const THREADED_START_MS = 20_000;
+
+/**
+ * Rejects when the threaded engine's start has failed without saying so: its pthreads' workers
+ * refused by a Content-Security-Policy (the page's or this worker's own `worker-src`), where
+ * Emscripten's start would wait for them forever, or any start longer than THREADED_START_MS.
+ * `done()` stops watching.
+ */
+function threadedStartWatch() {
+  let stop;
+  const failed = new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`it did not start within ${THREADED_START_MS / 1000} s`)),
+      THREADED_START_MS,
+    );
+    const refused = (event) => {
+      if (!/^(worker|script|child|default)-src/.test(event.effectiveDirective)) return;
+      reject(
+        new Error(`the Content-Security-Policy refuses its workers (${event.effectiveDirective})`),
+      );
+    };
+    self.addEventListener("securitypolicyviolation", refused);
+    stop = () => {
+      clearTimeout(timer);
+      self.removeEventListener("securitypolicyviolation", refused);
+    };
+  });
+  failed.catch(() => {});
+  return { failed, done: () => stop() };
+}
+
 async function loadEngine() {
   if (isolated) {
+    const watch = threadedStartWatch();
     try {
-      return await createThreadedEngine();
+      return await Promise.race([createThreadedEngine(), watch.failed]);
     } catch (err) {
       console.warn(`polytwist: threaded engine unavailable, using one thread: ${describe(err)}`);
+    } finally {
+      watch.done();
     }
   }
   return { engine: await createEngine(), threads: 1 };
@@ -241,6 +278,27 @@ async function storeBuilt(engine, id, method, answer) {
   await storeCached(id, entry.key, exported.bytes);
 }
 
+/**
+ * The reply for an exception from the engine: a module that aborted (Emscripten's
+ * WebAssembly.RuntimeError "Aborted()": here a `new` that failed, the heap unable to grow, since
+ * the module is built without exception catching) or threw a C++ exception (a bare number) is
+ * broken, and the page replaces this worker; other errors (Embind's BindingError) leave it sound.
+ */
+function failureReply(err) {
+  if (err instanceof WebAssembly.RuntimeError && /^Aborted\(/.test(err.message)) {
+    return {
+      error:
+        "the engine ran out of memory and was restarted; nothing changed. Close other tabs or use a device with more memory",
+      fatal: true,
+    };
+  }
+  if (err instanceof Error) return { error: describe(err) };
+  return {
+    error: "the engine stopped on an internal error and was restarted; nothing changed",
+    fatal: true,
+  };
+}
+
 /** Calls engine function `method`; returns the reply to post (without the id). */
 async function callEngine(engine, id, method, args) {
   if (!Object.hasOwn(METHODS, method) || typeof engine[method] !== "function") {
@@ -255,9 +313,12 @@ async function callEngine(engine, id, method, args) {
     const info = JSON.parse(engine.puzzleInfo(puzzle));
     if (info.ok && scrambleNeedsTables(info)) {
       const jobs = await optimalJobs;
-      const ready = await jobs.prepareDefault(puzzle, (progress) =>
-        self.postMessage({ id, progress }),
-      );
+      let ready;
+      try {
+        ready = await jobs.prepareDefault(puzzle, (progress) => self.postMessage({ id, progress }));
+      } catch (err) {
+        return failureReply(err);
+      }
       if (!ready.ok) return { result: ready };
     }
   }
@@ -272,11 +333,7 @@ async function callEngine(engine, id, method, args) {
   try {
     answer = engine[method](...callArgs);
   } catch (err) {
-    if (err instanceof Error) return { error: describe(err) };
-    return {
-      error: "the engine stopped on an internal error and was restarted; nothing changed",
-      fatal: true,
-    };
+    return failureReply(err);
   }
   let result;
   try {
@@ -295,11 +352,7 @@ async function solveOptimal(id, args) {
   try {
     return { result: await jobs.solve(id, args[0], args[1], args[2] ?? {}, report) };
   } catch (err) {
-    if (err instanceof Error) return { error: describe(err) };
-    return {
-      error: "the engine stopped on an internal error and was restarted; nothing changed",
-      fatal: true,
-    };
+    return failureReply(err);
   }
 }
 

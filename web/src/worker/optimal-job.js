@@ -27,7 +27,7 @@
 // tables could not be kept, `table_warning` saying why.
 
 import { PIECE_BYTES } from "./table-cache.js";
-import { inflatePiece } from "./table-download.js";
+import { inflatePiece, sha256Hex } from "./table-download.js";
 
 /** How long one search slice should take: short enough for a cancel or another call to wait little. */
 export const SLICE_MS = 60;
@@ -200,7 +200,10 @@ export function createOptimalJobs({
       const answer = parse(engine.importTablesPart(puzzle, set, offset, total, bytes));
       if (!answer.ok) {
         dropImport(puzzle, set);
-        return { ok: false, error: answer.error, refused: true };
+        // A heap that cannot hold the set says so ("… needs N MB of memory …"): the bytes
+        // themselves are not at fault.
+        const memory = /\bmemory\b/i.test(answer.error ?? "");
+        return { ok: false, error: answer.error, refused: !memory, memory };
       }
       offset += bytes.length;
       onImported(offset);
@@ -214,13 +217,24 @@ export function createOptimalJobs({
     return { ok: false, error: "the pieces are shorter than the set", refused: true };
   }
 
-  /** A kept piece's bytes: inflated and checked again when kept as the site sent it. */
+  /**
+   * A kept piece's bytes: inflated and checked again when kept as the site sent it; checked
+   * against its SHA-256 when kept as raw bytes with one (storage can lose or cut an entry).
+   */
   async function readKept(key, i, count) {
+    const where = `piece ${i + 1} of ${count}`;
     const record = await tableStore.read(key, i);
-    if (!record) throw new Error(`piece ${i + 1} of ${count} is missing`);
-    if (record.encoding !== "gzip") return record.bytes;
-    const chunk = { length: record.length, packed: record.bytes.length, sha256: record.sha256 };
-    return site.inflate(record.bytes, chunk, `piece ${i + 1} of ${count}`);
+    if (!record) throw new Error(`${where} is missing`);
+    if (record.encoding === "gzip") {
+      const chunk = { length: record.length, packed: record.bytes.length, sha256: record.sha256 };
+      return site.inflate(record.bytes, chunk, where);
+    }
+    if (record.bytes.length !== record.length) {
+      throw new Error(`${where} is cut short (${record.bytes.length} of ${record.length} bytes)`);
+    }
+    if (record.sha256 !== undefined && (await sha256Hex(record.bytes)) !== record.sha256)
+      throw new Error(`${where} is damaged (its SHA-256 differs from the one kept with it)`);
+    return record.bytes;
   }
 
   /**
@@ -262,6 +276,11 @@ export function createOptimalJobs({
       report({ stage: "tables", source: "download", loaded: offset, total });
     });
     if (!outcome.ok) {
+      if (outcome.memory) {
+        // The pieces are sound: the device lacks the memory for the set; they stay kept.
+        await keeping;
+        return { ok: false, error: memoryAdvice(info, set, outcome.error), memory: true };
+      }
       if (outcome.refused) {
         // Bytes that passed their hashes but not the engine's checks: the site's set is stale.
         // Its pieces are dropped once those under way are kept, so that none is left behind.
@@ -270,10 +289,8 @@ export function createOptimalJobs({
         return { ok: false, error: `The site's tables were refused: ${outcome.error}` };
       }
       await keeping;
-      return {
-        ok: false,
-        error: `The tables' download stopped at ${megabytesOf(imported)} of ${megabytesOf(total)}: ${outcome.error}. Solve again to resume it.`,
-      };
+      const stopped = `The tables' download stopped at ${megabytesOf(imported)} of ${megabytesOf(total)}: ${outcome.error}`;
+      return { ok: false, error: `${stopped}. Solve again to resume it.`, stopped };
     }
     const kept = keeping.then((result) =>
       result.ok ? tableStore.complete(key, total, chunks.length) : result,
@@ -281,37 +298,57 @@ export function createOptimalJobs({
     return { ok: true, kept };
   }
 
-  /** Keeps built tables' bytes in pieces. */
+  /** Keeps built tables' bytes in pieces, each with its SHA-256 (checked when read back). */
   async function keepBuilt(key, bytes) {
     const chunks = Math.ceil(bytes.length / PIECE_BYTES);
     for (let i = 0; i < chunks; i++) {
       const piece = bytes.subarray(i * PIECE_BYTES, (i + 1) * PIECE_BYTES);
-      const record = { encoding: "raw", length: piece.length, bytes: piece };
+      const sha256 = await sha256Hex(piece);
+      const record = { encoding: "raw", length: piece.length, sha256, bytes: piece };
       const kept = await tableStore.keep(key, i, record, bytes.length);
       if (!kept.ok) return kept;
     }
     return tableStore.complete(key, bytes.length, chunks);
   }
 
+  /**
+   * The set's tables from the cache, the site or a build, with a `warning` for the page when the
+   * kept copy was damaged (it is then replaced) or the download stopped.
+   */
   async function loadOrBuild(info, set, report) {
+    const outcome = await loadOrBuildTables(info, set, report);
+    if (!outcome.ok || !outcome.damaged) return outcome;
+    const again = { download: "downloaded", built: "built" }[outcome.source];
+    const note = `The tables kept in this browser could not be used: ${outcome.damaged}. They were ${again} again.`;
+    return { ...outcome, warning: outcome.warning ? `${note} ${outcome.warning}` : note };
+  }
+
+  async function loadOrBuildTables(info, set, report) {
     const key = tableSetKey(info, set);
     const kept = await tableStore.kept(key);
+    let damaged;
     if (kept) {
       report({ stage: "tables", source: "cache" });
       const imported = await importPieces(info.id, set, kept.length, kept.chunks, (i) =>
         readKept(key, i, kept.chunks),
       );
       if (imported.ok) return { ok: true, source: "cache" };
+      // Not enough memory: the kept copy is sound, and a download or a build would fail too.
+      if (imported.memory) return { ok: false, error: memoryAdvice(info, set, imported.error) };
       // A damaged or stale entry: fetched or built again below, and the new one replaces it.
       console.warn(`polytwist: the tables kept in this browser were not used: ${imported.error}`);
       await tableStore.drop(key);
+      damaged = imported.error;
     }
     let downloadError;
+    let downloadStopped;
     const manifest = await site.manifest(key).catch(() => null);
     if (manifest) {
       const downloaded = await download(info, set, key, manifest, report);
-      if (downloaded.ok) return { ok: true, source: "download", kept: downloaded.kept };
+      if (downloaded.ok) return { ok: true, source: "download", kept: downloaded.kept, damaged };
+      if (downloaded.memory) return downloaded;
       downloadError = downloaded.error;
+      downloadStopped = downloaded.stopped;
     }
     const built = parse(
       engine.prepareTables(info.id, set, (progress) =>
@@ -325,19 +362,23 @@ export function createOptimalJobs({
           downloadError ?? memoryAdvice(info, set, built.error ?? "the tables could not be built"),
       };
     }
+    // A download that stopped is said, with what was done instead.
+    const instead = downloadStopped && `${downloadStopped}: they were built in this page instead.`;
+    const warned = (warning) => ({
+      ok: true,
+      source: "built",
+      damaged,
+      ...((instead || warning) && { warning: [instead, warning].filter(Boolean).join(" ") }),
+    });
     const exported = engine.exportTables(info.id, set);
     const bytes = exported?.bytes;
     if (!exported?.ok || !bytes) {
-      return {
-        ok: true,
-        source: "built",
-        warning: `The tables were not kept: ${exported?.error ?? "the engine exported nothing"}.`,
-      };
+      return warned(
+        `The tables were not kept: ${exported?.error ?? "the engine exported nothing"}.`,
+      );
     }
     const stored = await keepBuilt(key, bytes);
-    return stored.ok
-      ? { ok: true, source: "built" }
-      : { ok: true, source: "built", warning: stored.error };
+    return warned(stored.ok ? undefined : stored.error);
   }
 
   /**
@@ -370,21 +411,25 @@ export function createOptimalJobs({
           outcome.ok ? { ...outcome, source: "memory", warning: undefined } : outcome,
         );
     }
-    const preparing = loadOrBuild(info, set, report).catch((err) => ({
-      ok: false,
-      error: String(err?.message ?? err),
-    }));
-    prepared.set(key, preparing);
-    preparing.then((outcome) => {
-      if (!outcome.ok) prepared.delete(key);
-      // Downloaded tables are kept in the background: a failure to keep them is the answer's
-      // warning when it comes before the answer, else a note in the console.
-      outcome.kept?.then(({ ok, error }) => {
-        if (ok) return;
-        outcome.warning = error;
-        console.warn(`polytwist: ${error}`);
-      });
+    const preparing = loadOrBuild(info, set, report).catch((err) => {
+      // The engine itself failed (it aborted): its worker is replaced, not answered.
+      if (err instanceof WebAssembly.RuntimeError) throw err;
+      return { ok: false, error: String(err?.message ?? err) };
     });
+    prepared.set(key, preparing);
+    preparing.then(
+      (outcome) => {
+        if (!outcome.ok) prepared.delete(key);
+        // Downloaded tables are kept in the background: a failure to keep them is the warning of
+        // the solve's answer (solve waits for it) and a note in the console.
+        outcome.kept?.then(({ ok, error }) => {
+          if (ok) return;
+          outcome.warning = outcome.warning ? `${outcome.warning} ${error}` : error;
+          console.warn(`polytwist: ${error}`);
+        });
+      },
+      () => prepared.delete(key),
+    );
     return preparing;
   }
 
@@ -411,6 +456,9 @@ export function createOptimalJobs({
       if (job.cancelled) return { ok: false, cancelled: true };
       const answer = await search(job, puzzle, state, { ...options, tables: set }, report);
       if (!answer.ok) return answer;
+      // Downloaded tables are kept in the background, during the search: the answer waits for
+      // the last writes, so that a failure to keep them (a full quota) is its warning.
+      await tables.kept;
       return {
         ...answer,
         table_source: tables.source,
