@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { after, afterEach, before } from "node:test";
 import { chromium } from "playwright-core";
 
+import { policyText } from "../../web/csp.js";
 import { repoDir } from "./engine.mjs";
 import { ISOLATION_HEADERS, serveStatic } from "./static-server.mjs";
 
@@ -36,7 +37,9 @@ export const PHONE = {
 
 /**
  * Serves build/site (and the test pages of tests/browser/fixtures/ under /fixtures/) and launches
- * Chromium: {url, browser, close()}. `headers` are sent with every response (e.g. a CSP), after
+ * Chromium: {url, browser, close()}. Every HTML page is sent with the site's
+ * Content-Security-Policy (web/csp.js) as a header, as `polytwist serve` sends it: the site's own
+ * pages carry it as a <meta> too, and the fixtures run under the same policy as the site. `headers` are sent with every response (e.g. a CSP), after
  * the cross-origin isolation headers that `./run` sends too, unless `isolated: false` (a host that
  * sends none). With `repository: true` it serves the repository's root instead, for harness pages
  * that load the modules as they are (tests/browser/fixtures/*.html, with an import map for
@@ -49,7 +52,11 @@ export async function startSite({ headers = {}, isolated = true, repository = fa
   headers = { ...(isolated ? ISOLATION_HEADERS : {}), ...headers };
   const server = repository
     ? await serveStatic(repoDir, { headers })
-    : await serveStatic(siteDir, { headers, mounts: { "/fixtures/": fixturesDir } });
+    : await serveStatic(siteDir, {
+        headers,
+        htmlHeaders: { "Content-Security-Policy": policyText() },
+        mounts: { "/fixtures/": fixturesDir },
+      });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
     args: CHROMIUM_ARGS,

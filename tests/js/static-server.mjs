@@ -33,11 +33,12 @@ export const ISOLATION_HEADERS = {
 /**
  * Serves `root` until close() is called.
  * @param {string} root
- * @param {{headers?: Record<string, string>, mounts?: Record<string, string>}} [options]
- *   headers for every response; mounts: URL prefix ("/fixtures/") → directory served there
+ * @param {{headers?: Record<string, string>, htmlHeaders?: Record<string, string>, mounts?: Record<string, string>}} [options]
+ *   headers for every response, and htmlHeaders for HTML pages only (a CSP, as `polytwist serve`
+ *   sends it); mounts: URL prefix ("/fixtures/") → directory served there
  * @returns {Promise<{url: string, close: () => Promise<void>, requests: {url: string, status: number}[]}>}
  */
-export async function serveStatic(root, { headers = {}, mounts = {} } = {}) {
+export async function serveStatic(root, { headers = {}, htmlHeaders = {}, mounts = {} } = {}) {
   headers = { "Access-Control-Allow-Origin": "*", ...headers };
   const requests = [];
   /** The directory and the path inside it that a URL path names. */
@@ -74,6 +75,7 @@ export async function serveStatic(root, { headers = {}, mounts = {} } = {}) {
       requests.push({ url: req.url, status: 200 });
       res.writeHead(200, {
         ...headers,
+        ...(path.extname(file).toLowerCase() === ".html" ? htmlHeaders : {}),
         "content-type": MIME_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
         "content-length": info.size,
         "cache-control": "no-store",
