@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -24,10 +25,11 @@ namespace {
 constexpr const char* kMasked = "#7f7f7f";
 constexpr const char* kBody = "#1b1b1b";
 
+// The first `length` bytes, never cutting a UTF-8 character in two.
 std::string clip(std::string_view text, std::size_t length = 40) {
-  std::string out(text.substr(0, length));
-  if (text.size() > length) out += "…";
-  return out;
+  if (text.size() <= length) return std::string(text);
+  while (length > 0 && (static_cast<unsigned char>(text[length]) & 0xC0) == 0x80) --length;
+  return std::string(text.substr(0, length)) + "…";
 }
 
 // A colour: a colour letter, or #rgb / #rrggbb (core/stickering.hpp). nullopt when neither.
@@ -37,9 +39,55 @@ std::optional<std::string> readColour(std::string_view text) {
   return colour;
 }
 
+// The length of the well-formed UTF-8 character at text[at], or 0 (a stray or cut byte, an
+// overlong form, a surrogate, beyond U+10FFFF, or U+FFFE/U+FFFF, which XML does not allow).
+std::size_t utf8CharacterLength(std::string_view text, std::size_t at) {
+  const auto lead = static_cast<unsigned char>(text[at]);
+  if (lead < 0x80) return 1;
+  std::size_t length = 0;
+  std::uint32_t code = 0;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2, code = lead & 0x1F;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3, code = lead & 0x0F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4, code = lead & 0x07;
+  } else {
+    return 0;
+  }
+  if (at + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    const auto next = static_cast<unsigned char>(text[at + k]);
+    if ((next & 0xC0) != 0x80) return 0;
+    code = code << 6 | (next & 0x3F);
+  }
+  const bool overlong = (length == 3 && code < 0x800) || (length == 4 && code < 0x10000);
+  if (overlong || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF) || code == 0xFFFE ||
+      code == 0xFFFF) {
+    return 0;
+  }
+  return length;
+}
+
+// Text for an SVG element or attribute: markup escaped; control characters and bytes that are
+// not UTF-8 (parameters are any bytes) shown as U+FFFD, so the picture always parses as XML.
 std::string escapeXml(std::string_view text) {
+  constexpr const char* kReplacement = "\xEF\xBF\xBD";
   std::string out;
-  for (char c : text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    const std::size_t length = utf8CharacterLength(text, i);
+    if (length == 0) {
+      out += kReplacement;
+      ++i;
+      continue;
+    }
+    if (length > 1) {
+      out.append(text.substr(i, length));
+      i += length;
+      continue;
+    }
+    ++i;
     switch (c) {
       case '<':
         out += "&lt;";
@@ -57,9 +105,9 @@ std::string escapeXml(std::string_view text) {
         out += "&#39;";
         break;
       default:
-        // Control characters are not allowed in XML 1.0: shown as a replacement character.
+        // Control characters are not allowed in XML 1.0.
         if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t')
-          out += "\xEF\xBF\xBD";
+          out += kReplacement;
         else
           out += c;
     }

@@ -205,3 +205,49 @@ TEST_CASE("text from the query never becomes markup") {
   const std::string withControl = errorImage(std::string("a\x01") + "b", 64);
   CHECK(withControl.find('\x01') == std::string::npos);
 }
+
+namespace {
+
+// Whether `text` is well-formed UTF-8 (RFC 3629: no overlong forms, surrogates or values past
+// U+10FFFF), checked byte by byte apart from the engine's reader.
+bool isUtf8(const std::string& text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const std::size_t length = lead < 0x80   ? 1
+                               : lead < 0xC2 ? 0
+                               : lead < 0xE0 ? 2
+                               : lead < 0xF0 ? 3
+                               : lead < 0xF5 ? 4
+                                             : 0;
+    if (length == 0 || i + length > text.size()) return false;
+    for (std::size_t k = 1; k < length; ++k) {
+      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return false;
+    }
+    const auto second = static_cast<unsigned char>(text[i + 1 < text.size() ? i + 1 : i]);
+    if ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second >= 0xA0) ||
+        (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second >= 0x90)) {
+      return false;
+    }
+    i += length;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("pictures are well-formed UTF-8 whatever bytes the query holds") {
+  // Bytes that are not UTF-8 in a title (found by http_router_fuzz: librsvg refused the SVG), a
+  // surrogate, bytes that are never UTF-8, and a three-byte character where a message clips the
+  // parameter it quotes (at 40 bytes).
+  const std::string straddling = "pzl=cube3&view=" + std::string(39, 'a') + "%E2%80%B2b";
+  for (const std::string& text :
+       {std::string("pzl=cube3&alg=R%C7%36%3C%2F"), std::string("pzl=cube3&alg=R%ED%A0%80"),
+        std::string("pzl=cube3&alg=R%FF%FE"), straddling, std::string("pzl=%C7%36")}) {
+    CAPTURE(text);
+    const ImageAnswer answer = query(text);
+    CHECK(isUtf8(answer.svg));
+    CHECK(answer.svg.find("<title>") != std::string::npos);
+  }
+  CHECK(query(straddling).status == 400);
+  CHECK(isUtf8(errorImage(std::string("bad \xC3") + "(", 64)));
+}
