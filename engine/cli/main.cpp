@@ -166,7 +166,7 @@ square1 (event sq1): a uniformly random state as TNoodle draws it (a twistable s
 pieces), at least 11 slashes from solved by our solution; solve square1: two-phase (shape, then
 pieces), short but not optimal; image square1: the top from above, the bottom from below, the
 middle layer.
-Limits: every input, files included, at most 1 MiB; notation 100,000 characters, 32 levels of
+Limits: every input, files included, at most 1 MiB; notation 1,000,000 characters, 32 levels of
 brackets, repeats 1-999, 100,000 moves once expanded (docs/cli.md, "Limits").
 
 Options:

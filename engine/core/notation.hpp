@@ -28,9 +28,11 @@
 // cube). After a bracket that has a count or an apostrophe, a separator is required too, since
 // `(R)2R` would be ambiguous.
 //
-// Limits, so bad input never hangs or crashes: input longer than 100,000 bytes, nesting deeper
+// Limits, so bad input never hangs or crashes: input longer than 1,000,000 bytes, nesting deeper
 // than 32 brackets, and sequences whose expansion exceeds 100,000 moves are errors. The expansion
-// size is computed with saturating arithmetic, never by expanding.
+// size is computed with saturating arithmetic, never by expanding. The input limit leaves room for
+// any 100,000 moves written out (formatMoves: at most 10 bytes a move, tests/unit/limits_test.cpp),
+// so every sequence the engine answers reads back.
 //
 // Errors are values: `Error{message, line, column}`, the message naming the position too, e.g.
 // "unexpected ')' at column 7", "unclosed '[' opened at line 2, column 3" or
@@ -45,7 +47,7 @@
 
 namespace polytwist::notation {
 
-inline constexpr std::size_t kMaxInputLength = 100000;
+inline constexpr std::size_t kMaxInputLength = 1000000;
 inline constexpr int kMaxDepth = 32;
 inline constexpr std::size_t kMaxExpandedMoves = 100000;
 inline constexpr int kMinRepeat = 1;

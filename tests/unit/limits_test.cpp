@@ -10,7 +10,9 @@
 #include "api/service.hpp"
 #include "core/json.hpp"
 #include "core/notation.hpp"
+#include "core/sequence.hpp"
 #include "fixtures.hpp"
+#include "puzzles/catalogue.hpp"
 
 using namespace polytwist;
 namespace service = polytwist::service;
@@ -41,7 +43,7 @@ TEST_CASE("limits: any input over 1 MiB is refused unread") {
   // At the limit the input is read (and refused by the notation's own, smaller limit).
   std::string moves(service::kMaxInputBytes, ' ');
   CHECK(fixtures::contains(errorOf(service::applyMoves("cube2", "", moves)),
-                           "longer than 100000 characters"));
+                           "longer than 1000000 characters"));
   moves += ' ';
   CHECK(errorOf(service::applyMoves("cube2", "", moves)) ==
         "input of 1048577 bytes is too long (limit 1048576)");
@@ -51,12 +53,41 @@ TEST_CASE("limits: any input over 1 MiB is refused unread") {
         "input of 1048577 bytes is too long (limit 1048576)");
 }
 
-TEST_CASE("limits: notation of 100,000 characters") {
+TEST_CASE("limits: notation of 1,000,000 characters") {
   std::string moves = "R" + std::string(notation::kMaxInputLength - 1, ' ');
   requireOk(service::applyMoves("cube2", "", moves));
   moves += ' ';
   CHECK(fixtures::contains(errorOf(service::applyMoves("cube2", "", moves)),
-                           "input is longer than 100000 characters"));
+                           "input is longer than 1000000 characters"));
+}
+
+TEST_CASE("limits: any 100,000 moves written out read back") {
+  // formatMoves writes a move and a space: every puzzle's longest move name, in every notation it
+  // writes, leaves 100,000 of them within the input limit.
+  const std::size_t bytesPerMove = notation::kMaxInputLength / notation::kMaxExpandedMoves;
+  for (const Puzzle& puzzle : allPuzzles()) {
+    std::vector<const NotationSpec*> notations = {nullptr};
+    for (const NotationSpec& spec : puzzle.spec().notations) {
+      if (!spec.referenceFrame) notations.push_back(&spec);
+    }
+    for (const NotationSpec* spec : notations) {
+      for (int move = 0; move < static_cast<int>(puzzle.moves().size()); ++move) {
+        const std::string name = formatMoves(puzzle, {move}, spec);
+        CAPTURE(puzzle.id());
+        CAPTURE(name);
+        CHECK(name.size() + 1 <= bytesPerMove);
+      }
+    }
+  }
+  // The longest answer there is, passed back as moves (42,930 moves of over 100,000 bytes were
+  // refused before).
+  const Json at = service::applyMoves("cube3", "", "((Rw' Uw2)500)100");
+  requireOk(at);
+  const std::string turns = at.find("turns")->string();
+  CHECK(turns.size() > 2 * notation::kMaxExpandedMoves);
+  const Json again = service::applyMoves("cube3", "", turns);
+  requireOk(again);
+  CHECK(again.find("facelets")->string() == at.find("facelets")->string());
 }
 
 TEST_CASE("limits: 32 levels of brackets") {
