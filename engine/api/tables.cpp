@@ -206,7 +206,14 @@ Json importTablesPart(const std::string& id, const std::string& tables, double o
       sets.dropImport();
       return success().set("puzzle", puzzle.id()).set("tables", set).set("dropped", true);
     }
-    if (offset == 0) closeSearchesOn(puzzle, set);
+    if (offset == 0) {
+      // Bytes that are no table set are refused before the searches on it are closed.
+      if (auto problem = OptimalTables::framingProblem(static_cast<std::uint64_t>(total),
+                                                       bytes.data(), bytes.size())) {
+        return failure(*problem);
+      }
+      closeSearchesOn(puzzle, set);
+    }
     std::string error;
     const OptimalTables::ImportStatus status =
         sets.importPart(set, static_cast<std::uint64_t>(offset), static_cast<std::uint64_t>(total),

@@ -252,6 +252,10 @@ OptimalTables::ImportStatus OptimalTables::importPart(const std::string& set, st
                                                       std::uint64_t count, std::string* error) {
   if (offset == 0) {
     pending_.reset();
+    if (auto problem = framingProblem(total, bytes, count)) {
+      *error = *problem;
+      return ImportStatus::Failed;
+    }
     if (!beginImport(set, total, error)) return ImportStatus::Failed;
   } else if (!pending_ || pending_->set != set || pending_->total != total ||
              pending_->received != offset) {
@@ -281,6 +285,22 @@ OptimalTables::ImportStatus OptimalTables::importPart(const std::string& set, st
   const bool finished = finishImport(error);
   pending_.reset();
   return finished ? ImportStatus::Complete : ImportStatus::Failed;
+}
+
+std::optional<std::string> OptimalTables::framingProblem(std::uint64_t total, const char* bytes,
+                                                         std::uint64_t count) {
+  if (total < 8) {
+    return "the table data is cut short: " + std::to_string(total) + " bytes in all";
+  }
+  if (count < 8) return std::nullopt;  // the length comes with the next part
+  std::uint64_t first = 0;
+  std::size_t at = 0;
+  getU64(std::string(bytes, 8), at, first);
+  if (first > total - 8) {
+    return "these are no table set's bytes: the first table's length (" + std::to_string(first) +
+           " bytes) runs past the " + std::to_string(total) + " bytes announced";
+  }
+  return std::nullopt;
 }
 
 bool OptimalTables::beginImport(const std::string& set, std::uint64_t total, std::string* error) {

@@ -48,6 +48,10 @@ class OptimalTables {
   enum class ImportStatus { Failed, Partial, Complete };
   ImportStatus importPart(const std::string& set, std::uint64_t offset, std::uint64_t total,
                           const char* bytes, std::uint64_t count, std::string* error);
+  // What is wrong with the framing of an import's first part (its first table's 8-byte length
+  // must fit the `total` announced), or nullopt: checked before anything is set up or released.
+  static std::optional<std::string> framingProblem(std::uint64_t total, const char* bytes,
+                                                   std::uint64_t count);
   // Frees an import that will not be finished (a download that stopped).
   void dropImport() { pending_.reset(); }
 

@@ -759,6 +759,12 @@ TEST_CASE("service: cube3 tables prepared, exported, imported, a search in slice
       service::searchStart("cube3", position.find("state")->string(), R"({"tables":"small"})");
   const int closed = static_cast<int>(open.find("handle")->number());
   REQUIRE(service::searchStep(closed, 5).find("status")->string() == "running");
+  // Bytes framed as no table set is (the first length past the end) are refused first: the
+  // search and the prepared set are left as they were.
+  const Json unframed = service::importTables("cube3", "small", std::string(64, '\xff'));
+  CHECK_FALSE(unframed.find("ok")->boolean());
+  CHECK(unframed.find("error")->string().find("no table set's bytes") != std::string::npos);
+  CHECK(service::searchStep(closed, 5).find("status")->string() == "running");
   REQUIRE(service::importTables("cube3", "small", exported.bytes).find("ok")->boolean());
   const Json afterImport = service::searchStep(closed, 5);
   CHECK_FALSE(afterImport.find("ok")->boolean());
