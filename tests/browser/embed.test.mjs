@@ -65,7 +65,15 @@ function recordLayoutShifts() {
 async function open(path, options = {}) {
   ({ page, problems, responses } = await session.open(options));
   warnings = [];
-  page.on("console", (msg) => msg.type() === "warning" && warnings.push(msg.text()));
+  // The players' own warnings; not Chromium's about its software GL ("GPU stall due to
+  // ReadPixels", which a loaded machine prints when pixels are read back).
+  page.on(
+    "console",
+    (msg) =>
+      msg.type() === "warning" &&
+      !/GL Driver Message|GPU stall/.test(msg.text()) &&
+      warnings.push(msg.text()),
+  );
   await page.addInitScript(countWebGLContexts);
   await page.addInitScript(recordLayoutShifts);
   await page.goto(`${session.site.url}${path}`);
