@@ -75,10 +75,23 @@ Json motionsOwn(const OwnModel& model, const std::string& state);
 // Why `seed` is refused (a scramble's seed is a whole number below 2^53), or nullopt.
 std::optional<std::string> seedProblem(double seed);
 
-// Runs an operation on a known puzzle; unknown names, oversized inputs and any exception become
-// error answers.
+// Runs an operation, any exception becoming an error answer: nothing throws out of the service.
 template <typename Operation>
-Json onPuzzle(const std::string& id, std::size_t inputBytes, Operation operation) {
+Json guarded(Operation operation) {
+  try {
+    return operation();
+  } catch (const std::bad_alloc&) {
+    // Native builds only: in WebAssembly a failing `new` aborts, so tables ask first
+    // (search/memory.hpp).
+    return failure("out of memory: this call needs more memory than the system gives");
+  } catch (const std::exception& error) {
+    return failure(std::string("internal error: ") + error.what());
+  }
+}
+
+// onPuzzle's lookups and checks, and the operation.
+template <typename Operation>
+Json onKnownPuzzle(const std::string& id, std::size_t inputBytes, Operation& operation) {
   if (inputBytes > kMaxInputBytes) {
     return failure("input of " + std::to_string(inputBytes) + " bytes is too long (limit " +
                    std::to_string(kMaxInputBytes) + ")");
@@ -93,15 +106,14 @@ Json onPuzzle(const std::string& id, std::size_t inputBytes, Operation operation
   if (!puzzle) {
     return failure("unknown puzzle '" + id.substr(0, 64) + "' (known: " + knownPuzzles() + ")");
   }
-  try {
-    return operation(*puzzle);
-  } catch (const std::bad_alloc&) {
-    // Native builds only: in WebAssembly a failing `new` aborts, so tables ask first
-    // (search/memory.hpp).
-    return failure("out of memory: this call needs more memory than the system gives");
-  } catch (const std::exception& error) {
-    return failure(std::string("internal error: ") + error.what());
-  }
+  return operation(*puzzle);
+}
+
+// Runs an operation on a known puzzle; unknown names, oversized inputs and any exception become
+// error answers.
+template <typename Operation>
+Json onPuzzle(const std::string& id, std::size_t inputBytes, Operation operation) {
+  return guarded([&] { return onKnownPuzzle(id, inputBytes, operation); });
 }
 
 // ---- The solvers of the catalogue's puzzles, made on first use (service.cpp)

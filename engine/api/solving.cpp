@@ -100,15 +100,19 @@ Json solve(const std::string& id, const std::string& stateText, const SolveProgr
 
 Json solveWith(const std::string& id, const std::string& stateText, const std::string& optionsJson,
                const SolveProgressFn& progress, Cancellation cancel) {
-  std::string error;
-  const std::optional<SolveOptions> options = readSolveOptions(optionsJson, error);
-  if (!options) return failure(error);
-  return solve(id, stateText, *options, progress, cancel);
+  return guarded([&] {
+    std::string error;
+    const std::optional<SolveOptions> options = readSolveOptions(optionsJson, error);
+    if (!options) return failure(error);
+    return solve(id, stateText, *options, progress, cancel);
+  });
 }
 
 Json solve(const std::string& id, const std::string& stateText, const SolveOptions& solveOptions,
            const SolveProgressFn& progress, Cancellation cancel) {
-  if (const OwnModel* own = findOwnModel(id)) return solveOwn(*own, stateText, solveOptions);
+  if (const OwnModel* own = findOwnModel(id)) {
+    return guarded([&] { return solveOwn(*own, stateText, solveOptions); });
+  }
   return onPuzzle(id, stateText.size(), [&](const Puzzle& puzzle) {
     return solveOf(puzzle, describeSolvers(puzzle), stateText, solveOptions, progress, cancel);
   });

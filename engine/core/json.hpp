@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -24,6 +25,16 @@ class Json {
   Json(std::string value) : value_(std::move(value)) {}
   Json(Array value) : value_(std::move(value)) {}
   Json(Object value) : value_(std::move(value)) {}
+  // Copies build the alternative in place: libstdc++ 12's own variant copy, when the copy of a
+  // string or vector throws (std::bad_alloc), destroys a value that was never made (undefined
+  // behaviour; tests/faults found it). Moves never throw.
+  Json(const Json& other) : value_(copyOf(other.value_)) {}
+  Json(Json&&) noexcept = default;
+  Json& operator=(const Json& other) {
+    value_ = copyOf(other.value_);
+    return *this;
+  }
+  Json& operator=(Json&&) noexcept = default;
 
   // Adds (or replaces) a key of an object.
   Json& set(const std::string& key, Json value);
@@ -38,8 +49,16 @@ class Json {
   std::string dump() const;
 
  private:
+  using Value = std::variant<std::nullptr_t, bool, double, std::string, Array, Object>;
+  static Value copyOf(const Value& value) {
+    return std::visit(
+        [](const auto& alternative) {
+          return Value(std::in_place_type<std::decay_t<decltype(alternative)>>, alternative);
+        },
+        value);
+  }
   void write(std::string& out) const;
-  std::variant<std::nullptr_t, bool, double, std::string, Array, Object> value_ = nullptr;
+  Value value_ = nullptr;
 };
 
 }  // namespace polytwist

@@ -75,12 +75,18 @@ OptimalTables::Set& OptimalTables::setOf(const std::string& set) {
   Set& entry = sets_[set];
   const TableSetSpec* spec = specOf(set);
   if (entry.tables.empty() && !entry.projected && spec) {
+    // Made aside and kept only when all are: a set-up that throws (out of memory) must not leave
+    // a set short of tables, which the next call would take as whole.
+    std::vector<std::unique_ptr<SymmetricTable>> tables;
     for (const SymmetricTableSpec& table : spec->tables) {
-      entry.tables.push_back(std::make_unique<SymmetricTable>(puzzle_, group_, table));
+      tables.push_back(std::make_unique<SymmetricTable>(puzzle_, group_, table));
     }
+    std::unique_ptr<ProjectedTable> projected;
     if (spec->projected) {
-      entry.projected = std::make_unique<ProjectedTable>(puzzle_, group_, *spec->projected);
+      projected = std::make_unique<ProjectedTable>(puzzle_, group_, *spec->projected);
     }
+    entry.tables = std::move(tables);
+    entry.projected = std::move(projected);
   }
   return entry;
 }

@@ -5,6 +5,8 @@
 #include <bit>
 #include <cstdio>
 #include <cstring>
+#include <exception>
+#include <mutex>
 #include <new>
 #include <stdexcept>
 #include <thread>
@@ -386,6 +388,14 @@ void ProjectedTable::dfs(const Node& n, int depth, int lastBase, DepthFirstScrat
 bool ProjectedTable::build(const BuildProgressFn& progress, Cancellation cancel,
                            std::string* error) {
   entries_ = allocateWords(wordCount());
+  // Out of memory natively (a throw): no half-filled table may pass for built (ok()) next time.
+  struct Unfinished {
+    Words& entries;
+    bool done = false;
+    ~Unfinished() {
+      if (!done) entries.reset();
+    }
+  } unfinished{entries_};
   std::fill(entries_.get(), entries_.get() + wordCount(), ~0ull);
   lineMinimum_.assign(lineCount(), 0xff);
   shortCounts_.clear();
@@ -420,7 +430,6 @@ bool ProjectedTable::build(const BuildProgressFn& progress, Cancellation cancel,
     if (progress) progress({depth, layer.size(), 0, 0});
     if (cancel.requested()) {
       *error = "cancelled";
-      entries_.reset();
       return false;
     }
     if (depth == spec_.shortDepth) break;
@@ -468,16 +477,36 @@ bool ProjectedTable::build(const BuildProgressFn& progress, Cancellation cancel,
       }
     }
   };
+  // A worker's exception (out of memory) stops the others and is thrown here once all are
+  // joined: escaping a thread, or leaving one joinable, would terminate the process.
+  std::exception_ptr failure;
+  std::mutex failureLock;
+  auto guarded = [&](bool reports) {
+    try {
+      work(reports);
+    } catch (...) {
+      nextRoot = layer.size();
+      const std::lock_guard lock(failureLock);
+      if (!failure) failure = std::current_exception();
+    }
+  };
   std::vector<std::thread> workers;
-  for (unsigned t = 1; t < threadCount(); ++t) workers.emplace_back(work, false);
-  work(true);
+  try {
+    for (unsigned t = 1; t < threadCount(); ++t) workers.emplace_back(guarded, false);
+  } catch (...) {
+    nextRoot = layer.size();
+    const std::lock_guard lock(failureLock);
+    failure = std::current_exception();
+  }
+  guarded(true);
   for (std::thread& worker : workers) worker.join();
+  if (failure) std::rethrow_exception(failure);
   if (cancel.requested()) {
     *error = "cancelled";
-    entries_.reset();
     return false;
   }
   valueCounts_ = countValues(entries_.get());
+  unfinished.done = true;
   return true;
 }
 

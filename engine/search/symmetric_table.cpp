@@ -236,9 +236,16 @@ bool SymmetricTable::build(const BuildProgressFn& progress, Cancellation cancel,
   // Expanding an entry costs a move's worth of work per move; testing one stops at the first
   // neighbour found.
   const BfsOptions options{.modulus = 3, .forwardCost = puzzle_.moves().size()};
-  std::optional<std::vector<std::uint64_t>> counts = fillByLayers<2>(
-      PackedEntries<2>(mutableEntries(), size()), goals, options,
-      [this] { return Expander(*this); }, progress, cancel);
+  std::optional<std::vector<std::uint64_t>> counts;
+  try {
+    counts = fillByLayers<2>(
+        PackedEntries<2>(mutableEntries(), size()), goals, options,
+        [this] { return Expander(*this); }, progress, cancel);
+  } catch (...) {
+    // Out of memory natively: no half-filled table may pass for built (ok()) on the next try.
+    entryMemory_ = TableMemory();
+    throw;
+  }
   if (!counts) {
     entryMemory_ = TableMemory();
     *error = "cancelled";
