@@ -31,9 +31,10 @@ struct Response {
   int status = 200;
   HeaderList headers;
   std::shared_ptr<const std::string> body;  // null: no body
-  // A file too large to keep in memory: sent from disk, instead of body.
+  // A file too large to keep in memory: sent from disk, instead of body (fileSize bytes from
+  // fileOffset).
   std::filesystem::path file;
-  std::uint64_t fileSize = 0;
+  std::uint64_t fileOffset = 0, fileSize = 0;
 
   // Sets a header, replacing one of the same name.
   void setHeader(std::string_view name, std::string value);

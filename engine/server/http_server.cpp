@@ -27,7 +27,6 @@ constexpr std::size_t kConnectionMemoryBytes = 48 * 1024;
 constexpr unsigned kMaxConnections = 16384;
 constexpr unsigned kEventThreads = 2;  // epoll loops: reading and writing only, never drawing
 
-
 // As many connections as the process may open files, less a margin, raising the soft limit to
 // the hard one first (2,000 slow clients must not exhaust the default 1,024).
 unsigned connectionLimitFromFiles() {
@@ -119,7 +118,7 @@ MHD_Response* toMhdResponse(const Response& response) {
   if (!response.file.empty()) {
     const int fd = open(response.file.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return nullptr;
-    answer = MHD_create_response_from_fd64(response.fileSize, fd);
+    answer = MHD_create_response_from_fd_at_offset64(response.fileSize, fd, response.fileOffset);
     if (!answer) close(fd);
   } else if (response.body && !response.body->empty()) {
     auto* holder = new std::shared_ptr<const std::string>(response.body);

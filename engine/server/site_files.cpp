@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <utility>
@@ -52,6 +53,43 @@ std::string mimeType(const fs::path& file) {
 // (pages, the service worker, the manifest and the unhashed polytwist-player.js).
 std::string cachePolicy(const std::string& relative) {
   return relative.rfind("assets/", 0) == 0 ? kImmutable : "no-cache";
+}
+
+// The one byte range a Range header asks of `size` bytes ("bytes=A-B", "bytes=A-", "bytes=-N"):
+// {first, count}; {0, 0} when it asks none this server serves (several ranges, another unit: the
+// whole file is sent); nullopt when it cannot be satisfied (416).
+struct ByteRange {
+  std::uint64_t first = 0, count = 0;
+};
+std::optional<ByteRange> requestedRange(const std::string& header, std::uint64_t size) {
+  constexpr std::string_view unit = "bytes=";
+  if (header.compare(0, unit.size(), unit) != 0 || header.find(',') != std::string::npos) {
+    return ByteRange{};
+  }
+  const std::string spec = header.substr(unit.size());
+  const auto dash = spec.find('-');
+  const auto digits = [](const std::string& text, std::uint64_t& value) {
+    if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != text.npos) {
+      return false;
+    }
+    value = std::stoull(text);
+    return true;
+  };
+  std::uint64_t first = 0, last = 0;
+  if (dash == std::string::npos) return ByteRange{};
+  const std::string from = spec.substr(0, dash), to = spec.substr(dash + 1);
+  if (from.empty()) {  // the last N bytes
+    if (!digits(to, last)) return ByteRange{};
+    if (last == 0 || size == 0) return std::nullopt;
+    const std::uint64_t count = std::min(last, size);
+    return ByteRange{size - count, count};
+  }
+  if (!digits(from, first) || (!to.empty() && (!digits(to, last) || last < first))) {
+    return ByteRange{};
+  }
+  if (first >= size) return std::nullopt;
+  last = to.empty() ? size - 1 : std::min(last, size - 1);
+  return ByteRange{first, last - first + 1};
 }
 
 Response plainText(int status, std::string text) {
@@ -197,6 +235,30 @@ Response SiteFiles::answer(const Request& request, const std::string& path) {
   } else {
     response.file = chosen.path;  // a large file (a table set): sent from disk
     response.fileSize = chosen.size;
+  }
+  // One byte range of the file as it is (no coding is chosen when a range is asked); an If-Range
+  // is not compared: the whole file is sent.
+  response.setHeader("Accept-Ranges", "bytes");
+  const std::string* rangeHeader = request.header("Range");
+  if (!rangeHeader || request.header("If-Range") || !coding.empty()) return response;
+  const auto range = requestedRange(*rangeHeader, chosen.size);
+  if (!range) {
+    Response refused = plainText(
+        416, "range not satisfiable: the file has " + std::to_string(chosen.size) + " bytes\n");
+    refused.setHeader("Content-Range", "bytes */" + std::to_string(chosen.size));
+    return refused;
+  }
+  if (range->count == 0) return response;
+  response.status = 206;
+  response.setHeader("Content-Range", "bytes " + std::to_string(range->first) + "-" +
+                                          std::to_string(range->first + range->count - 1) + "/" +
+                                          std::to_string(chosen.size));
+  if (chosen.bytes) {
+    response.body =
+        std::make_shared<const std::string>(chosen.bytes->substr(range->first, range->count));
+  } else {
+    response.fileOffset = range->first;
+    response.fileSize = range->count;
   }
   return response;
 }

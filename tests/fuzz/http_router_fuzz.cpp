@@ -3,10 +3,12 @@
 // The site is a small directory made at start-up, with a hidden file inside and a secret file
 // beside it that a symbolic link inside points to. Checked, besides "no crash, leak or undefined
 // behaviour": a status from 200 to 599; header names and values without CR, LF or NUL (no
-// response splitting), names not empty; a body of a known type; 304 and 301 without a body; never
+// response splitting), names not empty; a body of a known type; 304 and 301 without a body; a 206
+// whose body is the part its Content-Range names; never
 // the bytes of the hidden or outside file (unless the input has them); never a 500 (an exception
 // the router did not expect).
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -100,6 +102,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (response.body && response.body->find(secret) != std::string::npos &&
         input.find(secret) == std::string_view::npos) {
       fuzz::fail("served a file it must not", input);
+    }
+  }
+  if (response.status == 206) {
+    // "bytes FIRST-LAST/SIZE", and the body is that part.
+    const std::string* range = response.header("Content-Range");
+    unsigned long long first = 0, last = 0, whole = 0;
+    if (!range || std::sscanf(range->c_str(), "bytes %llu-%llu/%llu", &first, &last, &whole) != 3 ||
+        first > last || last >= whole || response.bodySize() != last - first + 1) {
+      fuzz::fail("a part whose Content-Range does not fit it", input);
     }
   }
   if (!response.file.empty()) fuzz::fail("a small file sent from disk", input);

@@ -138,6 +138,7 @@ describe("the built site", () => {
 describe("the site directory's boundary", () => {
   let server;
   let root;
+  let large;
   before(async () => {
     // A site and, beside it, a file no request may reach.
     root = await mkdtemp(path.join(tmpdir(), "polytwist-serve-"));
@@ -146,6 +147,10 @@ describe("the site directory's boundary", () => {
     await writeFile(`${root}/site/assets/a.js`, "export const a = 1;\n");
     await writeFile(`${root}/site/.hidden`, "hidden");
     await writeFile(`${root}/secret.txt`, "SECRET");
+    // Over the 8 MB the server keeps in memory: sent from disk (a table set's piece).
+    large = Buffer.alloc(9 << 20);
+    for (let i = 0; i < large.length; i += 4096) large.writeUInt32BE(i, i);
+    await writeFile(`${root}/site/assets/large.bin`, large);
     server = await startServer({ site: `${root}/site` });
   });
   after(async () => {
@@ -174,6 +179,40 @@ describe("the site directory's boundary", () => {
     // What is inside stays reachable, also through a harmless "./".
     assert.equal((await request(server, "/assets/./a.js")).status, 200);
     assert.equal((await request(server, "/assets")).status, 301);
+  });
+
+  it("sends one byte range of a file, from memory or from disk, and refuses one past its end", async () => {
+    const small = Buffer.from("export const a = 1;\n");
+    for (const [path, bytes] of [
+      ["/assets/a.js", small],
+      ["/assets/large.bin", large],
+    ]) {
+      const whole = await request(server, path);
+      assert.equal(whole.status, 200, path);
+      assert.equal(whole.headers["accept-ranges"], "bytes", path);
+      assert.deepEqual(whole.body, bytes, path);
+      const size = bytes.length;
+      for (const [range, first, last] of [
+        ["bytes=0-9", 0, 9],
+        ["bytes=5-", 5, size - 1],
+        ["bytes=-7", size - 7, size - 1],
+        [`bytes=3-${size + 100}`, 3, size - 1],
+      ]) {
+        const part = await request(server, path, { headers: { Range: range } });
+        assert.equal(part.status, 206, `${path} ${range}`);
+        assert.equal(part.headers["content-range"], `bytes ${first}-${last}/${size}`);
+        assert.deepEqual(part.body, bytes.subarray(first, last + 1), `${path} ${range}`);
+      }
+      const past = await request(server, path, { headers: { Range: `bytes=${size}-` } });
+      assert.equal(past.status, 416, path);
+      assert.equal(past.headers["content-range"], `bytes */${size}`);
+      // Several ranges, or another unit: the whole file.
+      for (const range of ["bytes=0-1,4-5", "items=0-1", "bytes=x-y"]) {
+        const answer = await request(server, path, { headers: { Range: range } });
+        assert.equal(answer.status, 200, `${path} ${range}`);
+        assert.equal(answer.body.length, size);
+      }
+    }
   });
 });
 
