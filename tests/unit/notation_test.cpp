@@ -700,24 +700,25 @@ TEST_CASE("notation: the limits hold for commutators and conjugates") {
 
 TEST_CASE("notation: input length limit") {
   std::string longInput;
-  while (longInput.size() < 200000) longInput += "R ";
+  while (longInput.size() < 2000000) longInput += "R ";
   const nt::ParseResult r = nt::parse(longInput);
   REQUIRE_FALSE(r.ok());
   CHECK(r.error->message ==
-        "input is longer than 100000 characters (the excess starts at column 100001)");
-  CHECK(r.error->column == 100001);
+        "input is longer than 1000000 characters (the excess starts at column 1000001)");
+  CHECK(r.error->column == 1000001);
   CHECK(r.error->line == 1);
 
-  // Multi-line: the position is the line and column of byte 100001.
+  // Multi-line: the position is the line and column of byte 1000001.
   std::string lines;
-  while (lines.size() < 200000) lines += "R U\n";
+  while (lines.size() < 2000000) lines += "R U\n";
   const nt::ParseResult r2 = nt::parse(lines);
   REQUIRE_FALSE(r2.ok());
-  CHECK(r2.error->line == 25001);
+  CHECK(r2.error->line == 250001);
   CHECK(r2.error->column == 1);
 
-  // Exactly at the limit parses: 50,000 moves.
-  const std::string atLimit = longInput.substr(0, 100000);
+  // Exactly at the limit parses: 50,000 moves padded with spaces.
+  const std::string atLimit = longInput.substr(0, 100000) + std::string(900000, ' ');
+  REQUIRE(atLimit.size() == nt::kMaxInputLength);
   const nt::ParseResult ok = nt::parse(atLimit);
   REQUIRE(ok.ok());
   CHECK(ok.sequence.nodes.size() == 50000);
