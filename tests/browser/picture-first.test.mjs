@@ -83,9 +83,11 @@ describe("picture-first players", () => {
     // (+0.6 KB of the .wasm) and the own models' exports (the stage's maker of piece models):
     // 640,607 B. 630 → 650 KB with the 4x4x4's reduction solver (its four phases' walks and
     // seven table builds at -O3, one BFS instantiation for all of them: 664,414 B, +23.8 KB; at
-    // -Os 6 KB less but its tables took twice as long to build, 3.2 s). Splitting the engine
-    // (issue 14's 250 KB) is what would win this back.
-    assert.ok(full.total.gzip <= 650 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
+    // -Os 6 KB less but its tables took twice as long to build, 3.2 s). 650 → 655 KB with issue
+    // 27's out-of-memory answers (Json copies built in place, the service's guard around every
+    // entry point), pictures' UTF-8 checks, the import's framing check and the fixtures' icon:
+    // 666,494 B, +2.1 KB. Splitting the engine (issue 14's 250 KB) is what would win this back.
+    assert.ok(full.total.gzip <= 655 * KB, `full player: ${full.total.gzip} B (${list(full)})`);
     for (const m of [one, thirty]) {
       assert.ok(
         m.files.every((f) => !/started|engine|three|shared-renderer|\.wasm/.test(f.path)),
