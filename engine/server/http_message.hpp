@@ -42,4 +42,7 @@ struct Response {
   std::uint64_t bodySize() const { return body ? body->size() : fileSize; }
 };
 
+// A short plain-text answer (an error the client reads), never cached.
+Response plainTextResponse(int status, std::string text);
+
 }  // namespace polytwist::server

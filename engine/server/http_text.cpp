@@ -60,6 +60,15 @@ void Response::setHeader(std::string_view name, std::string value) {
   headers.emplace_back(std::string(name), std::move(value));
 }
 
+Response plainTextResponse(int status, std::string text) {
+  Response response;
+  response.status = status;
+  response.setHeader("Cache-Control", "no-store");
+  response.setHeader("Content-Type", "text/plain; charset=utf-8");
+  response.body = std::make_shared<const std::string>(std::move(text));
+  return response;
+}
+
 std::string hex64(std::uint64_t value) {
   char text[17];
   std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));

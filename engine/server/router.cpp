@@ -10,15 +10,6 @@
 namespace polytwist::server {
 namespace {
 
-Response textAnswer(int status, std::string text) {
-  Response response;
-  response.status = status;
-  response.setHeader("Cache-Control", "no-store");
-  response.setHeader("Content-Type", "text/plain; charset=utf-8");
-  response.body = std::make_shared<const std::string>(std::move(text));
-  return response;
-}
-
 // Methods HTTP defines, which get 405; any other word is not a method of HTTP/1.1: 400.
 bool isKnownMethod(std::string_view method) {
   constexpr std::array<std::string_view, 9> known = {
@@ -51,28 +42,29 @@ Response Router::route(const Request& request) {
   std::size_t headerBytes = 0;
   for (const auto& [name, value] : request.headers) headerBytes += name.size() + value.size() + 4;
   if (headerBytes > kMaxHeaderBytes) {
-    return textAnswer(431, "request headers of " + std::to_string(headerBytes) +
-                               " bytes (at most " + std::to_string(kMaxHeaderBytes) + ")\n");
+    return plainTextResponse(431, "request headers of " + std::to_string(headerBytes) +
+                                      " bytes (at most " + std::to_string(kMaxHeaderBytes) + ")\n");
   }
   if (request.method != "GET" && request.method != "HEAD") {
     if (!isKnownMethod(request.method)) {
-      return textAnswer(400, "unknown method \"" + request.method.substr(0, 40) + "\"\n");
+      return plainTextResponse(400, "unknown method \"" + request.method.substr(0, 40) + "\"\n");
     }
     if (request.bodyBytes > kMaxBodyBytes) {
-      return textAnswer(413, "request body over " + std::to_string(kMaxBodyBytes) +
-                                 " bytes (and method " + request.method +
-                                 " is not allowed: GET or HEAD)\n");
+      return plainTextResponse(413, "request body over " + std::to_string(kMaxBodyBytes) +
+                                        " bytes (and method " + request.method +
+                                        " is not allowed: GET or HEAD)\n");
     }
-    Response refused = textAnswer(405, "method " + request.method + " not allowed: GET or HEAD\n");
+    Response refused =
+        plainTextResponse(405, "method " + request.method + " not allowed: GET or HEAD\n");
     refused.setHeader("Allow", "GET, HEAD");
     return refused;
   }
   if (request.target.empty() || request.target[0] != '/') {
-    return textAnswer(400, "bad request target: it starts with /\n");
+    return plainTextResponse(400, "bad request target: it starts with /\n");
   }
   if (auto picture = answerPicture(request)) return std::move(*picture);
   const auto path = percentDecode(request.target.substr(0, request.target.find('?')), false);
-  if (!path) return textAnswer(400, "bad path: broken percent-escape\n");
+  if (!path) return plainTextResponse(400, "bad path: broken percent-escape\n");
   return site_.answer(request, *path);
 }
 
@@ -82,7 +74,7 @@ Response Router::answer(const Request& request) noexcept {
     response = route(request);
   } catch (const std::exception& error) {
     try {
-      response = textAnswer(500, std::string("internal error: ") + error.what() + "\n");
+      response = plainTextResponse(500, std::string("internal error: ") + error.what() + "\n");
     } catch (...) {
       response = Response{};
       response.status = 500;

@@ -92,15 +92,6 @@ std::optional<ByteRange> requestedRange(const std::string& header, std::uint64_t
   return ByteRange{first, last - first + 1};
 }
 
-Response plainText(int status, std::string text) {
-  Response response;
-  response.status = status;
-  response.setHeader("Cache-Control", "no-store");
-  response.setHeader("Content-Type", "text/plain; charset=utf-8");
-  response.body = std::make_shared<const std::string>(std::move(text));
-  return response;
-}
-
 }  // namespace
 
 std::optional<FileCache::Entry> FileCache::read(const fs::path& file) {
@@ -162,14 +153,14 @@ Response SiteFiles::notFound() {
 Response SiteFiles::answer(const Request& request, const std::string& path) {
   if (path.empty() || path[0] != '/' || path.find('\0') != std::string::npos ||
       path.find('\\') != std::string::npos) {
-    return plainText(400, "bad path\n");
+    return plainTextResponse(400, "bad path\n");
   }
   std::string relative;
   std::stringstream segments(path.substr(1));
   std::string segment;
   while (std::getline(segments, segment, '/')) {
     if (segment.empty() || segment == ".") continue;
-    if (segment == "..") return plainText(400, "bad path: \"..\" is not allowed\n");
+    if (segment == "..") return plainTextResponse(400, "bad path: \"..\" is not allowed\n");
     if (segment[0] == '.') return notFound();  // no hidden files
     relative += (relative.empty() ? "" : "/") + segment;
   }
@@ -243,7 +234,7 @@ Response SiteFiles::answer(const Request& request, const std::string& path) {
   if (!rangeHeader || request.header("If-Range") || !coding.empty()) return response;
   const auto range = requestedRange(*rangeHeader, chosen.size);
   if (!range) {
-    Response refused = plainText(
+    Response refused = plainTextResponse(
         416, "range not satisfiable: the file has " + std::to_string(chosen.size) + " bytes\n");
     refused.setHeader("Content-Range", "bytes */" + std::to_string(chosen.size));
     return refused;
