@@ -129,12 +129,19 @@ describe("behind nginx", { skip: !existsSync(NGINX) && `${NGINX} is missing` }, 
     assert.equal(first.headers["x-cache-status"], "MISS");
     assert.deepEqual(first.body, direct.body);
     assert.equal(first.headers.etag, direct.headers.etag);
+    // Both reached polytwist: wait for their log lines (written once each answer is sent, read
+    // from its stderr a moment later).
+    for (let i = 0; i < 100 && polytwistRequests() < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const asked = polytwistRequests();
+    assert.equal(asked, 2, "the direct request and the cache's miss, each logged once");
     for (let i = 0; i < 3; i++) {
       const again = await request(front, path);
       assert.equal(again.headers["x-cache-status"], "HIT");
       assert.deepEqual(again.body, direct.body);
     }
+    await new Promise((resolve) => setTimeout(resolve, 200)); // a late line would show by now
     assert.equal(polytwistRequests(), asked, "a cached picture reached polytwist");
     // The path form MediaWiki shows inline, and an error picture (kept 5 minutes).
     const wiki = await request(front, "/image/pzl=pyraminx&alg=R.svg");
